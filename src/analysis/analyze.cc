@@ -1,0 +1,111 @@
+#include "analysis/analyze.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/check.h"
+
+namespace footprint {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+struct AnnotationIgnore {
+  std::vector<std::string> checks;
+  std::string reason;
+};
+
+// "check-a,check-b -- reason"
+AnnotationIgnore parse_ignore_annotation(std::string_view value) {
+  AnnotationIgnore out;
+  size_t dashes = value.find("--");
+  std::string_view list = value.substr(0, dashes);
+  if (dashes != std::string_view::npos)
+    out.reason = std::string(trim(value.substr(dashes + 2)));
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    size_t comma = list.find(',', pos);
+    if (comma == std::string_view::npos)
+      comma = list.size();
+    std::string_view id = trim(list.substr(pos, comma - pos));
+    if (!id.empty())
+      out.checks.emplace_back(id);
+    pos = comma + 1;
+  }
+  return out;
+}
+
+void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResult& result) {
+  std::vector<AnnotationIgnore> by_object(bundle.objects.size());
+  for (const Object& obj : bundle.objects) {
+    auto it = obj.annotations.find(kIgnoreAnnotation);
+    if (it == obj.annotations.end())
+      continue;
+    by_object[obj.index] = parse_ignore_annotation(it->second);
+    for (const std::string& id : by_object[obj.index].checks) {
+      if (id != "*" && !find_check(id)) {
+        result.notes.push_back(fmt::format("{}:{}: {} on {} names unknown check \"{}\"",
+                                           bundle.file_of(obj), obj.position.line,
+                                           kIgnoreAnnotation, obj.display(), id));
+      }
+    }
+  }
+  for (Finding& f : result.findings) {
+    const AnnotationIgnore& a = by_object[f.object_index];
+    if (std::find_if(a.checks.begin(), a.checks.end(), [&](const std::string& id) {
+          return id == "*" || id == f.check;
+        }) != a.checks.end()) {
+      f.suppressed = true;
+      f.suppressed_by = kIgnoreAnnotation;
+      f.suppression_reason = a.reason;
+    } else {
+      for (const IgnoreRule& rule : config.ignore) {
+        if (rule.matches(f)) {
+          f.suppressed = true;
+          f.suppressed_by = fmt::format("{}:{}", config.path, rule.position.line);
+          f.suppression_reason = rule.reason;
+          break;
+        }
+      }
+    }
+    if (f.suppressed)
+      ++result.suppressed;
+  }
+}
+
+}  // namespace
+
+AnalysisResult analyze(const Bundle& bundle, const Config& config) {
+  Context context{bundle};
+  Findings findings(bundle);
+  for (const Check* check : all_checks()) {
+    findings.set_check(check->id);
+    check->run(context, findings);
+  }
+  AnalysisResult result;
+  result.findings = std::move(findings.list());
+  std::stable_sort(result.findings.begin(), result.findings.end(),
+                   [](const Finding& a, const Finding& b) {
+                     if (a.severity != b.severity)
+                       return a.severity > b.severity;
+                     if (a.object_index != b.object_index)
+                       return a.object_index < b.object_index;
+                     if (a.position.line != b.position.line)
+                       return a.position.line < b.position.line;
+                     if (a.check != b.check)
+                       return a.check < b.check;
+                     return a.message < b.message;
+                   });
+  apply_suppressions(bundle, config, result);
+  return result;
+}
+
+}  // namespace footprint

@@ -1,0 +1,24 @@
+// Runs every registered check over a bundle and applies suppressions.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/config.h"
+#include "analysis/finding.h"
+#include "model/object.h"
+
+namespace footprint {
+
+constexpr const char* kIgnoreAnnotation = "footprint.dev/ignore";
+
+struct AnalysisResult {
+  // Worst first, then in input order. Suppressed findings stay in the list, marked.
+  std::vector<Finding> findings;
+  size_t suppressed = 0;
+  std::vector<std::string> notes;  // e.g. an ignore annotation naming an unknown check
+};
+
+AnalysisResult analyze(const Bundle& bundle, const Config& config);
+
+}  // namespace footprint

@@ -1,0 +1,36 @@
+#include "analysis/finding.h"
+
+namespace footprint {
+
+namespace {
+constexpr std::string_view kSeverityNames[] = {"info", "low", "medium", "high", "critical"};
+}
+
+std::string_view severity_name(Severity severity) {
+  return kSeverityNames[static_cast<size_t>(severity)];
+}
+
+std::optional<Severity> parse_severity(std::string_view name) {
+  for (size_t i = 0; i < std::size(kSeverityNames); ++i) {
+    if (kSeverityNames[i] == name)
+      return static_cast<Severity>(i);
+  }
+  return std::nullopt;
+}
+
+void Findings::add(const Object& object, Severity severity, std::string message,
+                   std::string remediation, const yaml::Node& at) {
+  Finding f;
+  f.check = check_;
+  f.severity = severity;
+  f.object = object.id();
+  f.object_index = object.index;
+  f.file = bundle_.file_of(object);
+  f.position = at ? at.position() : object.position;
+  f.helm_template = object.helm_source;
+  f.message = std::move(message);
+  f.remediation = std::move(remediation);
+  findings_.push_back(std::move(f));
+}
+
+}  // namespace footprint

@@ -1,0 +1,51 @@
+// The install footprint: what a bundle creates, counted the way a platform engineer would count
+// it by hand from `helm template` output.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/object.h"
+
+namespace footprint {
+
+struct KindCount {
+  // The kind, or "Kind.group" when two groups in the bundle share a kind name.
+  std::string key;
+  std::string group;
+  uint32_t cluster = 0;
+  uint32_t namespaced = 0;
+  uint32_t unknown = 0;  // custom kinds whose CRD is not in the bundle
+  uint32_t total() const { return cluster + namespaced + unknown; }
+};
+
+struct NamespaceUsage {
+  std::string name;
+  uint32_t objects = 0;
+  bool created = false;  // the bundle has a Namespace object for it
+  bool release = false;  // the default namespace (-n), where unnamespaced objects land
+  std::vector<std::pair<std::string, uint32_t>> kinds;  // kind key -> count, by key
+};
+
+struct Inventory {
+  uint32_t files = 0;
+  uint64_t input_bytes = 0;
+  uint32_t objects = 0;
+  uint32_t cluster_scoped = 0;
+  uint32_t namespaced = 0;
+  uint32_t unknown_scope = 0;
+  std::vector<KindCount> kinds;            // sorted by key
+  std::vector<NamespaceUsage> namespaces;  // sorted by name
+  // Admission webhooks are counted one by one, not by configuration object.
+  uint32_t mutating_configurations = 0;
+  uint32_t validating_configurations = 0;
+  uint32_t mutating_webhooks = 0;
+  uint32_t validating_webhooks = 0;
+  uint32_t webhooks() const { return mutating_webhooks + validating_webhooks; }
+};
+
+Inventory take_inventory(const Bundle& bundle);
+
+}  // namespace footprint

@@ -1,0 +1,31 @@
+#include <array>
+
+#include "analysis/check.h"
+
+namespace footprint {
+
+#define FOOTPRINT_CHECK(name) extern const Check name;
+#include "analysis/check_list.inc"
+#undef FOOTPRINT_CHECK
+
+namespace {
+#define FOOTPRINT_CHECK(name) &name,
+constexpr const Check* kAllChecks[] = {
+#include "analysis/check_list.inc"
+};
+#undef FOOTPRINT_CHECK
+}  // namespace
+
+std::span<const Check* const> all_checks() {
+  return kAllChecks;
+}
+
+const Check* find_check(std::string_view id) {
+  for (const Check* check : kAllChecks) {
+    if (check->id == id)
+      return check;
+  }
+  return nullptr;
+}
+
+}  // namespace footprint

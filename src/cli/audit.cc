@@ -1,0 +1,73 @@
+#include <fmt/format.h>
+
+#include "analysis/analyze.h"
+#include "analysis/inventory.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "report/report.h"
+
+namespace footprint {
+
+int run_audit(int argc, char** argv) {
+  CLI::App app{"Report what installing these manifests does to a cluster, and how to fix it.",
+               "footprint audit"};
+  BundleArgs bundle_args;
+  add_bundle_options(app, bundle_args);
+  std::string format_name = "text";
+  app.add_option("--format", format_name, "Output format: text, json, markdown or sarif")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif"}))
+      ->capture_default_str();
+  std::string fail_on;
+  app.add_option("--fail-on", fail_on,
+                 "Exit 1 when a finding is at least this severe: info, low, medium, high, "
+                 "critical or none (default: the config's failOn, else none)")
+      ->check(CLI::IsMember({"info", "low", "medium", "high", "critical", "none"}));
+  std::string config_path;
+  app.add_option("--config", config_path,
+                 "Configuration file (default: .footprint.yaml in the current directory)");
+  bool no_config = false;
+  app.add_flag("--no-config", no_config, "Ignore .footprint.yaml");
+  std::string output_path;
+  app.add_option("-o,--output", output_path, "Write the report to this file");
+  ColorMode color = ColorMode::kAuto;
+  add_color_option(app, color);
+  if (auto code = parse_args(app, argc, argv))
+    return *code;
+
+  Config config;
+  if (!no_config) {
+    auto loaded = load_config(config_path);
+    if (!loaded) {
+      print_load_errors({loaded.error()});
+      return kExitUsage;
+    }
+    config = std::move(*loaded);
+  }
+  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  if (!bundle)
+    return kExitUsage;
+
+  Report report;
+  report.bundle = &*bundle;
+  report.inventory = take_inventory(*bundle);
+  report.analysis = analyze(*bundle, config);
+
+  ReportOptions options;
+  options.color = use_color(color, output_path);
+  if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
+    return kExitUsage;
+  }
+
+  std::optional<Severity> threshold = config.fail_on;
+  if (!fail_on.empty())
+    threshold = fail_on == "none" ? std::nullopt : parse_severity(fail_on);
+  if (threshold) {
+    for (const Finding& f : report.analysis.findings) {
+      if (!f.suppressed && f.severity >= *threshold)
+        return kExitFindings;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace footprint

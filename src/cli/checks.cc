@@ -1,0 +1,40 @@
+#include "analysis/check.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "report/section.h"
+
+namespace footprint {
+
+int run_checks(int argc, char** argv) {
+  CLI::App app{"List every check: its ID, the worst severity it reports, and what it looks for.",
+               "footprint checks"};
+  std::string format_name = "text";
+  app.add_option("--format", format_name, "Output format: text, json or markdown")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
+      ->capture_default_str();
+  if (auto code = parse_args(app, argc, argv))
+    return *code;
+
+  Table table;
+  table.header = {"CHECK", "SEVERITY", "AREA", "DESCRIPTION"};
+  Json json = Json::array();
+  for (const Check* check : all_checks()) {
+    table.rows.push_back({std::string(check->id), std::string(severity_name(check->severity)),
+                          std::string(check->area), std::string(check->description)});
+    json.push_back({{"id", check->id},
+                    {"severity", severity_name(check->severity)},
+                    {"area", check->area},
+                    {"description", check->description}});
+  }
+  std::string out;
+  if (format_name == "json") {
+    out = json.dump(2) + "\n";
+  } else if (format_name == "text") {
+    out = render_text_table(table, 0, 100);
+  } else {
+    out = render_markdown_table(table);
+  }
+  return write_output(out, "") ? kExitOk : kExitUsage;
+}
+
+}  // namespace footprint

@@ -1,0 +1,9 @@
+// Every subcommand's entry point. argv[0] is the subcommand's name.
+#pragma once
+
+namespace footprint {
+
+int run_audit(int argc, char** argv);
+int run_checks(int argc, char** argv);
+
+}  // namespace footprint

@@ -1,0 +1,44 @@
+// Pieces every command shares: exit codes, error printing, loading a bundle, writing output.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "load/loader.h"
+#include "model/object.h"
+
+namespace footprint {
+
+// Exit codes, as documented in the README.
+constexpr int kExitOk = 0;
+constexpr int kExitFindings = 1;  // a finding reached --fail-on
+constexpr int kExitUsage = 2;     // bad arguments or bad input
+
+// Parses argv with CLI11; returns an exit code when the command should stop (help or error).
+std::optional<int> parse_args(CLI::App& app, int argc, char** argv);
+
+void print_error(const std::string& message);
+void print_load_errors(const std::vector<LoadError>& errors);
+
+struct BundleArgs {
+  std::vector<std::string> inputs;
+  std::string namespace_ = "default";
+  unsigned jobs = 0;
+};
+
+// Adds INPUT... and -n/--namespace and --jobs to a command.
+void add_bundle_options(CLI::App& app, BundleArgs& args);
+// Loads and models the inputs; prints errors and returns nullopt when they cannot be read.
+std::optional<Bundle> load_bundle(const BundleArgs& args);
+
+enum class ColorMode { kAuto, kAlways, kNever };
+void add_color_option(CLI::App& app, ColorMode& mode);
+// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+bool use_color(ColorMode mode, const std::string& output_path);
+
+// Writes to `path`, or stdout when it is empty or "-". Returns false after printing an error.
+bool write_output(const std::string& text, const std::string& path);
+
+}  // namespace footprint

@@ -1,0 +1,445 @@
+#include "load/loader.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <thread>
+
+namespace footprint {
+
+std::string LoadError::to_string() const {
+  if (position.line == 0)
+    return fmt::format("{}: {}", file, message);
+  return fmt::format("{}:{}:{}: {}", file, position.line, position.column, message);
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Big files are parsed in pieces of about this size, split at `---` lines, on all cores.
+constexpr size_t kChunkBytes = 1 << 20;
+constexpr size_t kMaxListedSkips = 5;
+
+struct Chunk {
+  uint32_t file;
+  uint32_t begin;
+  uint32_t end;
+  uint32_t line;
+};
+
+// A document marker is `---` at the start of a line followed by a space, tab or line end. The
+// YAML spec forbids that sequence inside any scalar, so splitting there never cuts a node.
+bool is_document_marker(std::string_view text, size_t at) {
+  if (text.compare(at, 3, "---") != 0)
+    return false;
+  if (at + 3 == text.size())
+    return true;
+  char next = text[at + 3];
+  return next == ' ' || next == '\t' || next == '\n' || next == '\r';
+}
+
+void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>& out) {
+  size_t begin = 0;
+  uint32_t line = 1;
+  while (begin < text.size()) {
+    size_t end = text.size();
+    for (size_t probe = begin + kChunkBytes; probe < text.size();) {
+      size_t newline = text.find('\n', probe);
+      if (newline == std::string_view::npos)
+        break;
+      if (is_document_marker(text, newline + 1)) {
+        end = newline + 1;
+        break;
+      }
+      probe = newline + 1;
+    }
+    out.push_back(Chunk{file, static_cast<uint32_t>(begin), static_cast<uint32_t>(end), line});
+    line += static_cast<uint32_t>(std::count(text.begin() + begin, text.begin() + end, '\n'));
+    begin = end;
+  }
+}
+
+template <typename Fn>
+void parallel_for(size_t count, unsigned jobs, Fn fn) {
+  if (jobs == 0)
+    jobs = std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<size_t>(jobs, count));
+  if (jobs <= 1) {
+    for (size_t i = 0; i < count; ++i)
+      fn(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < count; i = next++)
+      fn(i);
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads)
+    t.join();
+}
+
+tl::expected<std::string, std::string> read_stream(std::FILE* f, uint64_t max_bytes) {
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {
+    size_t n = std::fread(buffer, 1, sizeof buffer, f);
+    text.append(buffer, n);
+    if (text.size() > max_bytes) {
+      return tl::unexpected(fmt::format("larger than the {}-byte input limit", max_bytes));
+    }
+    if (n < sizeof buffer)
+      break;
+  }
+  if (std::ferror(f))
+    return tl::unexpected(std::string(std::strerror(errno)));
+  return text;
+}
+
+tl::expected<std::string, std::string> read_file(const std::string& path, uint64_t max_bytes) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f)
+    return tl::unexpected(std::string(std::strerror(errno)));
+  auto text = read_stream(f, max_bytes);
+  std::fclose(f);
+  return text;
+}
+
+bool is_manifest_name(const fs::path& path) {
+  std::string ext = path.extension().string();
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < kMaxListedSkips; ++i) {
+    out += (i ? ", " : "") + names[i];
+  }
+  if (names.size() > kMaxListedSkips)
+    out += fmt::format(" and {} more", names.size() - kMaxListedSkips);
+  return out;
+}
+
+// Lists manifest files under `dir`, sorted, so output does not depend on directory order.
+tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::string& dir,
+                                                                 std::vector<std::string>& notes) {
+  std::vector<std::string> files;
+  std::vector<std::string> skipped;
+  std::vector<std::string> hidden;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, ec), end;
+  if (ec)
+    return tl::unexpected(LoadError{dir, {}, ec.message()});
+  for (; it != end; it.increment(ec)) {
+    if (ec)
+      return tl::unexpected(LoadError{dir, {}, ec.message()});
+    const fs::path& path = it->path();
+    std::string shown = path.generic_string();
+    if (path.filename().string().starts_with(".")) {
+      hidden.push_back(shown);
+      if (it->is_directory(ec))
+        it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_symlink(ec) && it->is_directory(ec)) {
+      skipped.push_back(shown + " (symlinked directory)");
+      continue;
+    }
+    if (it->is_directory(ec))
+      continue;
+    if (it->is_regular_file(ec) && is_manifest_name(path)) {
+      files.push_back(shown);
+    } else {
+      skipped.push_back(shown);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  std::sort(skipped.begin(), skipped.end());
+  std::sort(hidden.begin(), hidden.end());
+  if (!skipped.empty()) {
+    notes.push_back(fmt::format("skipped {} file(s) under {} that are not .yaml, .yml or .json: {}",
+                                skipped.size(), dir, join_names(skipped)));
+  }
+  if (!hidden.empty()) {
+    notes.push_back(fmt::format("skipped {} hidden file(s) or directories under {}: {}",
+                                hidden.size(), dir, join_names(hidden)));
+  }
+  return files;
+}
+
+// Helm writes `# Source: <chart>/templates/<file>` after each `---`.
+std::string helm_source_in(std::string_view preamble) {
+  std::string_view found;
+  size_t pos = 0;
+  while (pos < preamble.size()) {
+    size_t eol = preamble.find('\n', pos);
+    std::string_view line = preamble.substr(pos, eol == std::string_view::npos ? eol : eol - pos);
+    size_t start = line.find_first_not_of(" \t");
+    if (start != std::string_view::npos && line.substr(start).starts_with("# Source:")) {
+      found = line.substr(start + 9);
+    }
+    if (eol == std::string_view::npos)
+      break;
+    pos = eol + 1;
+  }
+  while (!found.empty() && (found.front() == ' ' || found.front() == '\t'))
+    found.remove_prefix(1);
+  while (!found.empty() && (found.back() == ' ' || found.back() == '\r'))
+    found.remove_suffix(1);
+  return std::string(found);
+}
+
+std::string_view node_kind_name(const yaml::Node& node) {
+  if (node.is_sequence())
+    return "a sequence";
+  if (node.is_mapping())
+    return "a mapping";
+  return "a scalar";
+}
+
+class Assembler {
+ public:
+  Assembler(LoadedInput& out, std::vector<LoadError>& errors) : out_(out), errors_(errors) {}
+
+  void add_document(const yaml::Document& doc, uint32_t file, std::string_view text) {
+    const yaml::Node root = doc.root;
+    if (!root || root.is_null())
+      return;  // empty or comment-only document
+    std::string source =
+        helm_source_in(text.substr(doc.preamble_begin, doc.root_begin - doc.preamble_begin));
+    if (!root.is_mapping()) {
+      error(
+          file, root,
+          fmt::format("expected a Kubernetes object (a mapping), found {}", node_kind_name(root)));
+      return;
+    }
+    if (!check_object(file, root))
+      return;
+    std::string_view kind = root.get("kind").text();
+    yaml::Node items = root.get("items");
+    if (kind.ends_with("List") && (items.is_sequence() || items.is_null())) {
+      for (size_t i = 0; i < items.size(); ++i) {
+        yaml::Node item = items.item(i);
+        if (!item.is_mapping()) {
+          error(file, item,
+                fmt::format("{} item {} is {}, not a Kubernetes object", kind, i,
+                            node_kind_name(item)));
+          continue;
+        }
+        if (check_object(file, item) && check_name(file, item)) {
+          add(item, file, source, static_cast<int32_t>(i));
+        }
+      }
+      return;
+    }
+    if (check_name(file, root))
+      add(root, file, std::move(source), -1);
+  }
+
+ private:
+  bool check_name(uint32_t file, const yaml::Node& node) {
+    yaml::Node metadata = node.get("metadata");
+    if (metadata.get("name").str().empty() && metadata.get("generateName").str().empty()) {
+      error(file, node, fmt::format("{} has no metadata.name", node.get("kind").text()));
+      return false;
+    }
+    return true;
+  }
+
+  bool check_object(uint32_t file, const yaml::Node& node) {
+    for (std::string_view field : {"apiVersion", "kind"}) {
+      yaml::Node value = node.get(field);
+      if (!value || value.is_null()) {
+        error(file, node, fmt::format("object has no {}", field));
+        return false;
+      }
+      if (!value.is_scalar() || value.text().empty()) {
+        error(file, value, fmt::format("{} must be a non-empty string", field));
+        return false;
+      }
+    }
+    yaml::Node metadata = node.get("metadata");
+    if (metadata && !metadata.is_null() && !metadata.is_mapping()) {
+      error(file, metadata, "metadata must be a mapping");
+      return false;
+    }
+    return true;
+  }
+
+  void add(const yaml::Node& node, uint32_t file, std::string source, int32_t list_index) {
+    RawObject obj;
+    obj.node = node;
+    obj.file = file;
+    obj.position = node.position();
+    obj.helm_source = std::move(source);
+    obj.begin_offset = node.begin_offset();
+    obj.end_offset = node.end_offset();
+    obj.list_index = list_index;
+    out_.objects.push_back(std::move(obj));
+  }
+
+  void error(uint32_t file, const yaml::Node& at, std::string message) {
+    errors_.push_back(LoadError{out_.files[file], at.position(), std::move(message)});
+  }
+
+  LoadedInput& out_;
+  std::vector<LoadError>& errors_;
+};
+
+tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedText> texts,
+                                                            std::vector<std::string> notes,
+                                                            const LoadOptions& options) {
+  LoadedInput out;
+  out.notes = std::move(notes);
+  std::vector<LoadError> errors;
+  std::vector<Chunk> chunks;
+  for (uint32_t f = 0; f < texts.size(); ++f) {
+    out.files.push_back(texts[f].name);
+    out.file_bytes.push_back(texts[f].text.size());
+    if (texts[f].text.size() >= options.limits.max_stream_bytes) {
+      errors.push_back(
+          LoadError{texts[f].name,
+                    {},
+                    fmt::format("file is {} bytes; the limit is {} bytes", texts[f].text.size(),
+                                options.limits.max_stream_bytes)});
+      continue;
+    }
+    split_into_chunks(f, texts[f].text, chunks);
+  }
+
+  // Binary files fail fast with a plain message instead of a parser complaint.
+  std::vector<bool> binary(texts.size(), false);
+  for (uint32_t f = 0; f < texts.size(); ++f) {
+    std::string_view text = texts[f].text;
+    bool utf16 = text.starts_with("\xff\xfe") || text.starts_with("\xfe\xff");
+    size_t nul = text.substr(0, 1 << 16).find('\0');
+    if (!utf16 && nul != std::string_view::npos) {
+      binary[f] = true;
+      errors.push_back(LoadError{texts[f].name,
+                                 {},
+                                 fmt::format("binary data (a NUL byte at offset {}); expected "
+                                             "YAML or JSON",
+                                             nul)});
+    }
+  }
+
+  using ChunkResult = tl::expected<std::vector<yaml::Document>, yaml::ParseError>;
+  std::vector<ChunkResult> results(chunks.size());
+  parallel_for(chunks.size(), options.jobs, [&](size_t i) {
+    const Chunk& c = chunks[i];
+    if (binary[c.file]) {
+      results[i] = std::vector<yaml::Document>{};
+      return;
+    }
+    std::string_view text(texts[c.file].text);
+    results[i] = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),
+                                   yaml::ChunkStart{c.begin, c.line}, options.limits);
+  });
+
+  std::vector<bool> has_documents(texts.size(), false);
+  Assembler assembler(out, errors);
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    const Chunk& c = chunks[i];
+    if (!results[i]) {
+      errors.push_back(
+          LoadError{texts[c.file].name, results[i].error().position, results[i].error().message});
+      continue;
+    }
+    size_t objects_before = out.objects.size();
+    for (yaml::Document& doc : *results[i]) {
+      assembler.add_document(doc, c.file, texts[c.file].text);
+      out.documents.push_back(std::move(doc));
+    }
+    if (out.objects.size() > objects_before)
+      has_documents[c.file] = true;
+  }
+  for (uint32_t f = 0; f < texts.size(); ++f) {
+    bool failed = std::any_of(errors.begin(), errors.end(),
+                              [&](const LoadError& e) { return e.file == texts[f].name; });
+    if (!has_documents[f] && !failed) {
+      errors.push_back(LoadError{
+          texts[f].name, {}, "no Kubernetes objects: the input is empty or only comments"});
+    }
+  }
+  if (!errors.empty()) {
+    std::stable_sort(errors.begin(), errors.end(), [&](const LoadError& a, const LoadError& b) {
+      auto file_index = [&](const std::string& name) {
+        return std::find(out.files.begin(), out.files.end(), name) - out.files.begin();
+      };
+      if (a.file != b.file)
+        return file_index(a.file) < file_index(b.file);
+      if (a.position.line != b.position.line)
+        return a.position.line < b.position.line;
+      return a.position.column < b.position.column;
+    });
+    return tl::unexpected(std::move(errors));
+  }
+  return out;
+}
+
+}  // namespace
+
+tl::expected<LoadedInput, std::vector<LoadError>> load_texts(std::vector<NamedText> texts,
+                                                             const LoadOptions& options) {
+  return parse_all(std::move(texts), {}, options);
+}
+
+tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
+    const std::vector<std::string>& inputs, const LoadOptions& options) {
+  std::vector<std::string> notes;
+  std::vector<LoadError> errors;
+  std::vector<std::string> paths;
+  bool stdin_used = false;
+  for (const std::string& input : inputs) {
+    if (input == "-") {
+      if (stdin_used) {
+        errors.push_back(LoadError{"-", {}, "standard input can be read only once"});
+        continue;
+      }
+      stdin_used = true;
+      paths.push_back(input);
+      continue;
+    }
+    std::error_code ec;
+    fs::file_status status = fs::status(input, ec);
+    if (ec || !fs::exists(status)) {
+      errors.push_back(LoadError{input, {}, "no such file or directory"});
+    } else if (fs::is_directory(status)) {
+      auto found = walk_directory(input, notes);
+      if (!found) {
+        errors.push_back(found.error());
+      } else if (found->empty()) {
+        errors.push_back(LoadError{input, {}, "directory holds no .yaml, .yml or .json files"});
+      } else {
+        paths.insert(paths.end(), found->begin(), found->end());
+      }
+    } else {
+      paths.push_back(input);
+    }
+  }
+  std::vector<NamedText> texts;
+  for (const std::string& path : paths) {
+    auto text = path == "-" ? read_stream(stdin, options.max_file_bytes)
+                            : read_file(path, options.max_file_bytes);
+    std::string name = path == "-" ? "<stdin>" : path;
+    if (!text) {
+      errors.push_back(LoadError{name, {}, fmt::format("cannot read: {}", text.error())});
+      continue;
+    }
+    texts.push_back(NamedText{name, std::move(*text)});
+  }
+  if (!errors.empty())
+    return tl::unexpected(std::move(errors));
+  return parse_all(std::move(texts), std::move(notes), options);
+}
+
+}  // namespace footprint

@@ -1,0 +1,61 @@
+// Reads manifests from files, directories and stdin into positioned YAML objects.
+//
+// Each object is a mapping with a non-empty `apiVersion` and `kind`. `kind: List` (and any
+// `*List` with `items`) is unwrapped. Empty and comment-only documents are skipped. Anything
+// else that is not a Kubernetes object is an error with file:line:col: nothing is dropped.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "load/yaml.h"
+
+namespace footprint {
+
+struct RawObject {
+  yaml::Node node;    // the object's mapping
+  uint32_t file = 0;  // index into LoadedInput::files
+  yaml::Position position;
+  std::string helm_source;    // from a preceding `# Source: chart/templates/x.yaml`, if any
+  uint32_t begin_offset = 0;  // byte range of the object in its file
+  uint32_t end_offset = 0;
+  int32_t list_index = -1;  // position in `items` when unwrapped from a List
+};
+
+struct LoadError {
+  std::string file;
+  yaml::Position position;
+  std::string message;
+  // "file:line:col: message"
+  std::string to_string() const;
+};
+
+struct LoadedInput {
+  std::vector<std::string> files;  // as given on the command line, or found under a directory
+  std::vector<uint64_t> file_bytes;
+  std::vector<std::string> notes;         // e.g. files skipped in a directory
+  std::vector<yaml::Document> documents;  // owners of the trees the objects point into
+  std::vector<RawObject> objects;         // in file order, then document order
+};
+
+struct LoadOptions {
+  yaml::Limits limits;
+  unsigned jobs = 0;  // parser threads; 0 means one per core
+  uint64_t max_file_bytes = uint64_t{1} << 30;
+};
+
+// Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".
+tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
+    const std::vector<std::string>& inputs, const LoadOptions& options);
+
+// Loads named in-memory texts, as if each were a file; used by tests and by chart rendering.
+struct NamedText {
+  std::string name;
+  std::string text;
+};
+tl::expected<LoadedInput, std::vector<LoadError>> load_texts(std::vector<NamedText> texts,
+                                                             const LoadOptions& options);
+
+}  // namespace footprint

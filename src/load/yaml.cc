@@ -1,0 +1,502 @@
+#include "load/yaml.h"
+
+#include <fmt/format.h>
+#include <yaml.h>
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace footprint::yaml {
+
+NodeType Node::type() const {
+  return tree_->data(index_).type;
+}
+
+bool Node::is_null() const {
+  if (!is_scalar() || style() != ScalarStyle::kPlain || !tag().empty())
+    return false;
+  std::string_view t = text();
+  return t.empty() || t == "~" || t == "null" || t == "Null" || t == "NULL";
+}
+
+std::string_view Node::text() const {
+  const Tree::NodeData& d = tree_->data(index_);
+  if (d.type != NodeType::kScalar)
+    return {};
+  return tree_->string_at(d.first, d.count);
+}
+
+ScalarStyle Node::style() const {
+  return tree_->data(index_).style;
+}
+
+std::string_view Node::tag() const {
+  uint16_t tag = tree_->data(index_).tag;
+  return tag == 0 ? std::string_view() : tree_->tag_name(tag);
+}
+
+std::string_view Node::str() const {
+  if (!is_scalar() || is_null())
+    return {};
+  return text();
+}
+
+Position Node::position() const {
+  const Tree::NodeData& d = tree_->data(index_);
+  return {d.line, d.column};
+}
+
+uint32_t Node::begin_offset() const {
+  return tree_->data(index_).begin;
+}
+uint32_t Node::end_offset() const {
+  return tree_->data(index_).end;
+}
+
+size_t Node::size() const {
+  if (!tree_)
+    return 0;
+  const Tree::NodeData& d = tree_->data(index_);
+  return d.type == NodeType::kScalar ? 0 : d.count;
+}
+
+Node Node::item(size_t i) const {
+  const Tree::NodeData& d = tree_->data(index_);
+  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(i)));
+}
+
+Node Node::key(size_t i) const {
+  const Tree::NodeData& d = tree_->data(index_);
+  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i)));
+}
+
+Node Node::value(size_t i) const {
+  const Tree::NodeData& d = tree_->data(index_);
+  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i + 1)));
+}
+
+Node Node::get(std::string_view name) const {
+  if (!is_mapping())
+    return {};
+  size_t n = size();
+  for (size_t i = 0; i < n; ++i) {
+    Node k = key(i);
+    if (k.is_scalar() && k.text() == name)
+      return value(i);
+  }
+  return {};
+}
+
+Node Node::at(std::initializer_list<std::string_view> path) const {
+  Node node = *this;
+  for (std::string_view step : path) {
+    node = node.get(step);
+    if (!node)
+      return {};
+  }
+  return node;
+}
+
+namespace {
+
+// libyaml reports reader errors (bad encoding, control characters) by byte offset only.
+Position position_at_offset(std::string_view text, size_t offset) {
+  offset = std::min(offset, text.size());
+  Position pos{1, 1};
+  size_t line_start = 0;
+  for (size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++pos.line;
+      line_start = i + 1;
+    }
+  }
+  pos.column = static_cast<uint32_t>(offset - line_start + 1);
+  return pos;
+}
+
+ScalarStyle style_of(yaml_scalar_style_t style) {
+  switch (style) {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE:
+      return ScalarStyle::kSingleQuoted;
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+      return ScalarStyle::kDoubleQuoted;
+    case YAML_LITERAL_SCALAR_STYLE:
+      return ScalarStyle::kLiteral;
+    case YAML_FOLDED_SCALAR_STYLE:
+      return ScalarStyle::kFolded;
+    default:
+      return ScalarStyle::kPlain;
+  }
+}
+
+std::string_view as_view(const yaml_char_t* s) {
+  return s ? std::string_view(reinterpret_cast<const char*>(s)) : std::string_view();
+}
+
+// Owns a libyaml event for the duration of one loop iteration.
+struct Event {
+  yaml_event_t event{};
+  bool live = false;
+  ~Event() {
+    if (live)
+      yaml_event_delete(&event);
+  }
+};
+
+}  // namespace
+
+class Builder {
+ public:
+  Builder(std::string_view text, ChunkStart start, const Limits& limits)
+      : text_(text), start_(start), limits_(limits), previous_root_end_(start.offset) {}
+
+  tl::expected<std::vector<Document>, ParseError> run() {
+    if (text_.size() >= limits_.max_stream_bytes) {
+      return tl::unexpected(ParseError{{1, 1},
+                                       fmt::format("input is {} bytes; the limit is {} bytes",
+                                                   text_.size(), limits_.max_stream_bytes)});
+    }
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+      return tl::unexpected(ParseError{{1, 1}, "out of memory"});
+    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text_.data()),
+                                 text_.size());
+    auto result = loop(parser);
+    yaml_parser_delete(&parser);
+    if (!result)
+      return tl::unexpected(result.error());
+    return std::move(documents_);
+  }
+
+ private:
+  struct Frame {
+    uint32_t node;
+    size_t pending_begin;
+    std::string anchor;
+  };
+
+  tl::expected<void, ParseError> loop(yaml_parser_t& parser) {
+    for (;;) {
+      Event ev;
+      if (!yaml_parser_parse(&parser, &ev.event))
+        return tl::unexpected(libyaml_error(parser));
+      ev.live = true;
+      const yaml_event_t& e = ev.event;
+      switch (e.type) {
+        case YAML_STREAM_END_EVENT:
+          return {};
+        case YAML_DOCUMENT_START_EVENT:
+          start_document();
+          break;
+        case YAML_DOCUMENT_END_EVENT:
+          end_document();
+          break;
+        case YAML_SCALAR_EVENT:
+          if (auto r = add_scalar(e); !r)
+            return r;
+          break;
+        case YAML_ALIAS_EVENT:
+          if (auto r = add_alias(e); !r)
+            return r;
+          break;
+        case YAML_SEQUENCE_START_EVENT:
+          if (auto r = start_collection(e, NodeType::kSequence, e.data.sequence_start.anchor,
+                                        e.data.sequence_start.tag, e.data.sequence_start.implicit);
+              !r)
+            return r;
+          break;
+        case YAML_MAPPING_START_EVENT:
+          if (auto r = start_collection(e, NodeType::kMapping, e.data.mapping_start.anchor,
+                                        e.data.mapping_start.tag, e.data.mapping_start.implicit);
+              !r)
+            return r;
+          break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+          if (auto r = end_collection(e); !r)
+            return r;
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  ParseError libyaml_error(const yaml_parser_t& parser) const {
+    std::string message = parser.problem ? parser.problem : "invalid YAML";
+    if (parser.error == YAML_READER_ERROR) {
+      if (parser.problem_value != -1) {
+        message += fmt::format(" (byte 0x{:02x})", static_cast<unsigned>(parser.problem_value));
+      }
+      Position pos = position_at_offset(text_, parser.problem_offset);
+      pos.line += start_.line - 1;
+      return {pos, message};
+    }
+    if (parser.context)
+      message = fmt::format("{} {}", message, parser.context);
+    return {position_of(parser.problem_mark), message};
+  }
+
+  Position position_of(const yaml_mark_t& mark) const {
+    return {static_cast<uint32_t>(mark.line) + start_.line, static_cast<uint32_t>(mark.column + 1)};
+  }
+
+  uint32_t offset_of(const yaml_mark_t& mark) const {
+    return static_cast<uint32_t>(mark.index) + start_.offset;
+  }
+
+  void start_document() {
+    tree_ = std::make_unique<Tree>();
+    weights_.clear();
+    anchors_.clear();
+    pending_.clear();
+    frames_.clear();
+    alias_expansion_ = 0;
+  }
+
+  void end_document() {
+    Document doc;
+    doc.preamble_begin = previous_root_end_;
+    if (!pending_.empty()) {
+      uint32_t root = pending_.front();
+      doc.root = Node(tree_.get(), root);
+      doc.root_begin = tree_->nodes_[root].begin;
+      doc.root_end = tree_->nodes_[root].end;
+      previous_root_end_ = doc.root_end;
+    }
+    tree_->nodes_.shrink_to_fit();
+    tree_->children_.shrink_to_fit();
+    tree_->strings_.shrink_to_fit();
+    doc.tree = std::move(tree_);
+    documents_.push_back(std::move(doc));
+  }
+
+  uint16_t intern_tag(const yaml_char_t* tag) {
+    std::string_view name = as_view(tag);
+    if (name.empty())
+      return 0;
+    for (size_t i = 0; i < tree_->tags_.size(); ++i) {
+      if (tree_->tags_[i] == name)
+        return static_cast<uint16_t>(i + 1);
+    }
+    if (tree_->tags_.size() >= UINT16_MAX)
+      return 0;
+    tree_->tags_.emplace_back(name);
+    return static_cast<uint16_t>(tree_->tags_.size());
+  }
+
+  uint32_t new_node(const yaml_event_t& e, NodeType type, ScalarStyle style, uint16_t tag) {
+    Tree::NodeData d{};
+    d.type = type;
+    d.style = style;
+    d.tag = tag;
+    Position pos = position_of(e.start_mark);
+    d.line = pos.line;
+    d.column = pos.column;
+    d.begin = offset_of(e.start_mark);
+    d.end = offset_of(e.end_mark);
+    tree_->nodes_.push_back(d);
+    weights_.push_back(1);
+    return static_cast<uint32_t>(tree_->nodes_.size() - 1);
+  }
+
+  tl::expected<void, ParseError> add_scalar(const yaml_event_t& e) {
+    const auto& s = e.data.scalar;
+    // A tag libyaml reports for an untagged plain or quoted scalar is not one the author wrote.
+    uint16_t tag = (s.plain_implicit || s.quoted_implicit) ? 0 : intern_tag(s.tag);
+    uint32_t node = new_node(e, NodeType::kScalar, style_of(s.style), tag);
+    Tree::NodeData& d = tree_->nodes_[node];
+    d.first = static_cast<uint32_t>(tree_->strings_.size());
+    d.count = static_cast<uint32_t>(s.length);
+    tree_->strings_.append(reinterpret_cast<const char*>(s.value), s.length);
+    if (s.anchor)
+      anchors_[std::string(as_view(s.anchor))] = node;
+    pending_.push_back(node);
+    return {};
+  }
+
+  tl::expected<void, ParseError> add_alias(const yaml_event_t& e) {
+    std::string_view name = as_view(e.data.alias.anchor);
+    auto it = anchors_.find(std::string(name));
+    if (it == anchors_.end()) {
+      return tl::unexpected(ParseError{
+          position_of(e.start_mark),
+          fmt::format("unknown anchor '{}' (an alias must follow its complete anchor)", name)});
+    }
+    alias_expansion_ += weights_[it->second];
+    if (alias_expansion_ > limits_.max_alias_expansion) {
+      return tl::unexpected(ParseError{
+          position_of(e.start_mark),
+          fmt::format("aliases expand to more than {} nodes; refusing a possible alias bomb",
+                      limits_.max_alias_expansion)});
+    }
+    pending_.push_back(it->second);
+    return {};
+  }
+
+  tl::expected<void, ParseError> start_collection(const yaml_event_t& e, NodeType type,
+                                                  const yaml_char_t* anchor, const yaml_char_t* tag,
+                                                  int implicit) {
+    if (frames_.size() >= limits_.max_depth) {
+      return tl::unexpected(
+          ParseError{position_of(e.start_mark),
+                     fmt::format("nesting deeper than {} levels", limits_.max_depth)});
+    }
+    uint32_t node = new_node(e, type, ScalarStyle::kPlain, implicit ? 0 : intern_tag(tag));
+    frames_.push_back(Frame{node, pending_.size(), std::string(as_view(anchor))});
+    return {};
+  }
+
+  tl::expected<void, ParseError> end_collection(const yaml_event_t& e) {
+    Frame frame = std::move(frames_.back());
+    frames_.pop_back();
+    Tree::NodeData& d = tree_->nodes_[frame.node];
+    d.end = offset_of(e.end_mark);
+    if (d.type == NodeType::kMapping) {
+      if (auto r = finish_mapping(frame.pending_begin); !r)
+        return r;
+    }
+    size_t count = pending_.size() - frame.pending_begin;
+    uint64_t weight = 1;
+    for (size_t i = frame.pending_begin; i < pending_.size(); ++i)
+      weight += weights_[pending_[i]];
+    weights_[frame.node] = weight;
+    Tree::NodeData& done = tree_->nodes_[frame.node];
+    done.first = static_cast<uint32_t>(tree_->children_.size());
+    done.count = static_cast<uint32_t>(d.type == NodeType::kMapping ? count / 2 : count);
+    tree_->children_.insert(tree_->children_.end(), pending_.begin() + frame.pending_begin,
+                            pending_.end());
+    pending_.resize(frame.pending_begin);
+    if (!frame.anchor.empty())
+      anchors_[frame.anchor] = frame.node;
+    pending_.push_back(frame.node);
+    return {};
+  }
+
+  bool is_merge_key(uint32_t node) const {
+    const Tree::NodeData& d = tree_->nodes_[node];
+    if (d.type != NodeType::kScalar)
+      return false;
+    if (d.tag != 0)
+      return tree_->tag_name(d.tag) == "tag:yaml.org,2002:merge";
+    return d.style == ScalarStyle::kPlain && tree_->string_at(d.first, d.count) == "<<";
+  }
+
+  std::string_view scalar_text(uint32_t node) const {
+    const Tree::NodeData& d = tree_->nodes_[node];
+    return tree_->string_at(d.first, d.count);
+  }
+
+  ParseError duplicate_key_error(uint32_t key) const {
+    const Tree::NodeData& kd = tree_->nodes_[key];
+    return {{kd.line, kd.column}, fmt::format("duplicate key \"{}\" in mapping", scalar_text(key))};
+  }
+
+  // Rejects duplicate keys and applies merge keys to the pairs in pending_[begin..].
+  tl::expected<void, ParseError> finish_mapping(size_t begin) {
+    const size_t end = pending_.size();
+    bool has_merge = false;
+    auto is_plain_key = [&](size_t slot) {
+      if (is_merge_key(pending_[slot])) {
+        has_merge = true;
+        return false;
+      }
+      return tree_->nodes_[pending_[slot]].type == NodeType::kScalar;
+    };
+    std::unordered_set<std::string_view> seen;
+    if (end - begin <= 32) {
+      for (size_t i = begin; i < end; i += 2) {
+        if (!is_plain_key(i))
+          continue;
+        for (size_t j = begin; j < i; j += 2) {
+          if (!is_merge_key(pending_[j]) && tree_->nodes_[pending_[j]].type == NodeType::kScalar &&
+              scalar_text(pending_[j]) == scalar_text(pending_[i])) {
+            return tl::unexpected(duplicate_key_error(pending_[i]));
+          }
+        }
+      }
+    } else {
+      seen.reserve((end - begin) / 2);
+      for (size_t i = begin; i < end; i += 2) {
+        if (is_plain_key(i) && !seen.insert(scalar_text(pending_[i])).second)
+          return tl::unexpected(duplicate_key_error(pending_[i]));
+      }
+    }
+    if (!has_merge)
+      return {};
+    return apply_merge_keys(begin);
+  }
+
+  // YAML 1.1 merge: keys written in the mapping win over merged ones; earlier sources win over
+  // later ones. Merged pairs are appended after the explicit pairs.
+  tl::expected<void, ParseError> apply_merge_keys(size_t begin) {
+    std::vector<uint32_t> merged;
+    std::vector<uint32_t> sources;
+    std::unordered_set<std::string_view> keys;
+    for (size_t i = begin; i < pending_.size(); i += 2) {
+      if (is_merge_key(pending_[i])) {
+        sources.push_back(pending_[i + 1]);
+        continue;
+      }
+      merged.push_back(pending_[i]);
+      merged.push_back(pending_[i + 1]);
+      if (tree_->nodes_[pending_[i]].type == NodeType::kScalar)
+        keys.insert(scalar_text(pending_[i]));
+    }
+    auto merge_from = [&](uint32_t source) -> tl::expected<void, ParseError> {
+      const Tree::NodeData& sd = tree_->nodes_[source];
+      if (sd.type != NodeType::kMapping) {
+        return tl::unexpected(
+            ParseError{{sd.line, sd.column},
+                       "the value of a merge key (<<) must be a mapping or a list of mappings"});
+      }
+      for (uint32_t i = 0; i < sd.count; ++i) {
+        uint32_t key = tree_->children_[sd.first + 2 * i];
+        if (tree_->nodes_[key].type == NodeType::kScalar && !keys.insert(scalar_text(key)).second)
+          continue;
+        merged.push_back(key);
+        merged.push_back(tree_->children_[sd.first + 2 * i + 1]);
+      }
+      return {};
+    };
+    for (uint32_t source : sources) {
+      const Tree::NodeData& sd = tree_->nodes_[source];
+      if (sd.type == NodeType::kSequence) {
+        for (uint32_t i = 0; i < sd.count; ++i) {
+          if (auto r = merge_from(tree_->children_[sd.first + i]); !r)
+            return r;
+        }
+      } else if (auto r = merge_from(source); !r) {
+        return r;
+      }
+    }
+    pending_.resize(begin);
+    pending_.insert(pending_.end(), merged.begin(), merged.end());
+    return {};
+  }
+
+  std::string_view text_;
+  ChunkStart start_;
+  Limits limits_;
+  std::vector<Document> documents_;
+  std::unique_ptr<Tree> tree_;
+  std::vector<uint64_t> weights_;  // expanded subtree size per node, to bound aliases
+  std::unordered_map<std::string, uint32_t> anchors_;
+  std::vector<uint32_t> pending_;  // completed children of the open collections, in order
+  std::vector<Frame> frames_;
+  uint64_t alias_expansion_ = 0;
+  uint32_t previous_root_end_;
+};
+
+tl::expected<std::vector<Document>, ParseError> parse(std::string_view text, const Limits& limits) {
+  return Builder(text, ChunkStart{}, limits).run();
+}
+
+tl::expected<std::vector<Document>, ParseError> parse_chunk(std::string_view chunk,
+                                                            ChunkStart start,
+                                                            const Limits& limits) {
+  return Builder(chunk, start, limits).run();
+}
+
+}  // namespace footprint::yaml

@@ -1,0 +1,223 @@
+#include "load/yaml.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace footprint::yaml {
+namespace {
+
+std::vector<Document> parse_ok(std::string_view text) {
+  auto docs = parse(text);
+  EXPECT_TRUE(docs.has_value()) << (docs ? "" : docs.error().message);
+  return docs ? std::move(*docs) : std::vector<Document>{};
+}
+
+ParseError parse_fails(std::string_view text, const Limits& limits = {}) {
+  auto docs = parse(text, limits);
+  EXPECT_FALSE(docs.has_value());
+  return docs ? ParseError{} : docs.error();
+}
+
+TEST(Yaml, MappingsSequencesAndPositions) {
+  auto docs =
+      parse_ok("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  - a\n  - b\n");
+  ASSERT_EQ(docs.size(), 1u);
+  Node root = docs[0].root;
+  ASSERT_TRUE(root.is_mapping());
+  EXPECT_EQ(root.size(), 4u);
+  EXPECT_EQ(root.get("kind").text(), "ConfigMap");
+  Node name = root.at({"metadata", "name"});
+  EXPECT_EQ(name.text(), "x");
+  EXPECT_EQ(name.position().line, 4u);
+  EXPECT_EQ(name.position().column, 9u);
+  Node data = root.get("data");
+  ASSERT_TRUE(data.is_sequence());
+  EXPECT_EQ(data.size(), 2u);
+  EXPECT_EQ(data.item(1).text(), "b");
+  EXPECT_EQ(data.item(1).position().line, 7u);
+  EXPECT_FALSE(root.get("missing"));
+  EXPECT_FALSE(root.at({"metadata", "missing", "deeper"}));
+}
+
+// YAML 1.1 (what kubectl's decoder speaks) resolves `yes`/`on` to booleans and `0777` to octal,
+// but only when plain. The tree keeps the original text and style so callers can decide.
+TEST(Yaml, KeepsScalarTextAndStyle) {
+  auto docs = parse_ok("a: yes\nb: \"yes\"\nc: 0777\nd: 'x'\ne: |\n  lit\nf: >\n  fold\n");
+  Node root = docs[0].root;
+  EXPECT_EQ(root.get("a").text(), "yes");
+  EXPECT_EQ(root.get("a").style(), ScalarStyle::kPlain);
+  EXPECT_EQ(root.get("b").style(), ScalarStyle::kDoubleQuoted);
+  EXPECT_EQ(root.get("c").text(), "0777");
+  EXPECT_EQ(root.get("d").style(), ScalarStyle::kSingleQuoted);
+  EXPECT_EQ(root.get("e").text(), "lit\n");
+  EXPECT_EQ(root.get("e").style(), ScalarStyle::kLiteral);
+  EXPECT_EQ(root.get("f").style(), ScalarStyle::kFolded);
+}
+
+// prometheus-operator's AlertmanagerConfig CRD has an unquoted `=` enum value; PyYAML's
+// resolver turns it into the YAML 1.1 "value" tag and fails. It is simply the string "=".
+TEST(Yaml, PlainEqualsSignIsAString) {
+  auto docs = parse_ok("enum:\n- '!='\n- =\n- =~\n");
+  Node e = docs[0].root.get("enum");
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_EQ(e.item(1).text(), "=");
+  EXPECT_TRUE(e.item(1).tag().empty());
+  EXPECT_FALSE(e.item(1).is_null());
+}
+
+TEST(Yaml, NullsAreOnlyPlainUntagged) {
+  auto docs = parse_ok("a:\nb: ~\nc: null\nd: 'null'\ne: !!str null\n");
+  Node root = docs[0].root;
+  EXPECT_TRUE(root.get("a").is_null());
+  EXPECT_TRUE(root.get("b").is_null());
+  EXPECT_TRUE(root.get("c").is_null());
+  EXPECT_FALSE(root.get("d").is_null());
+  EXPECT_FALSE(root.get("e").is_null());
+  EXPECT_EQ(root.get("e").tag(), "tag:yaml.org,2002:str");
+  EXPECT_EQ(root.get("c").str(), "");
+  EXPECT_EQ(root.get("d").str(), "null");
+}
+
+// sigs.k8s.io/yaml (kubectl) rejects duplicate keys: `key "a" already set in map`.
+TEST(Yaml, DuplicateKeysAreErrors) {
+  ParseError err = parse_fails("metadata:\n  name: a\n  labels: {}\n  name: b\n");
+  EXPECT_EQ(err.position.line, 4u);
+  EXPECT_EQ(err.position.column, 3u);
+  EXPECT_NE(err.message.find("duplicate key \"name\""), std::string::npos);
+}
+
+TEST(Yaml, DuplicateKeysInLargeMappings) {
+  std::string text;
+  for (int i = 0; i < 100; ++i)
+    text += "k" + std::to_string(i) + ": v\n";
+  text += "k42: again\n";
+  ParseError err = parse_fails(text);
+  EXPECT_EQ(err.position.line, 101u);
+}
+
+TEST(Yaml, DuplicateKeysDifferingOnlyInQuotingAreErrors) {
+  ParseError err = parse_fails("a: 1\n\"a\": 2\n");
+  EXPECT_EQ(err.position.line, 2u);
+}
+
+TEST(Yaml, AliasesShareTheAnchoredNode) {
+  auto docs = parse_ok("base: &b {x: 1}\nuse: *b\nname: &n linkerd-proxy\nagain: *n\n");
+  Node root = docs[0].root;
+  EXPECT_EQ(root.get("use").get("x").text(), "1");
+  EXPECT_EQ(root.get("use"), root.get("base"));
+  EXPECT_EQ(root.get("again").text(), "linkerd-proxy");
+}
+
+// YAML 1.1 merge keys, as go-yaml (kubectl) applies them: explicit keys override merged ones.
+TEST(Yaml, MergeKeys) {
+  auto docs = parse_ok(
+      "base: &b {x: 1, y: 2}\nother: &o {y: 3, z: 4}\n"
+      "m:\n  <<: [*b, *o]\n  x: 9\n");
+  Node m = docs[0].root.get("m");
+  EXPECT_EQ(m.size(), 3u);
+  EXPECT_EQ(m.get("x").text(), "9");
+  EXPECT_EQ(m.get("y").text(), "2");
+  EXPECT_EQ(m.get("z").text(), "4");
+  EXPECT_FALSE(m.get("<<"));
+}
+
+TEST(Yaml, MergeKeyNeedsMappings) {
+  ParseError err = parse_fails("m:\n  <<: 3\n");
+  EXPECT_NE(err.message.find("merge key"), std::string::npos);
+}
+
+TEST(Yaml, UnknownAliasIsAnError) {
+  ParseError err = parse_fails("a: *nope\n");
+  EXPECT_EQ(err.position.line, 1u);
+  EXPECT_NE(err.message.find("unknown anchor 'nope'"), std::string::npos);
+}
+
+TEST(Yaml, AliasToAnIncompleteAnchorIsAnErrorNotACycle) {
+  ParseError err = parse_fails("a: &x [1, *x]\n");
+  EXPECT_NE(err.message.find("unknown anchor 'x'"), std::string::npos);
+}
+
+TEST(Yaml, BillionLaughsIsRefused) {
+  std::string text =
+      "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n";
+  char prev = 'a';
+  for (char c = 'b'; c <= 'i'; ++c, ++prev) {
+    text += std::string(1, c) + ": &" + c + " [";
+    for (int i = 0; i < 9; ++i)
+      text += std::string(i ? "," : "") + "*" + prev;
+    text += "]\n";
+  }
+  ParseError err = parse_fails(text);
+  EXPECT_NE(err.message.find("alias bomb"), std::string::npos);
+}
+
+TEST(Yaml, DeepNestingIsRefused) {
+  std::string text(100'000, '[');
+  text += std::string(100'000, ']');
+  ParseError err = parse_fails(text);
+  EXPECT_EQ(err.position.line, 1u);
+  EXPECT_EQ(err.position.column, 513u);
+  EXPECT_NE(err.message.find("nesting deeper than 512"), std::string::npos);
+}
+
+TEST(Yaml, TabIndentationIsAnError) {
+  ParseError err = parse_fails("metadata:\n\tname: x\n");
+  EXPECT_EQ(err.position.line, 2u);
+  EXPECT_NE(err.message.find("cannot start any token"), std::string::npos);
+}
+
+TEST(Yaml, InvalidUtf8ReportsItsLine) {
+  ParseError err = parse_fails("a: b\nc: \xff\xfe\n");
+  EXPECT_EQ(err.position.line, 2u);
+  EXPECT_EQ(err.position.column, 4u);
+  EXPECT_NE(err.message.find("UTF-8"), std::string::npos);
+}
+
+TEST(Yaml, TruncatedFlowIsAnError) {
+  ParseError err = parse_fails("a: [1, 2\n");
+  EXPECT_GE(err.position.line, 1u);
+  EXPECT_FALSE(err.message.empty());
+}
+
+TEST(Yaml, MultipleDocumentsWithPreambles) {
+  std::string text =
+      "# Source: chart/templates/a.yaml\nkind: A\n---\n# Source: chart/templates/b.yaml\n"
+      "kind: B\n---\n---\n# only a comment\n";
+  auto docs = parse_ok(text);
+  ASSERT_EQ(docs.size(), 4u);
+  EXPECT_EQ(docs[0].root.get("kind").text(), "A");
+  std::string_view view(text);
+  std::string_view pre0 = view.substr(docs[0].preamble_begin, docs[0].root_begin);
+  EXPECT_NE(pre0.find("a.yaml"), std::string_view::npos);
+  std::string_view pre1 =
+      view.substr(docs[1].preamble_begin, docs[1].root_begin - docs[1].preamble_begin);
+  EXPECT_NE(pre1.find("b.yaml"), std::string_view::npos);
+  EXPECT_EQ(pre1.find("a.yaml"), std::string_view::npos);
+  EXPECT_TRUE(docs[2].root.is_null());
+  EXPECT_TRUE(docs[3].root.is_null());
+}
+
+TEST(Yaml, JsonInput) {
+  auto docs = parse_ok("{\"kind\": \"List\", \"items\": [{\"a\": 1}, {\"b\": [true, null]}]}");
+  Node items = docs[0].root.get("items");
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items.item(1).get("b").item(0).text(), "true");
+  EXPECT_TRUE(items.item(1).get("b").item(1).is_null());
+}
+
+TEST(Yaml, ByteRangesCoverTheNode) {
+  std::string text = "a:\n  b: [1, 2]\n";
+  auto docs = parse_ok(text);
+  Node b = docs[0].root.get("a").get("b");
+  EXPECT_EQ(std::string_view(text).substr(b.begin_offset(), b.end_offset() - b.begin_offset()),
+            "[1, 2]");
+}
+
+TEST(Yaml, EmptyStreamHasNoDocuments) {
+  EXPECT_TRUE(parse_ok("").empty());
+  EXPECT_TRUE(parse_ok("# just a comment\n").empty());
+}
+
+}  // namespace
+}  // namespace footprint::yaml

@@ -1,0 +1,146 @@
+#include "model/object.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace footprint {
+
+std::string Object::qualified_name() const {
+  return namespace_.empty() ? name : namespace_ + "/" + name;
+}
+
+std::string Object::display() const {
+  return kind + " " + qualified_name();
+}
+
+namespace {
+
+std::string identity_key(std::string_view group, std::string_view kind, std::string_view ns,
+                         std::string_view name) {
+  return fmt::format("{}/{}/{}/{}", group, kind, ns, name);
+}
+
+std::string kind_key(std::string_view group, std::string_view kind) {
+  return fmt::format("{}/{}", group, kind);
+}
+
+bool is_crd(const RawObject& raw) {
+  return raw.node.get("kind").text() == "CustomResourceDefinition" &&
+         split_api_version(raw.node.get("apiVersion").text()).group == "apiextensions.k8s.io";
+}
+
+void add_subresources(const yaml::Node& subresources, ResourceInfo& info) {
+  for (size_t i = 0; i < subresources.size(); ++i) {
+    std::string name(subresources.key(i).text());
+    if (std::find(info.subresources.begin(), info.subresources.end(), name) ==
+        info.subresources.end()) {
+      info.subresources.push_back(name);
+    }
+  }
+}
+
+// The custom kind a CRD defines (apiextensions v1, or the legacy v1beta1 layout).
+ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
+  yaml::Node spec = raw.node.get("spec");
+  ResourceInfo info;
+  info.group = std::string(spec.get("group").str());
+  info.kind = std::string(spec.at({"names", "kind"}).str());
+  info.resource = std::string(spec.at({"names", "plural"}).str());
+  std::string_view scope = spec.get("scope").str();
+  info.scope = scope == "Cluster" ? Scope::kCluster : Scope::kNamespaced;  // API default
+  yaml::Node versions = spec.get("versions");
+  for (size_t i = 0; i < versions.size(); ++i) {
+    yaml::Node v = versions.item(i);
+    if (v.get("served").str() != "false")
+      info.versions.emplace_back(v.get("name").str());
+    add_subresources(v.get("subresources"), info);
+  }
+  if (versions.size() == 0 && spec.get("version"))
+    info.versions.emplace_back(spec.get("version").str());
+  add_subresources(spec.get("subresources"), info);
+  std::sort(info.subresources.begin(), info.subresources.end());
+  info.defining_object = index;
+  return info;
+}
+
+}  // namespace
+
+const Object* Bundle::find(std::string_view group, std::string_view kind,
+                           std::string_view namespace_, std::string_view name) const {
+  auto it = by_identity_.find(identity_key(group, kind, namespace_, name));
+  return it == by_identity_.end() ? nullptr : &objects[it->second];
+}
+
+const std::vector<uint32_t>& Bundle::of_kind(std::string_view group, std::string_view kind) const {
+  static const std::vector<uint32_t> kNone;
+  auto it = by_kind_.find(kind_key(group, kind));
+  return it == by_kind_.end() ? kNone : it->second;
+}
+
+bool Bundle::creates_namespace(std::string_view name) const {
+  return find("", "Namespace", "", name) != nullptr;
+}
+
+const Object* Bundle::crd_for(std::string_view group, std::string_view kind) const {
+  const ResourceInfo* info = resources.find_kind(group, kind);
+  if (!info || info->builtin || info->defining_object == UINT32_MAX)
+    return nullptr;
+  return &objects[info->defining_object];
+}
+
+Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
+  Bundle bundle;
+  bundle.default_namespace = options.default_namespace;
+  bundle.resources = ResourceTable::builtin();
+  const std::vector<RawObject>& raws = input.objects;
+  for (uint32_t i = 0; i < raws.size(); ++i) {
+    if (is_crd(raws[i]))
+      bundle.resources.add(resource_of_crd(raws[i], i));
+  }
+
+  bundle.objects.reserve(raws.size());
+  for (uint32_t i = 0; i < raws.size(); ++i) {
+    const RawObject& raw = raws[i];
+    Object obj;
+    obj.index = i;
+    obj.node = raw.node;
+    obj.api_version = std::string(raw.node.get("apiVersion").text());
+    GroupVersion gv = split_api_version(obj.api_version);
+    obj.group = std::move(gv.group);
+    obj.version = std::move(gv.version);
+    obj.kind = std::string(raw.node.get("kind").text());
+    yaml::Node metadata = raw.node.get("metadata");
+    obj.name = std::string(metadata.get("name").str());
+    if (obj.name.empty()) {
+      std::string_view generate = metadata.get("generateName").str();
+      if (!generate.empty())
+        obj.name = std::string(generate) + "*";
+    }
+    obj.written_namespace = std::string(metadata.get("namespace").str());
+    obj.labels = read_labels(metadata.get("labels"));
+    obj.annotations = read_labels(metadata.get("annotations"));
+    const ResourceInfo* info = bundle.resources.find_kind(obj.group, obj.kind);
+    obj.scope = info ? info->scope : Scope::kUnknown;
+    if (obj.scope == Scope::kNamespaced) {
+      obj.namespace_ = obj.written_namespace;
+      if (obj.namespace_.empty()) {
+        obj.namespace_ = options.default_namespace;
+        obj.namespace_defaulted = true;
+      }
+    } else if (obj.scope == Scope::kUnknown) {
+      obj.namespace_ = obj.written_namespace;
+    }
+    obj.file = raw.file;
+    obj.position = raw.position;
+    obj.helm_source = raw.helm_source;
+    obj.yaml_bytes = raw.end_offset - raw.begin_offset;
+    bundle.by_identity_.emplace(identity_key(obj.group, obj.kind, obj.namespace_, obj.name), i);
+    bundle.by_kind_[kind_key(obj.group, obj.kind)].push_back(i);
+    bundle.objects.push_back(std::move(obj));
+  }
+  bundle.input = std::move(input);
+  return bundle;
+}
+
+}  // namespace footprint

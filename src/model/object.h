@@ -1,0 +1,83 @@
+// Kubernetes objects as the API server will see them: identity, scope, effective namespace,
+// labels and annotations, plus where each was written.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "load/loader.h"
+#include "model/resources.h"
+#include "model/selector.h"
+
+namespace footprint {
+
+struct ObjectId {
+  std::string api_version;
+  std::string kind;
+  std::string namespace_;  // empty for cluster-scoped objects
+  std::string name;
+};
+
+struct Object {
+  uint32_t index = 0;  // position in Bundle::objects, which is input order
+  std::string api_version;
+  std::string group;
+  std::string version;
+  std::string kind;
+  std::string name;  // metadata.name, or generateName followed by "*"
+  // The namespace the object lands in: metadata.namespace, or the default namespace for a
+  // namespaced object without one (as helm and kubectl do). Empty for cluster-scoped objects.
+  std::string namespace_;
+  bool namespace_defaulted = false;
+  std::string written_namespace;  // metadata.namespace exactly as written, possibly empty
+  Scope scope = Scope::kUnknown;
+  Labels labels;
+  Labels annotations;
+  yaml::Node node;  // the whole object
+  uint32_t file = 0;
+  yaml::Position position;
+  std::string helm_source;
+  uint32_t yaml_bytes = 0;
+
+  ObjectId id() const { return {api_version, kind, namespace_, name}; }
+  // "ns/name" or "name".
+  std::string qualified_name() const;
+  // "Role ns/name".
+  std::string display() const;
+};
+
+struct BundleOptions {
+  std::string default_namespace = "default";
+};
+
+// Every object of one install, with lookups. Immutable once built.
+class Bundle {
+ public:
+  LoadedInput input;  // owns the YAML trees that objects point into
+  std::vector<Object> objects;
+  ResourceTable resources;  // built-in kinds plus the custom kinds of CRDs in the bundle
+  std::string default_namespace;
+
+  const std::string& file_of(const Object& object) const { return input.files[object.file]; }
+  // The first object with this group, kind, namespace and name, or nullptr.
+  const Object* find(std::string_view group, std::string_view kind, std::string_view namespace_,
+                     std::string_view name) const;
+  // All objects of a kind, in input order.
+  const std::vector<uint32_t>& of_kind(std::string_view group, std::string_view kind) const;
+  // True when the bundle creates the Namespace object `name`.
+  bool creates_namespace(std::string_view name) const;
+  // The bundle's own CustomResourceDefinition for a custom kind, or nullptr.
+  const Object* crd_for(std::string_view group, std::string_view kind) const;
+
+ private:
+  friend Bundle build_bundle(LoadedInput input, const BundleOptions& options);
+  std::unordered_map<std::string, uint32_t> by_identity_;
+  std::unordered_map<std::string, std::vector<uint32_t>> by_kind_;
+};
+
+Bundle build_bundle(LoadedInput input, const BundleOptions& options);
+
+}  // namespace footprint

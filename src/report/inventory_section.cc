@@ -1,0 +1,109 @@
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+std::string count_or_dash(uint32_t n) {
+  return n ? std::to_string(n) : "-";
+}
+
+std::string kinds_summary(const NamespaceUsage& ns) {
+  std::string out;
+  for (const auto& [kind, n] : ns.kinds) {
+    if (!out.empty())
+      out += ", ";
+    out += fmt::format("{} {}", kind, n);
+  }
+  return out;
+}
+
+}  // namespace
+
+Section inventory_section(const Inventory& inv) {
+  Section s;
+  s.id = "inventory";
+  s.title = "Install footprint";
+  std::string summary = fmt::format("{} objects: {} cluster-scoped, {} namespaced", inv.objects,
+                                    inv.cluster_scoped, inv.namespaced);
+  if (inv.unknown_scope)
+    summary += fmt::format(", {} of unknown scope (CRD not in bundle)", inv.unknown_scope);
+  summary += fmt::format(", in {} namespace(s).", inv.namespaces.size());
+  s.lines.push_back(summary);
+
+  Table kinds;
+  kinds.header = {"KIND", "CLUSTER", "NAMESPACED"};
+  kinds.right_aligned = {false, true, true};
+  bool any_unknown = inv.unknown_scope > 0;
+  if (any_unknown) {
+    kinds.header.push_back("UNKNOWN SCOPE");
+    kinds.right_aligned.push_back(true);
+  }
+  for (const KindCount& k : inv.kinds) {
+    std::vector<std::string> row = {k.key, count_or_dash(k.cluster), count_or_dash(k.namespaced)};
+    if (any_unknown)
+      row.push_back(count_or_dash(k.unknown));
+    kinds.rows.push_back(std::move(row));
+  }
+  s.tables.push_back(std::move(kinds));
+
+  Table namespaces;
+  namespaces.header = {"NAMESPACE", "OBJECTS", "NOTE", "KINDS"};
+  namespaces.right_aligned = {false, true, false, false};
+  for (const NamespaceUsage& ns : inv.namespaces) {
+    std::string note = ns.created ? "created" : "must exist";
+    if (ns.release)
+      note += ", release";
+    namespaces.rows.push_back({ns.name, std::to_string(ns.objects), note, kinds_summary(ns)});
+  }
+  if (!inv.namespaces.empty())
+    s.tables.push_back(std::move(namespaces));
+
+  s.footer.push_back(
+      fmt::format("Admission webhooks: {} ({} mutating, {} validating) in {} configuration(s).",
+                  inv.webhooks(), inv.mutating_webhooks, inv.validating_webhooks,
+                  inv.mutating_configurations + inv.validating_configurations));
+
+  Json kinds_json = Json::object(), cluster = Json::object(), namespaced = Json::object(),
+       unknown = Json::object();
+  for (const KindCount& k : inv.kinds) {
+    kinds_json[k.key] = k.total();
+    if (k.cluster)
+      cluster[k.key] = k.cluster;
+    if (k.namespaced)
+      namespaced[k.key] = k.namespaced;
+    if (k.unknown)
+      unknown[k.key] = k.unknown;
+  }
+  Json ns_json = Json::object();
+  for (const NamespaceUsage& ns : inv.namespaces) {
+    Json kinds_in = Json::object();
+    for (const auto& [kind, n] : ns.kinds)
+      kinds_in[kind] = n;
+    ns_json[ns.name] = {{"objects", ns.objects},
+                        {"created", ns.created},
+                        {"release", ns.release},
+                        {"kinds", kinds_in}};
+  }
+  s.json = {
+      {"objects", inv.objects},
+      {"kinds", kinds_json},
+      {"clusterScoped", cluster},
+      {"namespaced", namespaced},
+      {"unknownScope", unknown},
+      {"totals",
+       {{"clusterScoped", inv.cluster_scoped},
+        {"namespaced", inv.namespaced},
+        {"unknownScope", inv.unknown_scope}}},
+      {"namespaces", ns_json},
+      {"webhooks", inv.webhooks()},
+      {"mutatingWebhooks", inv.mutating_webhooks},
+      {"validatingWebhooks", inv.validating_webhooks},
+      {"webhookConfigurations",
+       {{"mutating", inv.mutating_configurations}, {"validating", inv.validating_configurations}}}};
+  return s;
+}
+
+}  // namespace footprint

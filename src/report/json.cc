@@ -1,0 +1,55 @@
+#include "report/report.h"
+
+namespace footprint {
+
+Json finding_json(const Finding& f) {
+  Json source = {{"file", f.file}, {"line", f.position.line}, {"column", f.position.column}};
+  if (!f.helm_template.empty())
+    source["helmTemplate"] = f.helm_template;
+  Json object = {{"apiVersion", f.object.api_version}, {"kind", f.object.kind}};
+  if (!f.object.namespace_.empty())
+    object["namespace"] = f.object.namespace_;
+  object["name"] = f.object.name;
+  Json j = {{"check", f.check},          {"severity", severity_name(f.severity)},
+            {"object", object},          {"source", source},
+            {"message", f.message},      {"remediation", f.remediation},
+            {"suppressed", f.suppressed}};
+  if (f.suppressed) {
+    j["suppression"] = {{"by", f.suppressed_by}, {"reason", f.suppression_reason}};
+  }
+  return j;
+}
+
+std::string render_json(const Report& report) {
+  const LoadedInput& input = report.bundle->input;
+  Json j;
+  j["schemaVersion"] = kJsonSchemaVersion;
+  j["tool"] = {{"name", "footprint"}, {"version", FOOTPRINT_VERSION}};
+  Json inputs = Json::array();
+  for (size_t i = 0; i < input.files.size(); ++i) {
+    inputs.push_back({{"file", input.files[i]}, {"bytes", input.file_bytes[i]}});
+  }
+  j["inputs"] = inputs;
+  j["inventory"] = inventory_section(report.inventory).json;
+  for (const Section& s : report.sections)
+    j[s.id] = s.json;
+  Json findings = Json::array();
+  Json counts = {{"critical", 0}, {"high", 0}, {"medium", 0}, {"low", 0}, {"info", 0}};
+  for (const Finding& f : report.analysis.findings) {
+    findings.push_back(finding_json(f));
+    if (!f.suppressed)
+      counts[std::string(severity_name(f.severity))] =
+          counts[std::string(severity_name(f.severity))].get<int>() + 1;
+  }
+  j["findings"] = findings;
+  j["summary"] = {{"findings", counts}, {"suppressed", report.analysis.suppressed}};
+  Json notes = Json::array();
+  for (const std::string& n : input.notes)
+    notes.push_back(n);
+  for (const std::string& n : report.analysis.notes)
+    notes.push_back(n);
+  j["notes"] = notes;
+  return j.dump(2) + "\n";
+}
+
+}  // namespace footprint

@@ -1,0 +1,68 @@
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+std::string code(std::string_view s) {
+  return fmt::format("`{}`", s);
+}
+
+void render_section(const Section& s, std::string& out) {
+  out += fmt::format("\n### {}\n\n", s.title);
+  for (const std::string& line : s.lines)
+    out += line + "\n\n";
+  for (const Table& t : s.tables)
+    out += render_markdown_table(t) + "\n";
+  for (const std::string& line : s.footer)
+    out += line + "\n\n";
+}
+
+}  // namespace
+
+std::string render_markdown(const Report& report) {
+  std::string out = "## footprint report\n";
+  const LoadedInput& input = report.bundle->input;
+  out += fmt::format(
+      "\nInput: {} ({} bytes).\n",
+      input.files.size() == 1 ? code(input.files[0]) : fmt::format("{} files", input.files.size()),
+      with_commas(report.inventory.input_bytes));
+  render_section(inventory_section(report.inventory), out);
+  for (const Section& s : report.sections)
+    render_section(s, out);
+
+  const auto& findings = report.analysis.findings;
+  size_t shown = findings.size() - report.analysis.suppressed;
+  out += fmt::format("\n### Findings ({})\n\n", shown);
+  if (shown == 0)
+    out += "No findings.\n";
+  for (const Finding& f : findings) {
+    if (f.suppressed)
+      continue;
+    std::string object =
+        f.object.namespace_.empty() ? f.object.name : f.object.namespace_ + "/" + f.object.name;
+    std::string where = code(fmt::format("{}:{}", f.file, f.position.line));
+    if (!f.helm_template.empty())
+      where += ", template " + code(f.helm_template);
+    out +=
+        fmt::format("- **{}** {} {} {} ({})  \n  {}  \n  **Fix:** {}\n", severity_name(f.severity),
+                    code(f.check), f.object.kind, code(object), where, f.message, f.remediation);
+  }
+  if (report.analysis.suppressed) {
+    out +=
+        fmt::format("\n<details><summary>{} suppressed</summary>\n\n", report.analysis.suppressed);
+    for (const Finding& f : findings) {
+      if (!f.suppressed)
+        continue;
+      out += fmt::format("- {} {} {} {}: {}\n", severity_name(f.severity), code(f.check),
+                         f.object.kind, code(f.object.name),
+                         f.suppression_reason.empty() ? "no reason given" : f.suppression_reason);
+    }
+    out += "\n</details>\n";
+  }
+  return out;
+}
+
+}  // namespace footprint

@@ -1,0 +1,31 @@
+#include "report/report.h"
+
+namespace footprint {
+
+std::optional<Format> parse_format(std::string_view name) {
+  if (name == "text")
+    return Format::kText;
+  if (name == "json")
+    return Format::kJson;
+  if (name == "markdown" || name == "md")
+    return Format::kMarkdown;
+  if (name == "sarif")
+    return Format::kSarif;
+  return std::nullopt;
+}
+
+std::string render_report(const Report& report, Format format, const ReportOptions& options) {
+  switch (format) {
+    case Format::kJson:
+      return render_json(report);
+    case Format::kMarkdown:
+      return render_markdown(report);
+    case Format::kSarif:
+      return render_sarif(report);
+    case Format::kText:
+      break;
+  }
+  return render_text(report, options);
+}
+
+}  // namespace footprint

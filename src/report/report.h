@@ -1,0 +1,48 @@
+// Renders an audit as text, JSON, Markdown or SARIF. Output depends only on the input: no
+// times, no absolute paths, stable order.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/analyze.h"
+#include "analysis/inventory.h"
+#include "model/object.h"
+#include "report/section.h"
+
+namespace footprint {
+
+enum class Format { kText, kJson, kMarkdown, kSarif };
+std::optional<Format> parse_format(std::string_view name);
+
+constexpr int kJsonSchemaVersion = 1;
+
+struct ReportOptions {
+  bool color = false;  // ANSI colours in text output
+  size_t width = 100;
+};
+
+struct Report {
+  const Bundle* bundle = nullptr;
+  Inventory inventory;
+  AnalysisResult analysis;
+  // Area sections shown between the footprint and the findings.
+  std::vector<Section> sections;
+};
+
+std::string render_report(const Report& report, Format format, const ReportOptions& options);
+
+// The install footprint as a section; its JSON is the report's "inventory".
+Section inventory_section(const Inventory& inventory);
+
+// One finding as JSON, as it appears in the report's "findings" array.
+Json finding_json(const Finding& finding);
+
+std::string render_text(const Report& report, const ReportOptions& options);
+std::string render_json(const Report& report);
+std::string render_markdown(const Report& report);
+std::string render_sarif(const Report& report);
+
+}  // namespace footprint

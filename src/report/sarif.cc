@@ -1,0 +1,135 @@
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "analysis/check.h"
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+std::string_view sarif_level(Severity severity) {
+  switch (severity) {
+    case Severity::kCritical:
+    case Severity::kHigh:
+      return "error";
+    case Severity::kMedium:
+      return "warning";
+    default:
+      return "note";
+  }
+}
+
+// GitHub code scanning ranks results by this score: 9+ critical, 7+ high, 4+ medium, else low.
+std::string_view security_severity(Severity severity) {
+  switch (severity) {
+    case Severity::kCritical:
+      return "9.5";
+    case Severity::kHigh:
+      return "8.0";
+    case Severity::kMedium:
+      return "5.5";
+    case Severity::kLow:
+      return "3.0";
+    case Severity::kInfo:
+      break;
+  }
+  return "1.0";
+}
+
+std::string percent_encode(std::string_view path) {
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+// Code scanning resolves relative URIs against the repository root, which is where footprint
+// normally runs; absolute paths under the working directory are made relative.
+std::string artifact_uri(const std::string& file) {
+  if (file == "<stdin>")
+    return "stdin";
+  namespace fs = std::filesystem;
+  fs::path path(file);
+  if (path.is_absolute()) {
+    std::error_code ec;
+    fs::path relative = path.lexically_relative(fs::current_path(ec));
+    if (ec || relative.empty() || relative.native().starts_with("..")) {
+      return "file://" + percent_encode(path.generic_string());
+    }
+    path = relative;
+  }
+  return percent_encode(path.lexically_normal().generic_string());
+}
+
+}  // namespace
+
+std::string render_sarif(const Report& report) {
+  Json rules = Json::array();
+  for (const Check* check : all_checks()) {
+    rules.push_back(
+        {{"id", check->id},
+         {"name", check->id},
+         {"shortDescription", {{"text", check->description}}},
+         {"defaultConfiguration", {{"level", sarif_level(check->severity)}}},
+         {"properties",
+          {{"security-severity", security_severity(check->severity)}, {"area", check->area}}}});
+  }
+  auto rule_index = [](const std::string& id) {
+    auto checks = all_checks();
+    for (size_t i = 0; i < checks.size(); ++i) {
+      if (checks[i]->id == id)
+        return static_cast<int>(i);
+    }
+    return -1;
+  };
+  Json results = Json::array();
+  for (const Finding& f : report.analysis.findings) {
+    Json region = {{"startLine", std::max<uint32_t>(f.position.line, 1)}};
+    if (f.position.column)
+      region["startColumn"] = f.position.column;
+    std::string object = f.object.namespace_.empty()
+                             ? f.object.kind + "/" + f.object.name
+                             : f.object.kind + "/" + f.object.namespace_ + "/" + f.object.name;
+    Json result = {
+        {"ruleId", f.check},
+        {"ruleIndex", rule_index(f.check)},
+        {"level", sarif_level(f.severity)},
+        {"message", {{"text", f.message + " Fix: " + f.remediation}}},
+        {"locations",
+         Json::array(
+             {{{"physicalLocation",
+                {{"artifactLocation", {{"uri", artifact_uri(f.file)}}}, {"region", region}}},
+               {"logicalLocations",
+                Json::array({{{"fullyQualifiedName", object}, {"kind", "resource"}}})}}})}};
+    Json properties = {{"severity", severity_name(f.severity)},
+                       {"security-severity", security_severity(f.severity)}};
+    if (!f.helm_template.empty())
+      properties["helmTemplate"] = f.helm_template;
+    result["properties"] = properties;
+    if (f.suppressed) {
+      result["suppressions"] =
+          Json::array({{{"kind", f.suppressed_by == kIgnoreAnnotation ? "inSource" : "external"},
+                        {"justification", f.suppression_reason}}});
+    }
+    results.push_back(std::move(result));
+  }
+  Json sarif = {
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs",
+       Json::array(
+           {{{"tool",
+              {{"driver",
+                {{"name", "footprint"}, {"version", FOOTPRINT_VERSION}, {"rules", rules}}}}},
+             {"results", results}}})}};
+  return sarif.dump(2) + "\n";
+}
+
+}  // namespace footprint

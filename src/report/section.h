@@ -1,0 +1,39 @@
+// A report section: a titled block of lines and tables for text and Markdown, and a JSON value.
+// Analysis areas each turn their results into one Section; the writers are generic over them.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace footprint {
+
+using Json = nlohmann::ordered_json;
+
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<bool> right_aligned;  // per column; missing entries are left-aligned
+};
+
+struct Section {
+  std::string id;                  // key in the JSON report
+  std::string title;               // heading in text and Markdown
+  std::vector<std::string> lines;  // printed before the tables
+  std::vector<Table> tables;
+  std::vector<std::string> footer;  // printed after the tables
+  Json json;
+};
+
+// Aligned columns, two spaces apart, each line indented by `indent`. When a row is wider than
+// `width`, its last column wraps under itself.
+std::string render_text_table(const Table& table, size_t indent, size_t width);
+std::string render_markdown_table(const Table& table);
+// Wraps `text` at `width`, indenting every line by `indent`.
+std::string wrap_text(std::string_view text, size_t indent, size_t width);
+// Display width of UTF-8 text, counting code points.
+size_t display_width(std::string_view text);
+// 1234567 -> "1,234,567"
+std::string with_commas(uint64_t n);
+
+}  // namespace footprint

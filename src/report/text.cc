@@ -1,0 +1,138 @@
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+constexpr Severity kWorstFirst[] = {Severity::kCritical, Severity::kHigh, Severity::kMedium,
+                                    Severity::kLow, Severity::kInfo};
+
+fmt::text_style severity_style(Severity severity) {
+  switch (severity) {
+    case Severity::kCritical:
+      return fmt::fg(fmt::terminal_color::bright_red) | fmt::emphasis::bold;
+    case Severity::kHigh:
+      return fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+    case Severity::kMedium:
+      return fmt::fg(fmt::terminal_color::yellow) | fmt::emphasis::bold;
+    case Severity::kLow:
+      return fmt::fg(fmt::terminal_color::cyan);
+    case Severity::kInfo:
+      break;
+  }
+  return fmt::emphasis::faint;
+}
+
+std::string paint(bool color, fmt::text_style style, std::string_view text) {
+  return color ? fmt::format(style, "{}", text) : std::string(text);
+}
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string inputs_line(const Report& report) {
+  const LoadedInput& input = report.bundle->input;
+  std::string what =
+      input.files.size() == 1 ? input.files[0] : fmt::format("{} files", input.files.size());
+  return fmt::format("footprint {}: {} ({} bytes)\n", FOOTPRINT_VERSION, what,
+                     with_commas(report.inventory.input_bytes));
+}
+
+void render_section(const Section& s, const ReportOptions& options, std::string& out) {
+  out += "\n" + paint(options.color, fmt::emphasis::bold, s.title) + "\n";
+  for (const std::string& line : s.lines)
+    out += wrap_text(line, 2, options.width);
+  for (const Table& t : s.tables) {
+    out += "\n" + render_text_table(t, 2, options.width);
+  }
+  if (!s.footer.empty())
+    out += "\n";
+  for (const std::string& line : s.footer)
+    out += wrap_text(line, 2, options.width);
+}
+
+std::string location(const Finding& f) {
+  std::string where = f.position.line ? fmt::format("{}:{}", f.file, f.position.line) : f.file;
+  if (!f.helm_template.empty())
+    where += fmt::format(" (template {})", f.helm_template);
+  return where;
+}
+
+std::string object_label(const ObjectId& id) {
+  return id.namespace_.empty() ? id.kind + " " + id.name
+                               : id.kind + " " + id.namespace_ + "/" + id.name;
+}
+
+void render_findings(const Report& report, const ReportOptions& options, std::string& out) {
+  const auto& findings = report.analysis.findings;
+  size_t counts[5] = {};
+  for (const Finding& f : findings) {
+    if (!f.suppressed)
+      ++counts[static_cast<size_t>(f.severity)];
+  }
+  std::string summary;
+  for (Severity s : kWorstFirst) {
+    size_t n = counts[static_cast<size_t>(s)];
+    if (n)
+      summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", n, severity_name(s));
+  }
+  if (summary.empty())
+    summary = "none";
+  if (report.analysis.suppressed) {
+    summary += fmt::format("; {} suppressed", report.analysis.suppressed);
+  }
+  out += "\n" + paint(options.color, fmt::emphasis::bold, "Findings: " + summary) + "\n";
+  for (Severity severity : kWorstFirst) {
+    if (counts[static_cast<size_t>(severity)] == 0)
+      continue;
+    out += "\n" + paint(options.color, severity_style(severity), upper(severity_name(severity))) +
+           "\n";
+    for (const Finding& f : findings) {
+      if (f.severity != severity || f.suppressed)
+        continue;
+      out += fmt::format("  {}  {}\n", paint(options.color, fmt::emphasis::bold, f.check),
+                         object_label(f.object));
+      out += wrap_text(location(f), 4, options.width);
+      out += wrap_text(f.message, 4, options.width);
+      out += wrap_text("Fix: " + f.remediation, 4, options.width);
+    }
+  }
+  if (report.analysis.suppressed) {
+    out += "\nSuppressed\n";
+    for (const Finding& f : findings) {
+      if (!f.suppressed)
+        continue;
+      std::string reason = f.suppression_reason.empty() ? "no reason given" : f.suppression_reason;
+      out += wrap_text(fmt::format("{} {} {}: {} ({})", severity_name(f.severity), f.check,
+                                   object_label(f.object), reason, f.suppressed_by),
+                       2, options.width);
+    }
+  }
+}
+
+}  // namespace
+
+std::string render_text(const Report& report, const ReportOptions& options) {
+  std::string out = inputs_line(report);
+  render_section(inventory_section(report.inventory), options, out);
+  for (const Section& s : report.sections)
+    render_section(s, options, out);
+  render_findings(report, options, out);
+  std::vector<std::string> notes = report.bundle->input.notes;
+  notes.insert(notes.end(), report.analysis.notes.begin(), report.analysis.notes.end());
+  if (!notes.empty()) {
+    out += "\nNotes\n";
+    for (const std::string& note : notes)
+      out += wrap_text(note, 2, options.width);
+  }
+  return out;
+}
+
+}  // namespace footprint
