@@ -28,16 +28,13 @@ AnnotationIgnore parse_ignore_annotation(std::string_view value) {
   AnnotationIgnore out;
   size_t dashes = value.find("--");
   std::string_view list = value.substr(0, dashes);
-  if (dashes != std::string_view::npos)
-    out.reason = std::string(trim(value.substr(dashes + 2)));
+  if (dashes != std::string_view::npos) out.reason = std::string(trim(value.substr(dashes + 2)));
   size_t pos = 0;
   while (pos <= list.size()) {
     size_t comma = list.find(',', pos);
-    if (comma == std::string_view::npos)
-      comma = list.size();
+    if (comma == std::string_view::npos) comma = list.size();
     std::string_view id = trim(list.substr(pos, comma - pos));
-    if (!id.empty())
-      out.checks.emplace_back(id);
+    if (!id.empty()) out.checks.emplace_back(id);
     pos = comma + 1;
   }
   return out;
@@ -46,10 +43,9 @@ AnnotationIgnore parse_ignore_annotation(std::string_view value) {
 void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResult& result) {
   std::vector<AnnotationIgnore> by_object(bundle.objects.size());
   for (const Object& obj : bundle.objects) {
-    auto it = obj.annotations.find(kIgnoreAnnotation);
-    if (it == obj.annotations.end())
-      continue;
-    by_object[obj.index] = parse_ignore_annotation(it->second);
+    std::string_view value = obj.annotation(kIgnoreAnnotation);
+    if (value.empty()) continue;
+    by_object[obj.index] = parse_ignore_annotation(value);
     for (const std::string& id : by_object[obj.index].checks) {
       if (id != "*" && !find_check(id)) {
         result.notes.push_back(fmt::format("{}:{}: {} on {} names unknown check \"{}\"",
@@ -76,8 +72,7 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
         }
       }
     }
-    if (f.suppressed)
-      ++result.suppressed;
+    if (f.suppressed) ++result.suppressed;
   }
 }
 
@@ -94,14 +89,11 @@ AnalysisResult analyze(const Bundle& bundle, const Config& config) {
   result.findings = std::move(findings.list());
   std::stable_sort(result.findings.begin(), result.findings.end(),
                    [](const Finding& a, const Finding& b) {
-                     if (a.severity != b.severity)
-                       return a.severity > b.severity;
-                     if (a.object_index != b.object_index)
-                       return a.object_index < b.object_index;
+                     if (a.severity != b.severity) return a.severity > b.severity;
+                     if (a.object_index != b.object_index) return a.object_index < b.object_index;
                      if (a.position.line != b.position.line)
                        return a.position.line < b.position.line;
-                     if (a.check != b.check)
-                       return a.check < b.check;
+                     if (a.check != b.check) return a.check < b.check;
                      return a.message < b.message;
                    });
   apply_suppressions(bundle, config, result);

@@ -13,10 +13,8 @@ namespace footprint {
 namespace {
 
 bool name_matches(std::string_view pattern, std::string_view name) {
-  if (pattern.empty())
-    return true;
-  if (pattern.ends_with("*"))
-    return name.starts_with(pattern.substr(0, pattern.size() - 1));
+  if (pattern.empty()) return true;
+  if (pattern.ends_with("*")) return name.starts_with(pattern.substr(0, pattern.size() - 1));
   return pattern == name;
 }
 
@@ -35,17 +33,13 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
         LoadError{path, at ? at.position() : yaml::Position{}, std::move(message)});
   };
   auto docs = yaml::parse(text);
-  if (!docs)
-    return tl::unexpected(LoadError{path, docs.error().position, docs.error().message});
+  if (!docs) return tl::unexpected(LoadError{path, docs.error().position, docs.error().message});
   Config config;
   config.path = path;
-  if (docs->empty() || docs->front().root.is_null())
-    return config;
-  if (docs->size() > 1)
-    return fail((*docs)[1].root, "expected a single YAML document");
+  if (docs->empty() || docs->front().root.is_null()) return config;
+  if (docs->size() > 1) return fail((*docs)[1].root, "expected a single YAML document");
   yaml::Node root = docs->front().root;
-  if (!root.is_mapping())
-    return fail(root, "expected a mapping with failOn and ignore");
+  if (!root.is_mapping()) return fail(root, "expected a mapping with failOn and ignore");
   for (size_t i = 0; i < root.size(); ++i) {
     std::string_view key = root.key(i).text();
     yaml::Node value = root.value(i);
@@ -58,12 +52,10 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
       }
       config.fail_on = severity;
     } else if (key == "ignore") {
-      if (!value.is_sequence())
-        return fail(value, "ignore must be a list");
+      if (!value.is_sequence()) return fail(value, "ignore must be a list");
       for (size_t r = 0; r < value.size(); ++r) {
         yaml::Node item = value.item(r);
-        if (!item.is_mapping())
-          return fail(item, "each ignore entry must be a mapping");
+        if (!item.is_mapping()) return fail(item, "each ignore entry must be a mapping");
         IgnoreRule rule;
         rule.position = item.position();
         for (size_t f = 0; f < item.size(); ++f) {
@@ -85,15 +77,13 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
                                                  field));
           }
         }
-        if (rule.check.empty())
-          return fail(item, "an ignore entry needs a check (an ID or \"*\")");
+        if (rule.check.empty()) return fail(item, "an ignore entry needs a check (an ID or \"*\")");
         if (rule.check != "*" && !find_check(rule.check)) {
           return fail(item.get("check"), fmt::format("unknown check \"{}\"; `footprint checks` "
                                                      "lists them",
                                                      rule.check));
         }
-        if (rule.reason.empty())
-          return fail(item, "an ignore entry needs a reason");
+        if (rule.reason.empty()) return fail(item, "an ignore entry needs a reason");
         config.ignore.push_back(std::move(rule));
       }
     } else {
@@ -107,11 +97,9 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
 tl::expected<Config, LoadError> load_config(const std::string& path) {
   std::string file = path.empty() ? kConfigFileName : path;
   std::error_code ec;
-  if (path.empty() && !std::filesystem::exists(file, ec))
-    return Config{};
+  if (path.empty() && !std::filesystem::exists(file, ec)) return Config{};
   std::ifstream in(file, std::ios::binary);
-  if (!in)
-    return tl::unexpected(LoadError{file, {}, "cannot read the configuration file"});
+  if (!in) return tl::unexpected(LoadError{file, {}, "cannot read the configuration file"});
   std::stringstream text;
   text << in.rdbuf();
   return parse_config(file, text.str());

@@ -12,8 +12,7 @@ std::string_view severity_name(Severity severity) {
 
 std::optional<Severity> parse_severity(std::string_view name) {
   for (size_t i = 0; i < std::size(kSeverityNames); ++i) {
-    if (kSeverityNames[i] == name)
-      return static_cast<Severity>(i);
+    if (kSeverityNames[i] == name) return static_cast<Severity>(i);
   }
   return std::nullopt;
 }

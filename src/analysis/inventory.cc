@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include <fmt/format.h>
+
 namespace footprint {
 
 namespace {
@@ -17,7 +19,7 @@ std::map<std::pair<std::string, std::string>, std::string> kind_keys(const Bundl
   for (const auto& [kind, groups] : groups_of_kind) {
     for (const std::string& group : groups) {
       bool qualify = groups.size() > 1 && !group.empty();
-      keys[{group, kind}] = qualify ? kind + "." + group : kind;
+      keys[{group, kind}] = qualify ? fmt::format("{}.{}", kind, group) : kind;
     }
   }
   return keys;
@@ -60,8 +62,7 @@ Inventory take_inventory(const Bundle& bundle) {
       ++ns.objects;
       ++kinds_in_namespace[obj.namespace_][key];
     }
-    if (obj.group == "" && obj.kind == "Namespace")
-      namespaces[obj.name].name = obj.name;
+    if (obj.group.empty() && obj.kind == "Namespace") namespaces[obj.name].name = obj.name;
     bool mutating = obj.kind == "MutatingWebhookConfiguration";
     if (obj.group == "admissionregistration.k8s.io" &&
         (mutating || obj.kind == "ValidatingWebhookConfiguration")) {

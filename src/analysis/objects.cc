@@ -14,10 +14,8 @@ void run_crd_missing(const Context& ctx, Findings& out) {
   const Bundle& bundle = ctx.bundle;
   std::map<std::pair<std::string, std::string>, std::vector<const Object*>> missing;
   for (const Object& obj : bundle.objects) {
-    if (obj.scope != Scope::kUnknown)
-      continue;
-    if (bundle.resources.is_builtin_group(obj.group))
-      continue;  // api-version-removed's case
+    if (obj.scope != Scope::kUnknown) continue;
+    if (bundle.resources.is_builtin_group(obj.group)) continue;  // api-version-removed's case
     missing[{obj.group, obj.kind}].push_back(&obj);
   }
   for (const auto& [key, objects] : missing) {
@@ -47,13 +45,11 @@ namespace {
 void run_api_version_removed(const Context& ctx, Findings& out) {
   const ResourceTable& table = ctx.bundle.resources;
   for (const Object& obj : ctx.bundle.objects) {
-    if (obj.scope != Scope::kUnknown || !table.is_builtin_group(obj.group))
-      continue;
+    if (obj.scope != Scope::kUnknown || !table.is_builtin_group(obj.group)) continue;
     // A kind that moved groups (extensions -> networking.k8s.io) is found by name.
     const ResourceInfo* current = nullptr;
     for (const ResourceInfo& info : table.all()) {
-      if (info.builtin && info.kind == obj.kind)
-        current = &info;
+      if (info.builtin && info.kind == obj.kind) current = &info;
     }
     std::string fix = current
                           ? fmt::format("Use apiVersion {}{} for {}.",
@@ -85,8 +81,7 @@ namespace {
 
 void run_namespace_on_cluster_scoped(const Context& ctx, Findings& out) {
   for (const Object& obj : ctx.bundle.objects) {
-    if (obj.scope != Scope::kCluster || obj.written_namespace.empty())
-      continue;
+    if (obj.scope != Scope::kCluster || obj.written_namespace.empty()) continue;
     out.add(obj, Severity::kLow,
             fmt::format("{} is cluster-scoped, so the API server ignores its metadata.namespace "
                         "\"{}\". It is not confined to that namespace: it applies to the whole "
@@ -110,8 +105,7 @@ void run_duplicate_object(const Context& ctx, Findings& out) {
   const Bundle& bundle = ctx.bundle;
   for (const Object& obj : bundle.objects) {
     const Object* first = bundle.find(obj.group, obj.kind, obj.namespace_, obj.name);
-    if (first == nullptr || first->index == obj.index)
-      continue;
+    if (first == nullptr || first->index == obj.index) continue;
     out.add(obj, Severity::kMedium,
             fmt::format("{} is defined twice; the first definition is at {}:{}. Applying the "
                         "bundle writes both, and this later one silently replaces the first.",

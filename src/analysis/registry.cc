@@ -4,12 +4,13 @@
 
 namespace footprint {
 
+// NOLINTNEXTLINE(bugprone-macro-parentheses): a declarator cannot be parenthesized.
 #define FOOTPRINT_CHECK(name) extern const Check name;
 #include "analysis/check_list.inc"
 #undef FOOTPRINT_CHECK
 
 namespace {
-#define FOOTPRINT_CHECK(name) &name,
+#define FOOTPRINT_CHECK(name) &(name),
 constexpr const Check* kAllChecks[] = {
 #include "analysis/check_list.inc"
 };
@@ -22,8 +23,7 @@ std::span<const Check* const> all_checks() {
 
 const Check* find_check(std::string_view id) {
   for (const Check* check : kAllChecks) {
-    if (check->id == id)
-      return check;
+    if (check->id == id) return check;
   }
   return nullptr;
 }

@@ -31,8 +31,7 @@ int run_audit(int argc, char** argv) {
   app.add_option("-o,--output", output_path, "Write the report to this file");
   ColorMode color = ColorMode::kAuto;
   add_color_option(app, color);
-  if (auto code = parse_args(app, argc, argv))
-    return *code;
+  if (auto code = parse_args(app, argc, argv)) return *code;
 
   Config config;
   if (!no_config) {
@@ -44,8 +43,7 @@ int run_audit(int argc, char** argv) {
     config = std::move(*loaded);
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
-  if (!bundle)
-    return kExitUsage;
+  if (!bundle) return kExitUsage;
 
   Report report;
   report.bundle = &*bundle;
@@ -59,12 +57,10 @@ int run_audit(int argc, char** argv) {
   }
 
   std::optional<Severity> threshold = config.fail_on;
-  if (!fail_on.empty())
-    threshold = fail_on == "none" ? std::nullopt : parse_severity(fail_on);
+  if (!fail_on.empty()) threshold = fail_on == "none" ? std::nullopt : parse_severity(fail_on);
   if (threshold) {
     for (const Finding& f : report.analysis.findings) {
-      if (!f.suppressed && f.severity >= *threshold)
-        return kExitFindings;
+      if (!f.suppressed && f.severity >= *threshold) return kExitFindings;
     }
   }
   return kExitOk;

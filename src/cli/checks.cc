@@ -12,8 +12,7 @@ int run_checks(int argc, char** argv) {
   app.add_option("--format", format_name, "Output format: text, json or markdown")
       ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
       ->capture_default_str();
-  if (auto code = parse_args(app, argc, argv))
-    return *code;
+  if (auto code = parse_args(app, argc, argv)) return *code;
 
   Table table;
   table.header = {"CHECK", "SEVERITY", "AREA", "DESCRIPTION"};

@@ -67,13 +67,10 @@ void add_color_option(CLI::App& app, ColorMode& mode) {
 }
 
 bool use_color(ColorMode mode, const std::string& output_path) {
-  if (mode == ColorMode::kAlways)
-    return true;
-  if (mode == ColorMode::kNever)
-    return false;
+  if (mode == ColorMode::kAlways) return true;
+  if (mode == ColorMode::kNever) return false;
   const char* no_color = std::getenv("NO_COLOR");
-  if (no_color && *no_color)
-    return false;
+  if (no_color && *no_color) return false;
   bool to_stdout = output_path.empty() || output_path == "-";
   return to_stdout && isatty(STDOUT_FILENO);
 }

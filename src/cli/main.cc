@@ -66,8 +66,7 @@ int run_main(int argc, char** argv) {
     return kExitOk;
   }
   for (const Command& c : kCommands) {
-    if (name == c.name)
-      return c.run(argc - 1, argv + 1);
+    if (name == c.name) return c.run(argc - 1, argv + 1);
   }
   const Command* closest = nullptr;
   size_t best = 3;  // suggest only near misses
@@ -79,8 +78,7 @@ int run_main(int argc, char** argv) {
     }
   }
   std::string message = fmt::format("unknown command '{}'", name);
-  if (closest)
-    message += fmt::format(", did you mean '{}'?", closest->name);
+  if (closest) message += fmt::format(", did you mean '{}'?", closest->name);
   print_error(message);
   std::fprintf(stderr, "Run `footprint --help` for the list of commands.\n");
   return kExitUsage;

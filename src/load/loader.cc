@@ -8,13 +8,13 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 namespace footprint {
 
 std::string LoadError::to_string() const {
-  if (position.line == 0)
-    return fmt::format("{}: {}", file, message);
+  if (position.line == 0) return fmt::format("{}: {}", file, message);
   return fmt::format("{}:{}:{}: {}", file, position.line, position.column, message);
 }
 
@@ -36,12 +36,21 @@ struct Chunk {
 // A document marker is `---` at the start of a line followed by a space, tab or line end. The
 // YAML spec forbids that sequence inside any scalar, so splitting there never cuts a node.
 bool is_document_marker(std::string_view text, size_t at) {
-  if (text.compare(at, 3, "---") != 0)
-    return false;
-  if (at + 3 == text.size())
-    return true;
+  if (text.compare(at, 3, "---") != 0) return false;
+  if (at + 3 == text.size()) return true;
   char next = text[at + 3];
   return next == ' ' || next == '\t' || next == '\n' || next == '\r';
+}
+
+uint32_t count_newlines(std::string_view text) {
+  uint32_t n = 0;
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', end - p))) != nullptr) {
+    ++n;
+    ++p;
+  }
+  return n;
 }
 
 void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>& out) {
@@ -51,8 +60,7 @@ void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>&
     size_t end = text.size();
     for (size_t probe = begin + kChunkBytes; probe < text.size();) {
       size_t newline = text.find('\n', probe);
-      if (newline == std::string_view::npos)
-        break;
+      if (newline == std::string_view::npos) break;
       if (is_document_marker(text, newline + 1)) {
         end = newline + 1;
         break;
@@ -60,15 +68,14 @@ void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>&
       probe = newline + 1;
     }
     out.push_back(Chunk{file, static_cast<uint32_t>(begin), static_cast<uint32_t>(end), line});
-    line += static_cast<uint32_t>(std::count(text.begin() + begin, text.begin() + end, '\n'));
+    line += count_newlines(text.substr(begin, end - begin));
     begin = end;
   }
 }
 
 template <typename Fn>
 void parallel_for(size_t count, unsigned jobs, Fn fn) {
-  if (jobs == 0)
-    jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
   jobs = static_cast<unsigned>(std::min<size_t>(jobs, count));
   if (jobs <= 1) {
     for (size_t i = 0; i < count; ++i)
@@ -97,18 +104,15 @@ tl::expected<std::string, std::string> read_stream(std::FILE* f, uint64_t max_by
     if (text.size() > max_bytes) {
       return tl::unexpected(fmt::format("larger than the {}-byte input limit", max_bytes));
     }
-    if (n < sizeof buffer)
-      break;
+    if (n < sizeof buffer) break;
   }
-  if (std::ferror(f))
-    return tl::unexpected(std::string(std::strerror(errno)));
+  if (std::ferror(f)) return tl::unexpected(std::string(std::strerror(errno)));
   return text;
 }
 
 tl::expected<std::string, std::string> read_file(const std::string& path, uint64_t max_bytes) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f)
-    return tl::unexpected(std::string(std::strerror(errno)));
+  if (!f) return tl::unexpected(std::string(std::strerror(errno)));
   auto text = read_stream(f, max_bytes);
   std::fclose(f);
   return text;
@@ -137,25 +141,21 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
   std::vector<std::string> hidden;
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, ec), end;
-  if (ec)
-    return tl::unexpected(LoadError{dir, {}, ec.message()});
+  if (ec) return tl::unexpected(LoadError{dir, {}, ec.message()});
   for (; it != end; it.increment(ec)) {
-    if (ec)
-      return tl::unexpected(LoadError{dir, {}, ec.message()});
+    if (ec) return tl::unexpected(LoadError{dir, {}, ec.message()});
     const fs::path& path = it->path();
     std::string shown = path.generic_string();
     if (path.filename().string().starts_with(".")) {
       hidden.push_back(shown);
-      if (it->is_directory(ec))
-        it.disable_recursion_pending();
+      if (it->is_directory(ec)) it.disable_recursion_pending();
       continue;
     }
     if (it->is_symlink(ec) && it->is_directory(ec)) {
       skipped.push_back(shown + " (symlinked directory)");
       continue;
     }
-    if (it->is_directory(ec))
-      continue;
+    if (it->is_directory(ec)) continue;
     if (it->is_regular_file(ec) && is_manifest_name(path)) {
       files.push_back(shown);
     } else {
@@ -187,8 +187,7 @@ std::string helm_source_in(std::string_view preamble) {
     if (start != std::string_view::npos && line.substr(start).starts_with("# Source:")) {
       found = line.substr(start + 9);
     }
-    if (eol == std::string_view::npos)
-      break;
+    if (eol == std::string_view::npos) break;
     pos = eol + 1;
   }
   while (!found.empty() && (found.front() == ' ' || found.front() == '\t'))
@@ -199,10 +198,8 @@ std::string helm_source_in(std::string_view preamble) {
 }
 
 std::string_view node_kind_name(const yaml::Node& node) {
-  if (node.is_sequence())
-    return "a sequence";
-  if (node.is_mapping())
-    return "a mapping";
+  if (node.is_sequence()) return "a sequence";
+  if (node.is_mapping()) return "a mapping";
   return "a scalar";
 }
 
@@ -212,8 +209,7 @@ class Assembler {
 
   void add_document(const yaml::Document& doc, uint32_t file, std::string_view text) {
     const yaml::Node root = doc.root;
-    if (!root || root.is_null())
-      return;  // empty or comment-only document
+    if (!root || root.is_null()) return;  // empty or comment-only document
     std::string source =
         helm_source_in(text.substr(doc.preamble_begin, doc.root_begin - doc.preamble_begin));
     if (!root.is_mapping()) {
@@ -222,8 +218,7 @@ class Assembler {
           fmt::format("expected a Kubernetes object (a mapping), found {}", node_kind_name(root)));
       return;
     }
-    if (!check_object(file, root))
-      return;
+    if (!check_object(file, root)) return;
     std::string_view kind = root.get("kind").text();
     yaml::Node items = root.get("items");
     if (kind.ends_with("List") && (items.is_sequence() || items.is_null())) {
@@ -241,8 +236,7 @@ class Assembler {
       }
       return;
     }
-    if (check_name(file, root))
-      add(root, file, std::move(source), -1);
+    if (check_name(file, root)) add(root, file, std::move(source), -1);
   }
 
  private:
@@ -301,45 +295,42 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   LoadedInput out;
   out.notes = std::move(notes);
   std::vector<LoadError> errors;
-  std::vector<Chunk> chunks;
-  for (uint32_t f = 0; f < texts.size(); ++f) {
-    out.files.push_back(texts[f].name);
-    out.file_bytes.push_back(texts[f].text.size());
-    if (texts[f].text.size() >= options.limits.max_stream_bytes) {
-      errors.push_back(
-          LoadError{texts[f].name,
-                    {},
-                    fmt::format("file is {} bytes; the limit is {} bytes", texts[f].text.size(),
-                                options.limits.max_stream_bytes)});
-      continue;
-    }
-    split_into_chunks(f, texts[f].text, chunks);
+  for (const NamedText& t : texts) {
+    out.files.push_back(t.name);
+    out.file_bytes.push_back(t.text.size());
   }
 
-  // Binary files fail fast with a plain message instead of a parser complaint.
-  std::vector<bool> binary(texts.size(), false);
-  for (uint32_t f = 0; f < texts.size(); ++f) {
+  // Per file, in parallel: reject binary data and oversized files, and split into chunks.
+  std::vector<std::vector<Chunk>> file_chunks(texts.size());
+  std::vector<std::optional<LoadError>> file_errors(texts.size());
+  parallel_for(texts.size(), options.jobs, [&](size_t f) {
     std::string_view text = texts[f].text;
+    if (text.size() >= options.limits.max_stream_bytes) {
+      file_errors[f] = LoadError{texts[f].name, {},
+                                 fmt::format("file is {} bytes; the limit is {} bytes",
+                                             text.size(), options.limits.max_stream_bytes)};
+      return;
+    }
     bool utf16 = text.starts_with("\xff\xfe") || text.starts_with("\xfe\xff");
     size_t nul = text.substr(0, 1 << 16).find('\0');
     if (!utf16 && nul != std::string_view::npos) {
-      binary[f] = true;
-      errors.push_back(LoadError{texts[f].name,
-                                 {},
-                                 fmt::format("binary data (a NUL byte at offset {}); expected "
-                                             "YAML or JSON",
-                                             nul)});
+      file_errors[f] = LoadError{
+          texts[f].name, {},
+          fmt::format("binary data (a NUL byte at offset {}); expected YAML or JSON", nul)};
+      return;
     }
+    split_into_chunks(static_cast<uint32_t>(f), text, file_chunks[f]);
+  });
+  std::vector<Chunk> chunks;
+  for (size_t f = 0; f < texts.size(); ++f) {
+    if (file_errors[f]) errors.push_back(std::move(*file_errors[f]));
+    chunks.insert(chunks.end(), file_chunks[f].begin(), file_chunks[f].end());
   }
 
   using ChunkResult = tl::expected<std::vector<yaml::Document>, yaml::ParseError>;
   std::vector<ChunkResult> results(chunks.size());
   parallel_for(chunks.size(), options.jobs, [&](size_t i) {
     const Chunk& c = chunks[i];
-    if (binary[c.file]) {
-      results[i] = std::vector<yaml::Document>{};
-      return;
-    }
     std::string_view text(texts[c.file].text);
     results[i] = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),
                                    yaml::ChunkStart{c.begin, c.line}, options.limits);
@@ -359,8 +350,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
       assembler.add_document(doc, c.file, texts[c.file].text);
       out.documents.push_back(std::move(doc));
     }
-    if (out.objects.size() > objects_before)
-      has_documents[c.file] = true;
+    if (out.objects.size() > objects_before) has_documents[c.file] = true;
   }
   for (uint32_t f = 0; f < texts.size(); ++f) {
     bool failed = std::any_of(errors.begin(), errors.end(),
@@ -375,10 +365,8 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
       auto file_index = [&](const std::string& name) {
         return std::find(out.files.begin(), out.files.end(), name) - out.files.begin();
       };
-      if (a.file != b.file)
-        return file_index(a.file) < file_index(b.file);
-      if (a.position.line != b.position.line)
-        return a.position.line < b.position.line;
+      if (a.file != b.file) return file_index(a.file) < file_index(b.file);
+      if (a.position.line != b.position.line) return a.position.line < b.position.line;
       return a.position.column < b.position.column;
     });
     return tl::unexpected(std::move(errors));
@@ -426,19 +414,23 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
       paths.push_back(input);
     }
   }
-  std::vector<NamedText> texts;
-  for (const std::string& path : paths) {
+  std::vector<NamedText> texts(paths.size());
+  std::vector<std::optional<LoadError>> read_errors(paths.size());
+  parallel_for(paths.size(), options.jobs, [&](size_t i) {
+    const std::string& path = paths[i];
+    texts[i].name = path == "-" ? "<stdin>" : path;
     auto text = path == "-" ? read_stream(stdin, options.max_file_bytes)
                             : read_file(path, options.max_file_bytes);
-    std::string name = path == "-" ? "<stdin>" : path;
-    if (!text) {
-      errors.push_back(LoadError{name, {}, fmt::format("cannot read: {}", text.error())});
-      continue;
+    if (text) {
+      texts[i].text = std::move(*text);
+    } else {
+      read_errors[i] = LoadError{texts[i].name, {}, fmt::format("cannot read: {}", text.error())};
     }
-    texts.push_back(NamedText{name, std::move(*text)});
+  });
+  for (auto& e : read_errors) {
+    if (e) errors.push_back(std::move(*e));
   }
-  if (!errors.empty())
-    return tl::unexpected(std::move(errors));
+  if (!errors.empty()) return tl::unexpected(std::move(errors));
   return parse_all(std::move(texts), std::move(notes), options);
 }
 

@@ -14,16 +14,14 @@ NodeType Node::type() const {
 }
 
 bool Node::is_null() const {
-  if (!is_scalar() || style() != ScalarStyle::kPlain || !tag().empty())
-    return false;
+  if (!is_scalar() || style() != ScalarStyle::kPlain || !tag().empty()) return false;
   std::string_view t = text();
   return t.empty() || t == "~" || t == "null" || t == "Null" || t == "NULL";
 }
 
 std::string_view Node::text() const {
   const Tree::NodeData& d = tree_->data(index_);
-  if (d.type != NodeType::kScalar)
-    return {};
+  if (d.type != NodeType::kScalar) return {};
   return tree_->string_at(d.first, d.count);
 }
 
@@ -37,8 +35,7 @@ std::string_view Node::tag() const {
 }
 
 std::string_view Node::str() const {
-  if (!is_scalar() || is_null())
-    return {};
+  if (!is_scalar() || is_null()) return {};
   return text();
 }
 
@@ -55,8 +52,7 @@ uint32_t Node::end_offset() const {
 }
 
 size_t Node::size() const {
-  if (!tree_)
-    return 0;
+  if (!tree_) return 0;
   const Tree::NodeData& d = tree_->data(index_);
   return d.type == NodeType::kScalar ? 0 : d.count;
 }
@@ -77,13 +73,11 @@ Node Node::value(size_t i) const {
 }
 
 Node Node::get(std::string_view name) const {
-  if (!is_mapping())
-    return {};
+  if (!is_mapping()) return {};
   size_t n = size();
   for (size_t i = 0; i < n; ++i) {
     Node k = key(i);
-    if (k.is_scalar() && k.text() == name)
-      return value(i);
+    if (k.is_scalar() && k.text() == name) return value(i);
   }
   return {};
 }
@@ -92,8 +86,7 @@ Node Node::at(std::initializer_list<std::string_view> path) const {
   Node node = *this;
   for (std::string_view step : path) {
     node = node.get(step);
-    if (!node)
-      return {};
+    if (!node) return {};
   }
   return node;
 }
@@ -139,8 +132,7 @@ struct Event {
   yaml_event_t event{};
   bool live = false;
   ~Event() {
-    if (live)
-      yaml_event_delete(&event);
+    if (live) yaml_event_delete(&event);
   }
 };
 
@@ -164,8 +156,7 @@ class Builder {
                                  text_.size());
     auto result = loop(parser);
     yaml_parser_delete(&parser);
-    if (!result)
-      return tl::unexpected(result.error());
+    if (!result) return tl::unexpected(result.error());
     return std::move(documents_);
   }
 
@@ -179,8 +170,7 @@ class Builder {
   tl::expected<void, ParseError> loop(yaml_parser_t& parser) {
     for (;;) {
       Event ev;
-      if (!yaml_parser_parse(&parser, &ev.event))
-        return tl::unexpected(libyaml_error(parser));
+      if (!yaml_parser_parse(&parser, &ev.event)) return tl::unexpected(libyaml_error(parser));
       ev.live = true;
       const yaml_event_t& e = ev.event;
       switch (e.type) {
@@ -193,12 +183,10 @@ class Builder {
           end_document();
           break;
         case YAML_SCALAR_EVENT:
-          if (auto r = add_scalar(e); !r)
-            return r;
+          if (auto r = add_scalar(e); !r) return r;
           break;
         case YAML_ALIAS_EVENT:
-          if (auto r = add_alias(e); !r)
-            return r;
+          if (auto r = add_alias(e); !r) return r;
           break;
         case YAML_SEQUENCE_START_EVENT:
           if (auto r = start_collection(e, NodeType::kSequence, e.data.sequence_start.anchor,
@@ -214,8 +202,7 @@ class Builder {
           break;
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT:
-          if (auto r = end_collection(e); !r)
-            return r;
+          if (auto r = end_collection(e); !r) return r;
           break;
         default:
           break;
@@ -233,8 +220,7 @@ class Builder {
       pos.line += start_.line - 1;
       return {pos, message};
     }
-    if (parser.context)
-      message = fmt::format("{} {}", message, parser.context);
+    if (parser.context) message = fmt::format("{} {}", message, parser.context);
     return {position_of(parser.problem_mark), message};
   }
 
@@ -261,27 +247,28 @@ class Builder {
     if (!pending_.empty()) {
       uint32_t root = pending_.front();
       doc.root = Node(tree_.get(), root);
-      doc.root_begin = tree_->nodes_[root].begin;
-      doc.root_end = tree_->nodes_[root].end;
+      doc.root_begin = nodes_[root].begin;
+      doc.root_end = nodes_[root].end;
       previous_root_end_ = doc.root_end;
     }
-    tree_->nodes_.shrink_to_fit();
-    tree_->children_.shrink_to_fit();
-    tree_->strings_.shrink_to_fit();
+    // One exact-size copy per document; the scratch buffers keep their capacity.
+    tree_->nodes_.assign(nodes_.begin(), nodes_.end());
+    tree_->children_.assign(children_.begin(), children_.end());
+    tree_->strings_.assign(strings_);
+    nodes_.clear();
+    children_.clear();
+    strings_.clear();
     doc.tree = std::move(tree_);
     documents_.push_back(std::move(doc));
   }
 
   uint16_t intern_tag(const yaml_char_t* tag) {
     std::string_view name = as_view(tag);
-    if (name.empty())
-      return 0;
+    if (name.empty()) return 0;
     for (size_t i = 0; i < tree_->tags_.size(); ++i) {
-      if (tree_->tags_[i] == name)
-        return static_cast<uint16_t>(i + 1);
+      if (tree_->tags_[i] == name) return static_cast<uint16_t>(i + 1);
     }
-    if (tree_->tags_.size() >= UINT16_MAX)
-      return 0;
+    if (tree_->tags_.size() >= Tree::kMaxTags) return 0;
     tree_->tags_.emplace_back(name);
     return static_cast<uint16_t>(tree_->tags_.size());
   }
@@ -293,12 +280,12 @@ class Builder {
     d.tag = tag;
     Position pos = position_of(e.start_mark);
     d.line = pos.line;
-    d.column = pos.column;
+    d.column = static_cast<uint16_t>(std::min(pos.column, Tree::kMaxColumn));
     d.begin = offset_of(e.start_mark);
     d.end = offset_of(e.end_mark);
-    tree_->nodes_.push_back(d);
+    nodes_.push_back(d);
     weights_.push_back(1);
-    return static_cast<uint32_t>(tree_->nodes_.size() - 1);
+    return static_cast<uint32_t>(nodes_.size() - 1);
   }
 
   tl::expected<void, ParseError> add_scalar(const yaml_event_t& e) {
@@ -306,12 +293,11 @@ class Builder {
     // A tag libyaml reports for an untagged plain or quoted scalar is not one the author wrote.
     uint16_t tag = (s.plain_implicit || s.quoted_implicit) ? 0 : intern_tag(s.tag);
     uint32_t node = new_node(e, NodeType::kScalar, style_of(s.style), tag);
-    Tree::NodeData& d = tree_->nodes_[node];
-    d.first = static_cast<uint32_t>(tree_->strings_.size());
+    Tree::NodeData& d = nodes_[node];
+    d.first = static_cast<uint32_t>(strings_.size());
     d.count = static_cast<uint32_t>(s.length);
-    tree_->strings_.append(reinterpret_cast<const char*>(s.value), s.length);
-    if (s.anchor)
-      anchors_[std::string(as_view(s.anchor))] = node;
+    strings_.append(reinterpret_cast<const char*>(s.value), s.length);
+    if (s.anchor) anchors_[std::string(as_view(s.anchor))] = node;
     pending_.push_back(node);
     return {};
   }
@@ -351,45 +337,41 @@ class Builder {
   tl::expected<void, ParseError> end_collection(const yaml_event_t& e) {
     Frame frame = std::move(frames_.back());
     frames_.pop_back();
-    Tree::NodeData& d = tree_->nodes_[frame.node];
+    Tree::NodeData& d = nodes_[frame.node];
     d.end = offset_of(e.end_mark);
     if (d.type == NodeType::kMapping) {
-      if (auto r = finish_mapping(frame.pending_begin); !r)
-        return r;
+      if (auto r = finish_mapping(frame.pending_begin); !r) return r;
     }
     size_t count = pending_.size() - frame.pending_begin;
     uint64_t weight = 1;
     for (size_t i = frame.pending_begin; i < pending_.size(); ++i)
       weight += weights_[pending_[i]];
     weights_[frame.node] = weight;
-    Tree::NodeData& done = tree_->nodes_[frame.node];
-    done.first = static_cast<uint32_t>(tree_->children_.size());
+    Tree::NodeData& done = nodes_[frame.node];
+    done.first = static_cast<uint32_t>(children_.size());
     done.count = static_cast<uint32_t>(d.type == NodeType::kMapping ? count / 2 : count);
-    tree_->children_.insert(tree_->children_.end(), pending_.begin() + frame.pending_begin,
+    children_.insert(children_.end(), pending_.begin() + frame.pending_begin,
                             pending_.end());
     pending_.resize(frame.pending_begin);
-    if (!frame.anchor.empty())
-      anchors_[frame.anchor] = frame.node;
+    if (!frame.anchor.empty()) anchors_[frame.anchor] = frame.node;
     pending_.push_back(frame.node);
     return {};
   }
 
   bool is_merge_key(uint32_t node) const {
-    const Tree::NodeData& d = tree_->nodes_[node];
-    if (d.type != NodeType::kScalar)
-      return false;
-    if (d.tag != 0)
-      return tree_->tag_name(d.tag) == "tag:yaml.org,2002:merge";
-    return d.style == ScalarStyle::kPlain && tree_->string_at(d.first, d.count) == "<<";
+    const Tree::NodeData& d = nodes_[node];
+    if (d.type != NodeType::kScalar) return false;
+    if (d.tag != 0) return tree_->tag_name(d.tag) == "tag:yaml.org,2002:merge";
+    return d.style == ScalarStyle::kPlain && scalar_text(node) == "<<";
   }
 
   std::string_view scalar_text(uint32_t node) const {
-    const Tree::NodeData& d = tree_->nodes_[node];
-    return tree_->string_at(d.first, d.count);
+    const Tree::NodeData& d = nodes_[node];
+    return std::string_view(strings_).substr(d.first, d.count);
   }
 
   ParseError duplicate_key_error(uint32_t key) const {
-    const Tree::NodeData& kd = tree_->nodes_[key];
+    const Tree::NodeData& kd = nodes_[key];
     return {{kd.line, kd.column}, fmt::format("duplicate key \"{}\" in mapping", scalar_text(key))};
   }
 
@@ -402,15 +384,14 @@ class Builder {
         has_merge = true;
         return false;
       }
-      return tree_->nodes_[pending_[slot]].type == NodeType::kScalar;
+      return nodes_[pending_[slot]].type == NodeType::kScalar;
     };
     std::unordered_set<std::string_view> seen;
     if (end - begin <= 32) {
       for (size_t i = begin; i < end; i += 2) {
-        if (!is_plain_key(i))
-          continue;
+        if (!is_plain_key(i)) continue;
         for (size_t j = begin; j < i; j += 2) {
-          if (!is_merge_key(pending_[j]) && tree_->nodes_[pending_[j]].type == NodeType::kScalar &&
+          if (!is_merge_key(pending_[j]) && nodes_[pending_[j]].type == NodeType::kScalar &&
               scalar_text(pending_[j]) == scalar_text(pending_[i])) {
             return tl::unexpected(duplicate_key_error(pending_[i]));
           }
@@ -423,8 +404,7 @@ class Builder {
           return tl::unexpected(duplicate_key_error(pending_[i]));
       }
     }
-    if (!has_merge)
-      return {};
+    if (!has_merge) return {};
     return apply_merge_keys(begin);
   }
 
@@ -441,31 +421,30 @@ class Builder {
       }
       merged.push_back(pending_[i]);
       merged.push_back(pending_[i + 1]);
-      if (tree_->nodes_[pending_[i]].type == NodeType::kScalar)
+      if (nodes_[pending_[i]].type == NodeType::kScalar)
         keys.insert(scalar_text(pending_[i]));
     }
     auto merge_from = [&](uint32_t source) -> tl::expected<void, ParseError> {
-      const Tree::NodeData& sd = tree_->nodes_[source];
+      const Tree::NodeData& sd = nodes_[source];
       if (sd.type != NodeType::kMapping) {
         return tl::unexpected(
             ParseError{{sd.line, sd.column},
                        "the value of a merge key (<<) must be a mapping or a list of mappings"});
       }
       for (uint32_t i = 0; i < sd.count; ++i) {
-        uint32_t key = tree_->children_[sd.first + 2 * i];
-        if (tree_->nodes_[key].type == NodeType::kScalar && !keys.insert(scalar_text(key)).second)
+        uint32_t key = children_[sd.first + 2 * i];
+        if (nodes_[key].type == NodeType::kScalar && !keys.insert(scalar_text(key)).second)
           continue;
         merged.push_back(key);
-        merged.push_back(tree_->children_[sd.first + 2 * i + 1]);
+        merged.push_back(children_[sd.first + 2 * i + 1]);
       }
       return {};
     };
     for (uint32_t source : sources) {
-      const Tree::NodeData& sd = tree_->nodes_[source];
+      const Tree::NodeData& sd = nodes_[source];
       if (sd.type == NodeType::kSequence) {
         for (uint32_t i = 0; i < sd.count; ++i) {
-          if (auto r = merge_from(tree_->children_[sd.first + i]); !r)
-            return r;
+          if (auto r = merge_from(children_[sd.first + i]); !r) return r;
         }
       } else if (auto r = merge_from(source); !r) {
         return r;
@@ -481,6 +460,10 @@ class Builder {
   Limits limits_;
   std::vector<Document> documents_;
   std::unique_ptr<Tree> tree_;
+  // The document being built; copied into tree_ when it ends.
+  std::vector<Tree::NodeData> nodes_;
+  std::vector<uint32_t> children_;
+  std::string strings_;
   std::vector<uint64_t> weights_;  // expanded subtree size per node, to bound aliases
   std::unordered_map<std::string, uint32_t> anchors_;
   std::vector<uint32_t> pending_;  // completed children of the open collections, in order

@@ -52,8 +52,7 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
   yaml::Node versions = spec.get("versions");
   for (size_t i = 0; i < versions.size(); ++i) {
     yaml::Node v = versions.item(i);
-    if (v.get("served").str() != "false")
-      info.versions.emplace_back(v.get("name").str());
+    if (v.get("served").str() != "false") info.versions.emplace_back(v.get("name").str());
     add_subresources(v.get("subresources"), info);
   }
   if (versions.size() == 0 && spec.get("version"))
@@ -67,8 +66,8 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
 }  // namespace
 
 const Object* Bundle::find(std::string_view group, std::string_view kind,
-                           std::string_view namespace_, std::string_view name) const {
-  auto it = by_identity_.find(identity_key(group, kind, namespace_, name));
+                           std::string_view ns, std::string_view name) const {
+  auto it = by_identity_.find(identity_key(group, kind, ns, name));
   return it == by_identity_.end() ? nullptr : &objects[it->second];
 }
 
@@ -84,8 +83,7 @@ bool Bundle::creates_namespace(std::string_view name) const {
 
 const Object* Bundle::crd_for(std::string_view group, std::string_view kind) const {
   const ResourceInfo* info = resources.find_kind(group, kind);
-  if (!info || info->builtin || info->defining_object == UINT32_MAX)
-    return nullptr;
+  if (!info || info->builtin || info->defining_object == UINT32_MAX) return nullptr;
   return &objects[info->defining_object];
 }
 
@@ -95,8 +93,7 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
   bundle.resources = ResourceTable::builtin();
   const std::vector<RawObject>& raws = input.objects;
   for (uint32_t i = 0; i < raws.size(); ++i) {
-    if (is_crd(raws[i]))
-      bundle.resources.add(resource_of_crd(raws[i], i));
+    if (is_crd(raws[i])) bundle.resources.add(resource_of_crd(raws[i], i));
   }
 
   bundle.objects.reserve(raws.size());
@@ -114,12 +111,10 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
     obj.name = std::string(metadata.get("name").str());
     if (obj.name.empty()) {
       std::string_view generate = metadata.get("generateName").str();
-      if (!generate.empty())
-        obj.name = std::string(generate) + "*";
+      if (!generate.empty()) obj.name = std::string(generate) + "*";
     }
     obj.written_namespace = std::string(metadata.get("namespace").str());
-    obj.labels = read_labels(metadata.get("labels"));
-    obj.annotations = read_labels(metadata.get("annotations"));
+    obj.metadata = metadata;
     const ResourceInfo* info = bundle.resources.find_kind(obj.group, obj.kind);
     obj.scope = info ? info->scope : Scope::kUnknown;
     if (obj.scope == Scope::kNamespaced) {

@@ -34,15 +34,21 @@ struct Object {
   bool namespace_defaulted = false;
   std::string written_namespace;  // metadata.namespace exactly as written, possibly empty
   Scope scope = Scope::kUnknown;
-  Labels labels;
-  Labels annotations;
   yaml::Node node;  // the whole object
+  yaml::Node metadata;
   uint32_t file = 0;
   yaml::Position position;
   std::string helm_source;
   uint32_t yaml_bytes = 0;
 
   ObjectId id() const { return {api_version, kind, namespace_, name}; }
+  // metadata.labels and metadata.annotations, read from the tree on demand.
+  Labels labels() const { return read_labels(metadata.get("labels")); }
+  Labels annotations() const { return read_labels(metadata.get("annotations")); }
+  // One annotation's value, or an empty view when it is absent.
+  std::string_view annotation(std::string_view key) const {
+    return metadata.get("annotations").get(key).str();
+  }
   // "ns/name" or "name".
   std::string qualified_name() const;
   // "Role ns/name".
@@ -63,7 +69,7 @@ class Bundle {
 
   const std::string& file_of(const Object& object) const { return input.files[object.file]; }
   // The first object with this group, kind, namespace and name, or nullptr.
-  const Object* find(std::string_view group, std::string_view kind, std::string_view namespace_,
+  const Object* find(std::string_view group, std::string_view kind, std::string_view ns,
                      std::string_view name) const;
   // All objects of a kind, in input order.
   const std::vector<uint32_t>& of_kind(std::string_view group, std::string_view kind) const;

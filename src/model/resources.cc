@@ -20,8 +20,7 @@ std::string_view scope_name(Scope scope) {
 
 GroupVersion split_api_version(std::string_view api_version) {
   size_t slash = api_version.find('/');
-  if (slash == std::string_view::npos)
-    return {"", std::string(api_version)};
+  if (slash == std::string_view::npos) return {"", std::string(api_version)};
   return {std::string(api_version.substr(0, slash)), std::string(api_version.substr(slash + 1))};
 }
 
@@ -39,8 +38,7 @@ std::vector<std::string> split(std::string_view text, char sep) {
   size_t pos = 0;
   while (pos <= text.size()) {
     size_t next = text.find(sep, pos);
-    if (next == std::string_view::npos)
-      next = text.size();
+    if (next == std::string_view::npos) next = text.size();
     parts.emplace_back(text.substr(pos, next - pos));
     pos = next + 1;
   }
@@ -50,13 +48,11 @@ std::vector<std::string> split(std::string_view text, char sep) {
 // "# removed: extensions/v1beta1 Ingress (removed in 1.22)"
 void parse_removed_line(std::string_view line, std::vector<RemovedVersion>& out) {
   constexpr std::string_view kPrefix = "# removed: ";
-  if (!line.starts_with(kPrefix))
-    return;
+  if (!line.starts_with(kPrefix)) return;
   line.remove_prefix(kPrefix.size());
   size_t space = line.find(' ');
   size_t paren = line.find(" (removed in ");
-  if (space == std::string_view::npos || paren == std::string_view::npos)
-    return;
+  if (space == std::string_view::npos || paren == std::string_view::npos) return;
   GroupVersion gv = split_api_version(line.substr(0, space));
   std::string kind(line.substr(space + 1, paren - space - 1));
   std::string_view release = line.substr(paren + 13);
@@ -71,8 +67,7 @@ ResourceTable parse_resource_table(std::string_view tsv) {
   std::vector<RemovedVersion> removed;
   bool header_seen = false;
   for (const std::string& line : split(tsv, '\n')) {
-    if (line.empty())
-      continue;
+    if (line.empty()) continue;
     if (line.starts_with("#")) {
       parse_removed_line(line, removed);
       continue;
@@ -82,20 +77,17 @@ ResourceTable parse_resource_table(std::string_view tsv) {
       continue;
     }
     std::vector<std::string> f = split(line, '\t');
-    if (f.size() != 6)
-      continue;
+    if (f.size() != 6) continue;
     ResourceInfo info;
     info.group = f[0] == "core" ? "" : f[0];
     for (std::string& v : split(f[1], ',')) {
-      if (!v.empty() && v.back() == '*')
-        v.pop_back();
+      if (!v.empty() && v.back() == '*') v.pop_back();
       info.versions.push_back(v);
     }
     info.kind = f[2];
     info.resource = f[3];
     info.scope = f[4] == "Cluster" ? Scope::kCluster : Scope::kNamespaced;
-    if (f[5] != "-")
-      info.subresources = split(f[5], ',');
+    if (f[5] != "-") info.subresources = split(f[5], ',');
     info.builtin = true;
     table.add(std::move(info));
   }
@@ -105,14 +97,13 @@ ResourceTable parse_resource_table(std::string_view tsv) {
 }
 
 const ResourceTable& ResourceTable::builtin() {
-  static const ResourceTable table = parse_resource_table(kBuiltinResourcesTsv);
-  return table;
+  static const ResourceTable kTable = parse_resource_table(kBuiltinResourcesTsv);
+  return kTable;
 }
 
 void ResourceTable::add(ResourceInfo info) {
   std::string kind_key = key_of(info.group, info.kind);
-  if (by_kind_.count(kind_key))
-    return;
+  if (by_kind_.count(kind_key)) return;
   size_t index = resources_.size();
   by_kind_.emplace(std::move(kind_key), index);
   by_resource_.emplace(key_of(info.group, info.resource), index);
@@ -137,16 +128,17 @@ const ResourceInfo* ResourceTable::find_resource(std::string_view group,
 const RemovedVersion* ResourceTable::find_removed(std::string_view group, std::string_view version,
                                                   std::string_view kind) const {
   for (const RemovedVersion& r : removed_) {
-    if (r.group == group && r.version == version && r.kind == kind)
-      return &r;
+    if (r.group == group && r.version == version && r.kind == kind) return &r;
   }
   return nullptr;
 }
 
 bool ResourceTable::is_builtin_group(std::string_view group) const {
   for (const ResourceInfo& r : resources_) {
-    if (r.builtin && r.group == group)
-      return true;
+    if (r.builtin && r.group == group) return true;
+  }
+  for (const RemovedVersion& r : removed_) {  // e.g. extensions, whose kinds all moved
+    if (r.group == group) return true;
   }
   return false;
 }

@@ -50,6 +50,7 @@ class ResourceTable {
   // Built-in kinds whose version is no longer served, e.g. extensions/v1beta1 Ingress.
   const RemovedVersion* find_removed(std::string_view group, std::string_view version,
                                      std::string_view kind) const;
+  // A group the API server defines itself, including groups whose versions were all removed.
   bool is_builtin_group(std::string_view group) const;
 
   // Adds a custom resource; a later CRD for the same group and kind does not replace the first.

@@ -14,20 +14,16 @@ bool LabelSelector::matches(const Labels& labels) const {
         has && std::find(r.values.begin(), r.values.end(), it->second) != r.values.end();
     switch (r.op) {
       case LabelRequirement::Op::kIn:
-        if (!in_values)
-          return false;
+        if (!in_values) return false;
         break;
       case LabelRequirement::Op::kNotIn:
-        if (in_values)
-          return false;  // an absent key satisfies NotIn
+        if (in_values) return false;  // an absent key satisfies NotIn
         break;
       case LabelRequirement::Op::kExists:
-        if (!has)
-          return false;
+        if (!has) return false;
         break;
       case LabelRequirement::Op::kDoesNotExist:
-        if (has)
-          return false;
+        if (has) return false;
         break;
     }
   }
@@ -43,12 +39,10 @@ bool LabelSelector::only_exclusions() const {
 }
 
 std::string LabelSelector::to_string() const {
-  if (requirements.empty())
-    return "<everything>";
+  if (requirements.empty()) return "<everything>";
   std::string out;
   for (const LabelRequirement& r : requirements) {
-    if (!out.empty())
-      out += ",";
+    if (!out.empty()) out += ",";
     switch (r.op) {
       case LabelRequirement::Op::kIn:
         out += r.values.size() == 1 ? fmt::format("{}={}", r.key, r.values[0])
@@ -72,10 +66,8 @@ std::string LabelSelector::to_string() const {
 namespace {
 
 tl::expected<void, std::string> add_match_labels(const yaml::Node& map, LabelSelector& selector) {
-  if (!map || map.is_null())
-    return {};
-  if (!map.is_mapping())
-    return tl::unexpected(std::string("matchLabels must be a mapping"));
+  if (!map || map.is_null()) return {};
+  if (!map.is_mapping()) return tl::unexpected(std::string("matchLabels must be a mapping"));
   for (size_t i = 0; i < map.size(); ++i) {
     if (!map.value(i).is_scalar()) {
       return tl::unexpected(fmt::format("label {} must have a string value", map.key(i).text()));
@@ -91,10 +83,8 @@ tl::expected<void, std::string> add_match_labels(const yaml::Node& map, LabelSel
 
 tl::expected<LabelSelector, std::string> parse_label_selector(const yaml::Node& node) {
   LabelSelector selector;
-  if (!node || node.is_null())
-    return selector;
-  if (!node.is_mapping())
-    return tl::unexpected(std::string("a label selector must be a mapping"));
+  if (!node || node.is_null()) return selector;
+  if (!node.is_mapping()) return tl::unexpected(std::string("a label selector must be a mapping"));
   selector.absent = false;
   if (auto r = add_match_labels(node.get("matchLabels"), selector); !r) {
     return tl::unexpected(r.error());
@@ -108,8 +98,7 @@ tl::expected<LabelSelector, std::string> parse_label_selector(const yaml::Node& 
     LabelRequirement r;
     r.key = std::string(e.get("key").str());
     std::string_view op = e.get("operator").str();
-    if (r.key.empty())
-      return tl::unexpected(fmt::format("matchExpressions[{}] has no key", i));
+    if (r.key.empty()) return tl::unexpected(fmt::format("matchExpressions[{}] has no key", i));
     if (op == "In") {
       r.op = LabelRequirement::Op::kIn;
     } else if (op == "NotIn") {
@@ -138,18 +127,15 @@ tl::expected<LabelSelector, std::string> parse_label_selector(const yaml::Node& 
 
 tl::expected<LabelSelector, std::string> parse_label_map_selector(const yaml::Node& node) {
   LabelSelector selector;
-  if (!node || node.is_null())
-    return selector;
+  if (!node || node.is_null()) return selector;
   selector.absent = false;
-  if (auto r = add_match_labels(node, selector); !r)
-    return tl::unexpected(r.error());
+  if (auto r = add_match_labels(node, selector); !r) return tl::unexpected(r.error());
   return selector;
 }
 
 Labels read_labels(const yaml::Node& node) {
   Labels labels;
-  if (!node.is_mapping())
-    return labels;
+  if (!node.is_mapping()) return labels;
   for (size_t i = 0; i < node.size(); ++i) {
     if (node.key(i).is_scalar() && node.value(i).is_scalar()) {
       labels.emplace(std::string(node.key(i).text()), std::string(node.value(i).str()));

@@ -13,8 +13,7 @@ std::string count_or_dash(uint32_t n) {
 std::string kinds_summary(const NamespaceUsage& ns) {
   std::string out;
   for (const auto& [kind, n] : ns.kinds) {
-    if (!out.empty())
-      out += ", ";
+    if (!out.empty()) out += ", ";
     out += fmt::format("{} {}", kind, n);
   }
   return out;
@@ -38,13 +37,12 @@ Section inventory_section(const Inventory& inv) {
   kinds.right_aligned = {false, true, true};
   bool any_unknown = inv.unknown_scope > 0;
   if (any_unknown) {
-    kinds.header.push_back("UNKNOWN SCOPE");
+    kinds.header.emplace_back("UNKNOWN SCOPE");
     kinds.right_aligned.push_back(true);
   }
   for (const KindCount& k : inv.kinds) {
     std::vector<std::string> row = {k.key, count_or_dash(k.cluster), count_or_dash(k.namespaced)};
-    if (any_unknown)
-      row.push_back(count_or_dash(k.unknown));
+    if (any_unknown) row.push_back(count_or_dash(k.unknown));
     kinds.rows.push_back(std::move(row));
   }
   s.tables.push_back(std::move(kinds));
@@ -54,12 +52,10 @@ Section inventory_section(const Inventory& inv) {
   namespaces.right_aligned = {false, true, false, false};
   for (const NamespaceUsage& ns : inv.namespaces) {
     std::string note = ns.created ? "created" : "must exist";
-    if (ns.release)
-      note += ", release";
+    if (ns.release) note += ", release";
     namespaces.rows.push_back({ns.name, std::to_string(ns.objects), note, kinds_summary(ns)});
   }
-  if (!inv.namespaces.empty())
-    s.tables.push_back(std::move(namespaces));
+  if (!inv.namespaces.empty()) s.tables.push_back(std::move(namespaces));
 
   s.footer.push_back(
       fmt::format("Admission webhooks: {} ({} mutating, {} validating) in {} configuration(s).",
@@ -70,12 +66,9 @@ Section inventory_section(const Inventory& inv) {
        unknown = Json::object();
   for (const KindCount& k : inv.kinds) {
     kinds_json[k.key] = k.total();
-    if (k.cluster)
-      cluster[k.key] = k.cluster;
-    if (k.namespaced)
-      namespaced[k.key] = k.namespaced;
-    if (k.unknown)
-      unknown[k.key] = k.unknown;
+    if (k.cluster) cluster[k.key] = k.cluster;
+    if (k.namespaced) namespaced[k.key] = k.namespaced;
+    if (k.unknown) unknown[k.key] = k.unknown;
   }
   Json ns_json = Json::object();
   for (const NamespaceUsage& ns : inv.namespaces) {

@@ -4,11 +4,9 @@ namespace footprint {
 
 Json finding_json(const Finding& f) {
   Json source = {{"file", f.file}, {"line", f.position.line}, {"column", f.position.column}};
-  if (!f.helm_template.empty())
-    source["helmTemplate"] = f.helm_template;
+  if (!f.helm_template.empty()) source["helmTemplate"] = f.helm_template;
   Json object = {{"apiVersion", f.object.api_version}, {"kind", f.object.kind}};
-  if (!f.object.namespace_.empty())
-    object["namespace"] = f.object.namespace_;
+  if (!f.object.namespace_.empty()) object["namespace"] = f.object.namespace_;
   object["name"] = f.object.name;
   Json j = {{"check", f.check},          {"severity", severity_name(f.severity)},
             {"object", object},          {"source", source},

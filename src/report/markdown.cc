@@ -36,16 +36,13 @@ std::string render_markdown(const Report& report) {
   const auto& findings = report.analysis.findings;
   size_t shown = findings.size() - report.analysis.suppressed;
   out += fmt::format("\n### Findings ({})\n\n", shown);
-  if (shown == 0)
-    out += "No findings.\n";
+  if (shown == 0) out += "No findings.\n";
   for (const Finding& f : findings) {
-    if (f.suppressed)
-      continue;
+    if (f.suppressed) continue;
     std::string object =
         f.object.namespace_.empty() ? f.object.name : f.object.namespace_ + "/" + f.object.name;
     std::string where = code(fmt::format("{}:{}", f.file, f.position.line));
-    if (!f.helm_template.empty())
-      where += ", template " + code(f.helm_template);
+    if (!f.helm_template.empty()) where += ", template " + code(f.helm_template);
     out +=
         fmt::format("- **{}** {} {} {} ({})  \n  {}  \n  **Fix:** {}\n", severity_name(f.severity),
                     code(f.check), f.object.kind, code(object), where, f.message, f.remediation);
@@ -54,8 +51,7 @@ std::string render_markdown(const Report& report) {
     out +=
         fmt::format("\n<details><summary>{} suppressed</summary>\n\n", report.analysis.suppressed);
     for (const Finding& f : findings) {
-      if (!f.suppressed)
-        continue;
+      if (!f.suppressed) continue;
       out += fmt::format("- {} {} {} {}: {}\n", severity_name(f.severity), code(f.check),
                          f.object.kind, code(f.object.name),
                          f.suppression_reason.empty() ? "no reason given" : f.suppression_reason);

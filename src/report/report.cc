@@ -3,14 +3,10 @@
 namespace footprint {
 
 std::optional<Format> parse_format(std::string_view name) {
-  if (name == "text")
-    return Format::kText;
-  if (name == "json")
-    return Format::kJson;
-  if (name == "markdown" || name == "md")
-    return Format::kMarkdown;
-  if (name == "sarif")
-    return Format::kSarif;
+  if (name == "text") return Format::kText;
+  if (name == "json") return Format::kJson;
+  if (name == "markdown" || name == "md") return Format::kMarkdown;
+  if (name == "sarif") return Format::kSarif;
   return std::nullopt;
 }
 

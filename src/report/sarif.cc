@@ -53,8 +53,7 @@ std::string percent_encode(std::string_view path) {
 // Code scanning resolves relative URIs against the repository root, which is where footprint
 // normally runs; absolute paths under the working directory are made relative.
 std::string artifact_uri(const std::string& file) {
-  if (file == "<stdin>")
-    return "stdin";
+  if (file == "<stdin>") return "stdin";
   namespace fs = std::filesystem;
   fs::path path(file);
   if (path.is_absolute()) {
@@ -84,16 +83,14 @@ std::string render_sarif(const Report& report) {
   auto rule_index = [](const std::string& id) {
     auto checks = all_checks();
     for (size_t i = 0; i < checks.size(); ++i) {
-      if (checks[i]->id == id)
-        return static_cast<int>(i);
+      if (checks[i]->id == id) return static_cast<int>(i);
     }
     return -1;
   };
   Json results = Json::array();
   for (const Finding& f : report.analysis.findings) {
     Json region = {{"startLine", std::max<uint32_t>(f.position.line, 1)}};
-    if (f.position.column)
-      region["startColumn"] = f.position.column;
+    if (f.position.column) region["startColumn"] = f.position.column;
     std::string object = f.object.namespace_.empty()
                              ? f.object.kind + "/" + f.object.name
                              : f.object.kind + "/" + f.object.namespace_ + "/" + f.object.name;
@@ -110,8 +107,7 @@ std::string render_sarif(const Report& report) {
                 Json::array({{{"fullyQualifiedName", object}, {"kind", "resource"}}})}}})}};
     Json properties = {{"severity", severity_name(f.severity)},
                        {"security-severity", security_severity(f.severity)}};
-    if (!f.helm_template.empty())
-      properties["helmTemplate"] = f.helm_template;
+    if (!f.helm_template.empty()) properties["helmTemplate"] = f.helm_template;
     result["properties"] = properties;
     if (f.suppressed) {
       result["suppressions"] =

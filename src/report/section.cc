@@ -14,8 +14,7 @@ std::string with_commas(uint64_t n) {
   std::string digits = std::to_string(n);
   std::string out;
   for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0)
-      out += ',';
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
     out += digits[i];
   }
   return out;
@@ -43,11 +42,9 @@ std::vector<std::string> break_lines(std::string_view text, size_t width) {
         lines.push_back(std::move(line));
         line.clear();
       }
-      if (!line.empty())
-        line += ' ';
+      if (!line.empty()) line += ' ';
       line.append(word);
-      if (space == std::string_view::npos)
-        break;
+      if (space == std::string_view::npos) break;
       start = space + 1;
     }
     lines.push_back(std::move(line));

@@ -52,16 +52,14 @@ void render_section(const Section& s, const ReportOptions& options, std::string&
   for (const Table& t : s.tables) {
     out += "\n" + render_text_table(t, 2, options.width);
   }
-  if (!s.footer.empty())
-    out += "\n";
+  if (!s.footer.empty()) out += "\n";
   for (const std::string& line : s.footer)
     out += wrap_text(line, 2, options.width);
 }
 
 std::string location(const Finding& f) {
   std::string where = f.position.line ? fmt::format("{}:{}", f.file, f.position.line) : f.file;
-  if (!f.helm_template.empty())
-    where += fmt::format(" (template {})", f.helm_template);
+  if (!f.helm_template.empty()) where += fmt::format(" (template {})", f.helm_template);
   return where;
 }
 
@@ -74,29 +72,24 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
   const auto& findings = report.analysis.findings;
   size_t counts[5] = {};
   for (const Finding& f : findings) {
-    if (!f.suppressed)
-      ++counts[static_cast<size_t>(f.severity)];
+    if (!f.suppressed) ++counts[static_cast<size_t>(f.severity)];
   }
   std::string summary;
   for (Severity s : kWorstFirst) {
     size_t n = counts[static_cast<size_t>(s)];
-    if (n)
-      summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", n, severity_name(s));
+    if (n) summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", n, severity_name(s));
   }
-  if (summary.empty())
-    summary = "none";
+  if (summary.empty()) summary = "none";
   if (report.analysis.suppressed) {
     summary += fmt::format("; {} suppressed", report.analysis.suppressed);
   }
   out += "\n" + paint(options.color, fmt::emphasis::bold, "Findings: " + summary) + "\n";
   for (Severity severity : kWorstFirst) {
-    if (counts[static_cast<size_t>(severity)] == 0)
-      continue;
+    if (counts[static_cast<size_t>(severity)] == 0) continue;
     out += "\n" + paint(options.color, severity_style(severity), upper(severity_name(severity))) +
            "\n";
     for (const Finding& f : findings) {
-      if (f.severity != severity || f.suppressed)
-        continue;
+      if (f.severity != severity || f.suppressed) continue;
       out += fmt::format("  {}  {}\n", paint(options.color, fmt::emphasis::bold, f.check),
                          object_label(f.object));
       out += wrap_text(location(f), 4, options.width);
@@ -107,8 +100,7 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
   if (report.analysis.suppressed) {
     out += "\nSuppressed\n";
     for (const Finding& f : findings) {
-      if (!f.suppressed)
-        continue;
+      if (!f.suppressed) continue;
       std::string reason = f.suppression_reason.empty() ? "no reason given" : f.suppression_reason;
       out += wrap_text(fmt::format("{} {} {}: {} ({})", severity_name(f.severity), f.check,
                                    object_label(f.object), reason, f.suppressed_by),

@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include "analysis/check_testing.h"
+
+namespace footprint {
+namespace {
+
+using testing::bundle_from;
+using testing::run_check;
+
+// One finding per missing kind, naming the group (the seed's restricted mode ships PodMonitors
+// but no monitoring.coreos.com CRDs).
+TEST(CrdMissing, OneFindingPerKindNamingTheGroup) {
+  Bundle b = bundle_from(
+      "apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: a}\n---\n"
+      "apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: b}\n---\n"
+      "apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata: {name: c}\n---\n"
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: d}\n");
+  auto findings = run_check(b, "crd-missing");
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].object.name, "a");
+  EXPECT_NE(findings[0].message.find("2 PodMonitor object(s)"), std::string::npos);
+  EXPECT_NE(findings[0].message.find("monitoring.coreos.com"), std::string::npos);
+  EXPECT_NE(findings[0].message.find("the cluster must already have this CRD"), std::string::npos);
+  EXPECT_EQ(findings[1].object.kind, "ServiceMonitor");
+  EXPECT_EQ(findings[0].severity, Severity::kMedium);
+}
+
+TEST(CrdMissing, SilentWhenTheBundleShipsTheCrd) {
+  Bundle b = bundle_from(
+      "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+      "metadata: {name: podmonitors.monitoring.coreos.com}\nspec:\n  group: monitoring.coreos.com\n"
+      "  scope: Namespaced\n  names: {kind: PodMonitor, plural: podmonitors}\n  versions: "
+      "[{name: v1, served: true, storage: true}]\n---\n"
+      "apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: a}\n");
+  EXPECT_TRUE(run_check(b, "crd-missing").empty());
+}
+
+// https://kubernetes.io/docs/reference/using-api/deprecation-guide/: extensions/v1beta1
+// Ingress was removed in v1.22; networking.k8s.io/v1 replaces it.
+TEST(ApiVersionRemoved, NamesTheReleaseAndTheReplacement) {
+  Bundle b = bundle_from(
+      "apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: a}\n---\n"
+      "apiVersion: policy/v1beta1\nkind: PodSecurityPolicy\nmetadata: {name: p}\n---\n"
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: ok}\n");
+  auto findings = run_check(b, "api-version-removed");
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_NE(findings[0].message.find("removed in Kubernetes 1.22"), std::string::npos);
+  EXPECT_EQ(findings[0].remediation, "Use apiVersion networking.k8s.io/v1 for Ingress.");
+  EXPECT_NE(findings[1].message.find("removed in Kubernetes 1.25"), std::string::npos);
+  EXPECT_NE(findings[1].remediation.find("no replacement"), std::string::npos);
+  EXPECT_EQ(findings[0].position.line, 1u);
+  // Removed built-in kinds are not reported as missing CRDs too.
+  EXPECT_TRUE(run_check(b, "crd-missing").empty());
+}
+
+TEST(NamespaceOnClusterScoped, PointsAtTheNamespaceField) {
+  Bundle b = bundle_from(
+      "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: r\n"
+      "  namespace: team-a\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, "
+      "namespace: team-a}\n");
+  auto findings = run_check(b, "namespace-on-cluster-scoped");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].object.name, "r");
+  EXPECT_EQ(findings[0].object.namespace_, "");
+  EXPECT_EQ(findings[0].position.line, 5u);
+}
+
+TEST(DuplicateObject, DefaultedNamespacesCollideWithExplicitOnes) {
+  Bundle b = bundle_from(
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n"
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: ns1}\n---\n"
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: c, namespace: ns1}\n---\n"
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: ns1}\n",
+      "ns1");
+  auto findings = run_check(b, "duplicate-object");
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].position.line, 5u);
+  EXPECT_NE(findings[0].message.find("first definition is at test.yaml:1"), std::string::npos);
+  EXPECT_EQ(findings[1].position.line, 13u);
+}
+
+}  // namespace
+}  // namespace footprint

@@ -1,0 +1,193 @@
+#include "load/loader.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace footprint {
+namespace {
+
+LoadedInput load_ok(std::string text, LoadOptions options = {}) {
+  auto loaded = load_texts({{"in.yaml", std::move(text)}}, options);
+  EXPECT_TRUE(loaded.has_value()) << (loaded ? "" : loaded.error().front().to_string());
+  return loaded ? std::move(*loaded) : LoadedInput{};
+}
+
+std::vector<LoadError> load_fails(std::string text) {
+  auto loaded = load_texts({{"in.yaml", std::move(text)}}, LoadOptions{});
+  EXPECT_FALSE(loaded.has_value());
+  return loaded ? std::vector<LoadError>{} : loaded.error();
+}
+
+TEST(Loader, HelmOutputKeepsSourceAndLines) {
+  LoadedInput in = load_ok(
+      "---\n# Source: dynamo/templates/sa.yaml\napiVersion: v1\nkind: ServiceAccount\n"
+      "metadata:\n  name: op\n---\n# Source: dynamo/templates/empty.yaml\n---\n"
+      "# Source: dynamo/templates/role.yaml\napiVersion: rbac.authorization.k8s.io/v1\n"
+      "kind: Role\nmetadata:\n  name: r\n");
+  ASSERT_EQ(in.objects.size(), 2u);
+  EXPECT_EQ(in.objects[0].helm_source, "dynamo/templates/sa.yaml");
+  EXPECT_EQ(in.objects[0].position.line, 3u);
+  EXPECT_EQ(in.objects[1].helm_source, "dynamo/templates/role.yaml");
+  EXPECT_EQ(in.objects[1].position.line, 11u);
+}
+
+TEST(Loader, UnwrapsLists) {
+  LoadedInput in = load_ok(
+      "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: "
+      "{name: a}\n- apiVersion: v1\n  kind: Secret\n  metadata: {name: b}\n---\n"
+      "apiVersion: v1\nkind: ServiceList\nitems:\n- apiVersion: v1\n  kind: Service\n"
+      "  metadata: {name: c}\n");
+  ASSERT_EQ(in.objects.size(), 3u);
+  EXPECT_EQ(in.objects[1].node.get("kind").text(), "Secret");
+  EXPECT_EQ(in.objects[1].list_index, 1);
+  EXPECT_EQ(in.objects[1].position.line, 7u);
+  EXPECT_EQ(in.objects[2].node.get("kind").text(), "Service");
+}
+
+TEST(Loader, SkipsEmptyAndCommentOnlyDocuments) {
+  LoadedInput in = load_ok(
+      "---\n---\n# nothing here\n---\napiVersion: v1\nkind: Namespace\n"
+      "metadata: {name: x}\n---\n...\n");
+  EXPECT_EQ(in.objects.size(), 1u);
+}
+
+TEST(Loader, ErrorsNameTheLocation) {
+  auto errors = load_fails("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n- a\n- b\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].to_string(),
+            "in.yaml:5:1: expected a Kubernetes object (a mapping), found a sequence");
+}
+
+TEST(Loader, MissingKindOrApiVersionOrName) {
+  auto errors = load_fails(
+      "apiVersion: v1\nmetadata: {name: a}\n---\nkind: Pod\nmetadata: {name: b}\n---\n"
+      "apiVersion: v1\nkind: Pod\nmetadata: {labels: {}}\n---\napiVersion: v1\nkind: ''\n"
+      "metadata: {name: d}\n");
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_EQ(errors[0].to_string(), "in.yaml:1:1: object has no kind");
+  EXPECT_EQ(errors[1].to_string(), "in.yaml:4:1: object has no apiVersion");
+  EXPECT_EQ(errors[2].to_string(), "in.yaml:7:1: Pod has no metadata.name");
+  EXPECT_EQ(errors[3].to_string(), "in.yaml:12:7: kind must be a non-empty string");
+}
+
+TEST(Loader, GenerateNameIsEnough) {
+  LoadedInput in = load_ok("apiVersion: batch/v1\nkind: Job\nmetadata: {generateName: hook-}\n");
+  EXPECT_EQ(in.objects.size(), 1u);
+}
+
+TEST(Loader, ListItemsMustBeObjects) {
+  auto errors = load_fails("apiVersion: v1\nkind: List\nitems:\n- 3\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].to_string(), "in.yaml:4:3: List item 0 is a scalar, not a Kubernetes object");
+}
+
+TEST(Loader, EmptyInputIsAnError) {
+  auto errors = load_fails("");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("no Kubernetes objects"), std::string::npos);
+  EXPECT_EQ(load_fails("# only a comment\n---\n").size(), 1u);
+}
+
+TEST(Loader, BinaryInputIsAnError) {
+  auto errors =
+      load_fails(std::string("\x7f"
+                             "ELF\x02\x01\x01\0\0\0",
+                             10));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("binary data"), std::string::npos);
+}
+
+TEST(Loader, ParseErrorsCarryFileLineColumn) {
+  auto errors = load_fails("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].to_string(), "in.yaml:5:3: duplicate key \"name\" in mapping");
+}
+
+// Big inputs are split at `---` lines and parsed in parallel; lines must still be exact.
+TEST(Loader, ChunkedParsingKeepsLinesAndOrder) {
+  std::string text;
+  std::vector<uint32_t> expected_lines;
+  uint32_t line = 1;
+  for (int i = 0; i < 40000; ++i) {
+    text += "---\n";
+    ++line;
+    expected_lines.push_back(line);
+    text += fmt::format(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-{}\ndata:\n"
+        "  k: |\n    ---not a marker\n    v\n",
+        i);
+    line += 8;
+  }
+  ASSERT_GT(text.size(), 3u << 20);  // several chunks
+  LoadOptions parallel;
+  parallel.jobs = 4;
+  LoadedInput in = load_ok(text, parallel);
+  ASSERT_EQ(in.objects.size(), expected_lines.size());
+  for (size_t i = 0; i < expected_lines.size(); ++i) {
+    ASSERT_EQ(in.objects[i].position.line, expected_lines[i]) << i;
+    ASSERT_EQ(in.objects[i].node.at({"metadata", "name"}).text(), fmt::format("cm-{}", i));
+  }
+}
+
+TEST(Loader, ChunkedParsingReportsErrorLinesInTheWholeFile) {
+  std::string text;
+  for (int i = 0; i < 20000; ++i) {
+    text += fmt::format("---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-{}\n", i);
+  }
+  uint32_t bad_line = static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n')) + 2;
+  text += "---\nkind: [oops\n";
+  auto errors = load_fails(text);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_GE(errors[0].position.line, bad_line);
+}
+
+class LoaderFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           fmt::format("footprint-loader-{}", ::testing::UnitTest::GetInstance()->random_seed());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "sub" / "deeper");
+    std::filesystem::create_directories(dir_ / ".git");
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void write(const std::string& rel, const std::string& text) { std::ofstream(dir_ / rel) << text; }
+  std::filesystem::path dir_;
+};
+
+TEST_F(LoaderFiles, DirectoriesAreWalkedRecursivelyInSortedOrder) {
+  const char* cm = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n";
+  write("b.yaml", cm);
+  write("a.yml", cm);
+  write("sub/deeper/c.json",
+        R"({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}})");
+  write("README.md", "# not a manifest\n");
+  write(".git/config.yaml", "not: loaded\n");
+  auto loaded = load_inputs({dir_.string()}, LoadOptions{});
+  ASSERT_TRUE(loaded.has_value()) << loaded.error().front().to_string();
+  ASSERT_EQ(loaded->files.size(), 3u);
+  EXPECT_TRUE(loaded->files[0].ends_with("/a.yml"));
+  EXPECT_TRUE(loaded->files[1].ends_with("/b.yaml"));
+  EXPECT_TRUE(loaded->files[2].ends_with("/sub/deeper/c.json"));
+  ASSERT_EQ(loaded->objects.size(), 3u);
+  EXPECT_EQ(loaded->objects[2].node.get("kind").text(), "Secret");
+  ASSERT_EQ(loaded->notes.size(), 2u);
+  EXPECT_NE(loaded->notes[0].find("README.md"), std::string::npos);
+  EXPECT_NE(loaded->notes[1].find(".git"), std::string::npos);
+}
+
+TEST_F(LoaderFiles, MissingAndUnreadableInputs) {
+  auto loaded = load_inputs({(dir_ / "nope.yaml").string()}, LoadOptions{});
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_NE(loaded.error()[0].to_string().find("nope.yaml: no such file or directory"),
+            std::string::npos);
+  auto empty_dir = load_inputs({(dir_ / "sub").string()}, LoadOptions{});
+  ASSERT_FALSE(empty_dir.has_value());
+  EXPECT_NE(empty_dir.error()[0].message.find("no .yaml"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace footprint

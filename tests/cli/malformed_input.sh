@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Malformed input gets `file:line:col: what is wrong` on stderr and exit 2, quickly, never a
+# crash or a hang (run() guards with a timeout).
+source "$(dirname "$0")/common.sh"
+
+check_rejected() {  # FILE EXPECTED-STDERR
+  run "$FOOTPRINT" audit "$1"
+  expect_status 2
+  expect_stderr "$2"
+  [ ! -s "$OUT" ] || fail "no report expected for $1"
+}
+
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [unclosed\n' >"$TMP/truncated.yaml"
+check_rejected "$TMP/truncated.yaml" "$TMP/truncated.yaml:5:1: did not find expected ',' or ']'"
+
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: tab\n' >"$TMP/tabs.yaml"
+check_rejected "$TMP/tabs.yaml" "$TMP/tabs.yaml:4:1: found character that cannot start any token"
+
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n' >"$TMP/dup.yaml"
+check_rejected "$TMP/dup.yaml" "$TMP/dup.yaml:5:3: duplicate key \"name\" in mapping"
+
+{
+  echo 'a: &a ["x","x","x","x","x","x","x","x","x","x"]'
+  prev=a
+  for n in b c d e f g h i j k; do
+    printf '%s: &%s [' "$n" "$n"
+    for i in 1 2 3 4 5 6 7 8 9 10; do printf '*%s%s' "$prev" "$([ $i = 10 ] || echo ,)"; done
+    echo ']'
+    prev=$n
+  done
+} >"$TMP/bomb.yaml"
+check_rejected "$TMP/bomb.yaml" "refusing a possible alias bomb"
+
+"$PYTHON" -c "print('a: ' + '[' * 100000 + ']' * 100000)" >"$TMP/deep.yaml"
+# Level 1 is the mapping; the 512th '[' (column 3 + 512) would open level 513.
+check_rejected "$TMP/deep.yaml" "$TMP/deep.yaml:1:515: nesting deeper than 512 levels"
+
+head -c 4096 "$FOOTPRINT" >"$TMP/binary.yaml"
+check_rejected "$TMP/binary.yaml" "$TMP/binary.yaml: binary data"
+
+: >"$TMP/empty.yaml"
+check_rejected "$TMP/empty.yaml" "$TMP/empty.yaml: no Kubernetes objects: the input is empty or only comments"
+
+printf -- '- just\n- a list\n' >"$TMP/list.yaml"
+check_rejected "$TMP/list.yaml" "$TMP/list.yaml:1:1: expected a Kubernetes object (a mapping), found a sequence"
+
+printf 'apiVersion: v1\nmetadata: {name: x}\n' >"$TMP/nokind.yaml"
+check_rejected "$TMP/nokind.yaml" "$TMP/nokind.yaml:1:1: object has no kind"
+
+check_rejected "$TMP/absent.yaml" "$TMP/absent.yaml: no such file or directory"
+
+# Every error in a file is reported, not just the first.
+printf 'apiVersion: v1\nkind: A\nmetadata: {name: a}\n---\nkind: B\nmetadata: {name: b}\n---\n- x\n' >"$TMP/two.yaml"
+run "$FOOTPRINT" audit "$TMP/two.yaml"
+expect_status 2
+expect_stderr "$TMP/two.yaml:5:1: object has no apiVersion"
+expect_stderr "$TMP/two.yaml:8:1: expected a Kubernetes object"
+
+if [ -r /etc/shadow ] && [ "$(id -u)" != 0 ]; then
+  check_rejected /etc/shadow "cannot read"
+fi

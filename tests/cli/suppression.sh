@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Suppression by annotation and by .footprint.yaml: suppressed findings are counted and listed
+# with their reason, never dropped.
+source "$(dirname "$0")/common.sh"
+cd "$TMP"
+cat >bundle.yaml <<'YAML'
+apiVersion: monitoring.coreos.com/v1
+kind: PodMonitor
+metadata:
+  name: pm
+  annotations:
+    footprint.dev/ignore: "crd-missing -- prometheus-operator is installed cluster-wide"
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: viewer, namespace: ops}
+YAML
+
+run "$FOOTPRINT" audit bundle.yaml --format json
+expect_status 0
+[ "$(json_get "$OUT" "d['summary']['suppressed']")" = 1 ] || fail "one suppressed"
+[ "$(json_get "$OUT" "[f['suppression']['reason'] for f in d['findings'] if f['suppressed']]")" = \
+  "['prometheus-operator is installed cluster-wide']" ] || fail "reason kept"
+run "$FOOTPRINT" audit bundle.yaml --fail-on medium
+expect_status 0
+expect_stdout "Findings: 1 low; 1 suppressed"
+expect_stdout "medium crd-missing PodMonitor pm: prometheus-operator is installed cluster-wide"
+
+cat >.footprint.yaml <<'YAML'
+ignore:
+  - check: namespace-on-cluster-scoped
+    kind: ClusterRole
+    name: view*
+    reason: namespace kept for kustomize overlays
+YAML
+run "$FOOTPRINT" audit bundle.yaml --format json
+[ "$(json_get "$OUT" "d['summary']['suppressed']")" = 2 ] || fail "config suppresses too"
+[ "$(json_get "$OUT" "[f['suppression']['by'] for f in d['findings']]")" = \
+  "['footprint.dev/ignore', '.footprint.yaml:2']" ] || fail "suppression source"
+
+run "$FOOTPRINT" audit bundle.yaml --format sarif
+[ "$(json_get "$OUT" "[r['suppressions'][0]['kind'] for r in d['runs'][0]['results']]")" = \
+  "['inSource', 'external']" ] || fail "SARIF suppressions"
+
+printf 'ignore:\n  - check: crd-mising\n    reason: typo\n' >.footprint.yaml
+run "$FOOTPRINT" audit bundle.yaml
+expect_status 2
+expect_stderr ".footprint.yaml:2:12: unknown check \"crd-mising\""
