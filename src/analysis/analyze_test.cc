@@ -10,7 +10,7 @@ namespace {
 
 using testing::bundle_from;
 
-const char* kTwoProblems =
+constexpr const char* kTwoProblems =
     "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: a\n"
     "  namespace: x\n  annotations:\n    footprint.dev/ignore: namespace-on-cluster-scoped -- "
     "kept for kustomize\n---\n"

@@ -1,10 +1,10 @@
 #include "analysis/inventory.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
-
-#include <fmt/format.h>
 
 namespace footprint {
 

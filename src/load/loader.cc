@@ -306,16 +306,18 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   parallel_for(texts.size(), options.jobs, [&](size_t f) {
     std::string_view text = texts[f].text;
     if (text.size() >= options.limits.max_stream_bytes) {
-      file_errors[f] = LoadError{texts[f].name, {},
-                                 fmt::format("file is {} bytes; the limit is {} bytes",
-                                             text.size(), options.limits.max_stream_bytes)};
+      file_errors[f] = LoadError{texts[f].name,
+                                 {},
+                                 fmt::format("file is {} bytes; the limit is {} bytes", text.size(),
+                                             options.limits.max_stream_bytes)};
       return;
     }
     bool utf16 = text.starts_with("\xff\xfe") || text.starts_with("\xfe\xff");
     size_t nul = text.substr(0, 1 << 16).find('\0');
     if (!utf16 && nul != std::string_view::npos) {
       file_errors[f] = LoadError{
-          texts[f].name, {},
+          texts[f].name,
+          {},
           fmt::format("binary data (a NUL byte at offset {}); expected YAML or JSON", nul)};
       return;
     }

@@ -350,8 +350,7 @@ class Builder {
     Tree::NodeData& done = nodes_[frame.node];
     done.first = static_cast<uint32_t>(children_.size());
     done.count = static_cast<uint32_t>(d.type == NodeType::kMapping ? count / 2 : count);
-    children_.insert(children_.end(), pending_.begin() + frame.pending_begin,
-                            pending_.end());
+    children_.insert(children_.end(), pending_.begin() + frame.pending_begin, pending_.end());
     pending_.resize(frame.pending_begin);
     if (!frame.anchor.empty()) anchors_[frame.anchor] = frame.node;
     pending_.push_back(frame.node);
@@ -421,8 +420,7 @@ class Builder {
       }
       merged.push_back(pending_[i]);
       merged.push_back(pending_[i + 1]);
-      if (nodes_[pending_[i]].type == NodeType::kScalar)
-        keys.insert(scalar_text(pending_[i]));
+      if (nodes_[pending_[i]].type == NodeType::kScalar) keys.insert(scalar_text(pending_[i]));
     }
     auto merge_from = [&](uint32_t source) -> tl::expected<void, ParseError> {
       const Tree::NodeData& sd = nodes_[source];

@@ -65,8 +65,8 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
 
 }  // namespace
 
-const Object* Bundle::find(std::string_view group, std::string_view kind,
-                           std::string_view ns, std::string_view name) const {
+const Object* Bundle::find(std::string_view group, std::string_view kind, std::string_view ns,
+                           std::string_view name) const {
   auto it = by_identity_.find(identity_key(group, kind, ns, name));
   return it == by_identity_.end() ? nullptr : &objects[it->second];
 }

@@ -9,7 +9,7 @@ namespace {
 
 using testing::bundle_from;
 
-const char* kBundle =
+constexpr const char* kBundle =
     "apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\n  annotations:\n"
     "    kubectl.kubernetes.io/last-applied-configuration: '{\"data\":{\"password\":"
     "\"c2VjcmV0LXZhbHVlLTE=\"}}'\ndata:\n  password: c2VjcmV0LXZhbHVlLTE=\nstringData:\n"

@@ -2,7 +2,7 @@
 # Every corpus bundle loads, and its per-kind counts equal an independent count made with
 # PyYAML's CSafeLoader (which needs the YAML 1.1 "value" tag mapped to a plain string: an
 # unquoted "=" in prometheus-operator's CRDs otherwise crashes it).
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 need_corpus
 for bundle in "$SHARED"/corpus/*.yaml; do
   "$FOOTPRINT" audit "$bundle" --format json >"$TMP/report.json" ||

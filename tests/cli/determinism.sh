@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Output is byte-identical across runs and across parser thread counts.
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 need_corpus
 for format in text json markdown sarif; do
   "$FOOTPRINT" audit "$SHARED/corpus" --format "$format" --jobs 1 >"$TMP/one.$format"

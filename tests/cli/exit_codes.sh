@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # --fail-on: exit 1 when an unsuppressed finding is at least that severe; .footprint.yaml's
 # failOn is the default; none means never.
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 example=$ROOT/examples/inference-operator.yaml  # its worst finding is medium (crd-missing)
 cd "$TMP"
 

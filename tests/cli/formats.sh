@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The four report formats: text, json, markdown and SARIF 2.1.0 (validated against the schema).
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 example=$ROOT/examples/inference-operator.yaml
 
 run "$FOOTPRINT" audit "$example" -n inference-system --format json

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Inputs: files, directories (recursive, sorted, other files noted), stdin, JSON, Lists.
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 
 mkdir -p "$TMP/manifests/sub" "$TMP/manifests/.hidden"
 printf 'apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: a}\n' >"$TMP/manifests/b.yaml"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Malformed input gets `file:line:col: what is wrong` on stderr and exit 2, quickly, never a
 # crash or a hang (run() guards with a timeout).
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 
 check_rejected() {  # FILE EXPECTED-STDERR
   run "$FOOTPRINT" audit "$1"

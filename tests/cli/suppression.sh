@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Suppression by annotation and by .footprint.yaml: suppressed findings are counted and listed
 # with their reason, never dropped.
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 cd "$TMP"
 cat >bundle.yaml <<'YAML'
 apiVersion: monitoring.coreos.com/v1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Subcommands, help, version, typo suggestions and usage exit codes.
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/common.inc"
 
 run "$FOOTPRINT" --version
 expect_status 0
