@@ -55,7 +55,9 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
     }
   }
   for (Finding& f : result.findings) {
-    const AnnotationIgnore& a = by_object[f.object_index];
+    static const AnnotationIgnore kNone;
+    const AnnotationIgnore& a =
+        f.object_index < by_object.size() ? by_object[f.object_index] : kNone;
     if (std::find_if(a.checks.begin(), a.checks.end(), [&](const std::string& id) {
           return id == "*" || id == f.check;
         }) != a.checks.end()) {
@@ -79,7 +81,13 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
 }  // namespace
 
 AnalysisResult analyze(const Bundle& bundle, const Config& config) {
-  Context context{bundle};
+  RbacPolicy rbac = RbacPolicy::build(bundle);
+  std::vector<Expectation> none;
+  return analyze(Context{bundle, rbac, none}, config);
+}
+
+AnalysisResult analyze(const Context& context, const Config& config) {
+  const Bundle& bundle = context.bundle;
   Findings findings(bundle);
   for (const Check* check : all_checks()) {
     findings.set_check(check->id);

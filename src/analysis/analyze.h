@@ -6,6 +6,7 @@
 
 #include "analysis/config.h"
 #include "analysis/finding.h"
+#include "analysis/rbac.h"
 #include "model/object.h"
 
 namespace footprint {
@@ -19,6 +20,12 @@ struct AnalysisResult {
   std::vector<std::string> notes;  // e.g. an ignore annotation naming an unknown check
 };
 
+struct Context;
+
+// Runs every check over prepared models; callers that render sections from the same models
+// build the Context once.
+AnalysisResult analyze(const Context& context, const Config& config);
+// Builds the models itself.
 AnalysisResult analyze(const Bundle& bundle, const Config& config);
 
 }  // namespace footprint

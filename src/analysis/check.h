@@ -7,13 +7,17 @@
 #include <string_view>
 
 #include "analysis/finding.h"
+#include "analysis/rbac.h"
 #include "model/object.h"
+#include "model/rbac.h"
 
 namespace footprint {
 
-// What every check can read. Derived models (RBAC, webhooks...) are built once and added here.
+// What every check can read. Derived models are built once, before any check runs.
 struct Context {
   const Bundle& bundle;
+  const RbacPolicy& rbac;
+  const std::vector<Expectation>& expectations;  // from --expect; usually empty
 };
 
 struct Check {

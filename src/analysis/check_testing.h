@@ -14,13 +14,15 @@
 
 namespace footprint::testing {
 
-inline std::vector<Finding> run_check(const Bundle& bundle, std::string_view id) {
+inline std::vector<Finding> run_check(const Bundle& bundle, std::string_view id,
+                                      const std::vector<Expectation>& expectations = {}) {
   const Check* check = find_check(id);
   EXPECT_NE(check, nullptr) << id;
   Findings out(bundle);
   if (check) {
     out.set_check(check->id);
-    check->run(Context{bundle}, out);
+    RbacPolicy rbac = RbacPolicy::build(bundle);
+    check->run(Context{bundle, rbac, expectations}, out);
   }
   return std::move(out.list());
 }

@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "analysis/check.h"
 
@@ -98,11 +96,9 @@ tl::expected<Config, LoadError> load_config(const std::string& path) {
   std::string file = path.empty() ? kConfigFileName : path;
   std::error_code ec;
   if (path.empty() && !std::filesystem::exists(file, ec)) return Config{};
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return tl::unexpected(LoadError{file, {}, "cannot read the configuration file"});
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_config(file, text.str());
+  auto text = read_text_file(file);
+  if (!text) return tl::unexpected(LoadError{file, {}, "cannot read: " + text.error()});
+  return parse_config(file, *text);
 }
 
 }  // namespace footprint

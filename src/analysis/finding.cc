@@ -32,4 +32,18 @@ void Findings::add(const Object& object, Severity severity, std::string message,
   findings_.push_back(std::move(f));
 }
 
+void Findings::add_at(ObjectId object, std::string file, yaml::Position position, Severity severity,
+                      std::string message, std::string remediation) {
+  Finding f;
+  f.check = check_;
+  f.severity = severity;
+  f.object = std::move(object);
+  f.object_index = kNoObject;
+  f.file = std::move(file);
+  f.position = position;
+  f.message = std::move(message);
+  f.remediation = std::move(remediation);
+  findings_.push_back(std::move(f));
+}
+
 }  // namespace footprint

@@ -17,11 +17,13 @@ enum class Severity : uint8_t { kInfo, kLow, kMedium, kHigh, kCritical };
 std::string_view severity_name(Severity severity);  // "info" ... "critical"
 std::optional<Severity> parse_severity(std::string_view name);
 
+constexpr uint32_t kNoObject = UINT32_MAX;
+
 struct Finding {
   std::string check;
   Severity severity = Severity::kInfo;
   ObjectId object;
-  uint32_t object_index = 0;
+  uint32_t object_index = 0;  // kNoObject when the finding is not about a bundle object
   std::string file;
   yaml::Position position;
   std::string helm_template;
@@ -42,6 +44,11 @@ class Findings {
   // the object itself.
   void add(const Object& object, Severity severity, std::string message, std::string remediation,
            const yaml::Node& at = {});
+
+  // Reports against something that is not an object of the bundle, such as an expectation in a
+  // file the user gave; it sorts after every object.
+  void add_at(ObjectId object, std::string file, yaml::Position position, Severity severity,
+              std::string message, std::string remediation);
 
   std::vector<Finding>& list() { return findings_; }
 

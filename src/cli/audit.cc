@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "analysis/analyze.h"
+#include "analysis/check.h"
 #include "analysis/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -27,6 +28,10 @@ int run_audit(int argc, char** argv) {
                  "Configuration file (default: .footprint.yaml in the current directory)");
   bool no_config = false;
   app.add_flag("--no-config", no_config, "Ignore .footprint.yaml");
+  std::string expect_path;
+  app.add_option("--expect", expect_path,
+                 "YAML list of {as, verb, resource, namespace, name} that must be allowed; each "
+                 "denial is an rbac-expectation-unmet finding");
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the report to this file");
   ColorMode color = ColorMode::kAuto;
@@ -45,10 +50,23 @@ int run_audit(int argc, char** argv) {
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
 
+  std::vector<Expectation> expectations;
+  if (!expect_path.empty()) {
+    auto loaded = load_expectations(expect_path, bundle->resources);
+    if (!loaded) {
+      print_load_errors({loaded.error()});
+      return kExitUsage;
+    }
+    expectations = std::move(*loaded);
+  }
+  RbacPolicy rbac = RbacPolicy::build(*bundle);
+  Context context{*bundle, rbac, expectations};
+
   Report report;
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
-  report.analysis = analyze(*bundle, config);
+  report.analysis = analyze(context, config);
+  report.sections.push_back(permissions_section(summarize_permissions(*bundle, rbac)));
 
   ReportOptions options;
   options.color = use_color(color, output_path);

@@ -5,5 +5,8 @@ namespace footprint {
 
 int run_audit(int argc, char** argv);
 int run_checks(int argc, char** argv);
+int run_can_i(int argc, char** argv);
+int run_who_can(int argc, char** argv);
+int run_fix(int argc, char** argv);
 
 }  // namespace footprint

@@ -378,6 +378,10 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
 
 }  // namespace
 
+tl::expected<std::string, std::string> read_text_file(const std::string& path, uint64_t max_bytes) {
+  return read_file(path, max_bytes);
+}
+
 tl::expected<LoadedInput, std::vector<LoadError>> load_texts(std::vector<NamedText> texts,
                                                              const LoadOptions& options) {
   return parse_all(std::move(texts), {}, options);

@@ -46,6 +46,10 @@ struct LoadOptions {
   uint64_t max_file_bytes = uint64_t{1} << 30;
 };
 
+// Reads a whole file (a configuration or expectations file, not a manifest).
+tl::expected<std::string, std::string> read_text_file(const std::string& path,
+                                                      uint64_t max_bytes = uint64_t{1} << 30);
+
 // Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".
 tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     const std::vector<std::string>& inputs, const LoadOptions& options);

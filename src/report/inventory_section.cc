@@ -30,7 +30,7 @@ Section inventory_section(const Inventory& inv) {
   if (inv.unknown_scope)
     summary += fmt::format(", {} of unknown scope (CRD not in bundle)", inv.unknown_scope);
   summary += fmt::format(", in {} namespace(s).", inv.namespaces.size());
-  s.lines.push_back(summary);
+  s.blocks.push_back(Block{{summary}, std::nullopt});
 
   Table kinds;
   kinds.header = {"KIND", "CLUSTER", "NAMESPACED"};
@@ -45,7 +45,7 @@ Section inventory_section(const Inventory& inv) {
     if (any_unknown) row.push_back(count_or_dash(k.unknown));
     kinds.rows.push_back(std::move(row));
   }
-  s.tables.push_back(std::move(kinds));
+  s.blocks.push_back(Block{{}, std::move(kinds)});
 
   Table namespaces;
   namespaces.header = {"NAMESPACE", "OBJECTS", "NOTE", "KINDS"};
@@ -55,12 +55,13 @@ Section inventory_section(const Inventory& inv) {
     if (ns.release) note += ", release";
     namespaces.rows.push_back({ns.name, std::to_string(ns.objects), note, kinds_summary(ns)});
   }
-  if (!inv.namespaces.empty()) s.tables.push_back(std::move(namespaces));
+  if (!inv.namespaces.empty()) s.blocks.push_back(Block{{}, std::move(namespaces)});
 
-  s.footer.push_back(
-      fmt::format("Admission webhooks: {} ({} mutating, {} validating) in {} configuration(s).",
-                  inv.webhooks(), inv.mutating_webhooks, inv.validating_webhooks,
-                  inv.mutating_configurations + inv.validating_configurations));
+  s.blocks.push_back(Block{
+      {fmt::format("Admission webhooks: {} ({} mutating, {} validating) in {} configuration(s).",
+                   inv.webhooks(), inv.mutating_webhooks, inv.validating_webhooks,
+                   inv.mutating_configurations + inv.validating_configurations)},
+      std::nullopt});
 
   Json kinds_json = Json::object(), cluster = Json::object(), namespaced = Json::object(),
        unknown = Json::object();

@@ -12,12 +12,11 @@ std::string code(std::string_view s) {
 
 void render_section(const Section& s, std::string& out) {
   out += fmt::format("\n### {}\n\n", s.title);
-  for (const std::string& line : s.lines)
-    out += line + "\n\n";
-  for (const Table& t : s.tables)
-    out += render_markdown_table(t) + "\n";
-  for (const std::string& line : s.footer)
-    out += line + "\n\n";
+  for (const Block& b : s.blocks) {
+    for (const std::string& line : b.lines)
+      out += line + "\n\n";
+    if (b.table) out += render_markdown_table(*b.table) + "\n";
+  }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "analysis/analyze.h"
 #include "analysis/inventory.h"
+#include "analysis/rbac.h"
 #include "model/object.h"
 #include "report/section.h"
 
@@ -36,6 +37,14 @@ std::string render_report(const Report& report, Format format, const ReportOptio
 
 // The install footprint as a section; its JSON is the report's "inventory".
 Section inventory_section(const Inventory& inventory);
+
+// Effective permissions per subject; its JSON is the report's "permissions".
+Section permissions_section(const std::vector<SubjectPermissions>& subjects);
+
+// Roles and bindings that give each broken subject an unrestricted get, list and watch where a
+// resourceNames rule made its informer fail, with the trade-off in comments. Empty when there
+// is nothing to fix.
+std::string render_rbac_fix(const std::vector<ListWatchTrap>& traps);
 
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);

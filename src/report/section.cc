@@ -22,10 +22,25 @@ std::string with_commas(uint64_t n) {
 
 namespace {
 
+// Byte length of the longest prefix of `word` that fits in `width` columns and ends after a
+// separator, so "ns/very-long-name" breaks after "/" or "-"; a hard cut when there is none.
+size_t split_point(std::string_view word, size_t width) {
+  size_t fit = 0;
+  size_t columns = 0;
+  while (fit < word.size() && columns < width) {
+    ++fit;
+    while (fit < word.size() && (static_cast<unsigned char>(word[fit]) & 0xC0) == 0x80)
+      ++fit;
+    ++columns;
+  }
+  size_t separator = word.substr(0, fit).find_last_of(",/-.");
+  return separator != std::string_view::npos && separator > 0 ? separator + 1 : fit;
+}
+
 // Splits into lines of at most `width` display columns, breaking at spaces where possible.
 std::vector<std::string> break_lines(std::string_view text, size_t width) {
   std::vector<std::string> lines;
-  width = std::max<size_t>(width, 20);
+  width = std::max<size_t>(width, 1);
   size_t pos = 0;
   while (pos < text.size()) {
     size_t newline = text.find('\n', pos);
@@ -41,6 +56,11 @@ std::vector<std::string> break_lines(std::string_view text, size_t width) {
       if (!line.empty() && display_width(line) + 1 + display_width(word) > width) {
         lines.push_back(std::move(line));
         line.clear();
+      }
+      while (line.empty() && display_width(word) > width) {
+        size_t cut = split_point(word, width);
+        lines.emplace_back(word.substr(0, cut));
+        word.remove_prefix(cut);
       }
       if (!line.empty()) line += ' ';
       line.append(word);
@@ -74,34 +94,71 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
   measure(table.header);
   for (const auto& row : table.rows)
     measure(row);
-  size_t last_start = indent;
-  for (size_t c = 0; c + 1 < columns; ++c)
-    last_start += widths[c] + 2;
-  size_t last_width = width > last_start + 20 ? width - last_start : 20;
+  // Narrow the widest column until the table fits; its cells then wrap within it. Columns first
+  // shrink only down to their longest word, so identifiers stay whole where they can.
+  std::vector<size_t> longest_word(columns, 0);
+  auto measure_words = [&](const std::vector<std::string>& row) {
+    for (size_t c = 0; c < columns && c < row.size(); ++c) {
+      size_t start = 0;
+      std::string_view cell = row[c];
+      while (start <= cell.size()) {
+        size_t space = cell.find(' ', start);
+        size_t end = space == std::string_view::npos ? cell.size() : space;
+        longest_word[c] = std::max(longest_word[c], display_width(cell.substr(start, end - start)));
+        start = end + 1;
+      }
+    }
+  };
+  measure_words(table.header);
+  for (const auto& row : table.rows)
+    measure_words(row);
+  constexpr size_t kMaxWordColumn = 32;
+  constexpr size_t kMinColumn = 8;
+  auto total = [&] {
+    size_t sum = indent;
+    for (size_t w : widths)
+      sum += w + 2;
+    return sum - 2;
+  };
+  auto shrink = [&](auto floor_of) {
+    while (total() > width) {
+      size_t widest = columns;
+      for (size_t c = 0; c < columns; ++c) {
+        if (widths[c] > floor_of(c) && (widest == columns || widths[c] > widths[widest])) {
+          widest = c;
+        }
+      }
+      if (widest == columns) return;
+      --widths[widest];
+    }
+  };
+  shrink([&](size_t c) { return std::max(kMinColumn, std::min(longest_word[c], kMaxWordColumn)); });
+  shrink([&](size_t) { return kMinColumn; });
 
   std::string out;
   auto emit = [&](const std::vector<std::string>& row) {
-    std::string line(indent, ' ');
+    std::vector<std::vector<std::string>> cells(columns);
+    size_t height = 1;
     for (size_t c = 0; c < columns; ++c) {
       std::string cell = c < row.size() ? row[c] : "";
       bool right = c < table.right_aligned.size() && table.right_aligned[c];
-      size_t pad = widths[c] - display_width(cell);
-      if (c + 1 == columns) {
-        std::vector<std::string> parts =
-            right ? std::vector<std::string>{std::string(pad, ' ') + cell}
-                  : break_lines(cell, last_width);
-        line += parts.empty() ? "" : parts[0];
-        for (size_t p = 1; p < parts.size(); ++p) {
-          line += "\n" + std::string(last_start, ' ') + parts[p];
-        }
-      } else {
-        line += right ? std::string(pad, ' ') + cell : cell + std::string(pad, ' ');
-        line += "  ";
-      }
+      cells[c] = right ? std::vector<std::string>{cell} : break_lines(cell, widths[c]);
+      height = std::max(height, cells[c].size());
     }
-    while (!line.empty() && line.back() == ' ')
-      line.pop_back();
-    out += line + "\n";
+    for (size_t line_index = 0; line_index < height; ++line_index) {
+      std::string line(indent, ' ');
+      for (size_t c = 0; c < columns; ++c) {
+        std::string text = line_index < cells[c].size() ? cells[c][line_index] : "";
+        size_t w = display_width(text);
+        size_t pad = widths[c] > w ? widths[c] - w : 0;
+        bool right = c < table.right_aligned.size() && table.right_aligned[c];
+        line += right ? std::string(pad, ' ') + text : text + std::string(pad, ' ');
+        if (c + 1 < columns) line += "  ";
+      }
+      while (!line.empty() && line.back() == ' ')
+        line.pop_back();
+      out += line + "\n";
+    }
   };
   emit(table.header);
   for (const auto& row : table.rows)

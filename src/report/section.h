@@ -1,8 +1,9 @@
-// A report section: a titled block of lines and tables for text and Markdown, and a JSON value.
+// A report section: titled blocks of lines and tables for text and Markdown, and a JSON value.
 // Analysis areas each turn their results into one Section; the writers are generic over them.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,12 +17,17 @@ struct Table {
   std::vector<bool> right_aligned;  // per column; missing entries are left-aligned
 };
 
+// Some lines of prose, then optionally a table; blocks are separated by a blank line.
+struct Block {
+  std::vector<std::string> lines;
+  std::optional<Table> table;
+  size_t indent = 2;  // text output only
+};
+
 struct Section {
-  std::string id;                  // key in the JSON report
-  std::string title;               // heading in text and Markdown
-  std::vector<std::string> lines;  // printed before the tables
-  std::vector<Table> tables;
-  std::vector<std::string> footer;  // printed after the tables
+  std::string id;     // key in the JSON report
+  std::string title;  // heading in text and Markdown
+  std::vector<Block> blocks;
   Json json;
 };
 

@@ -29,10 +29,25 @@ TEST(TextTable, WrapsTheLastColumnUnderItself) {
             "   nine ten eleven twelve\n");
 }
 
+TEST(TextTable, SplitsLongNamesAfterSeparators) {
+  Table t;
+  t.header = {"SUBJECT", "ROLE"};
+  t.rows = {{"ServiceAccount inference-system/inference-operator-controller-manager", "view"}};
+  // Width 36 narrows SUBJECT to 30 columns; the 54-character name breaks after its last
+  // separator that fits ("inference-system/inference-").
+  EXPECT_EQ(render_text_table(t, 0, 36),
+            "SUBJECT                         ROLE\n"
+            "ServiceAccount                  view\n"
+            "inference-system/inference-\n"
+            "operator-controller-manager\n");
+}
+
 TEST(Wrap, BreaksAtSpacesAndIndents) {
   EXPECT_EQ(wrap_text("aaa bbb ccc", 2, 24), "  aaa bbb ccc\n");
   std::string long_text(30, 'x');
-  EXPECT_EQ(wrap_text(long_text + " y", 4, 24), "    " + long_text + "\n    y\n");
+  // A word longer than the 20 free columns, with no separator, is cut hard.
+  EXPECT_EQ(wrap_text(long_text + " y", 4, 24),
+            "    " + long_text.substr(0, 20) + "\n    " + long_text.substr(20) + " y\n");
 }
 
 TEST(MarkdownTable, EscapesPipes) {

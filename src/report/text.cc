@@ -47,14 +47,13 @@ std::string inputs_line(const Report& report) {
 
 void render_section(const Section& s, const ReportOptions& options, std::string& out) {
   out += "\n" + paint(options.color, fmt::emphasis::bold, s.title) + "\n";
-  for (const std::string& line : s.lines)
-    out += wrap_text(line, 2, options.width);
-  for (const Table& t : s.tables) {
-    out += "\n" + render_text_table(t, 2, options.width);
+  for (size_t i = 0; i < s.blocks.size(); ++i) {
+    const Block& b = s.blocks[i];
+    if (i > 0) out += "\n";
+    for (const std::string& line : b.lines)
+      out += wrap_text(line, b.indent, options.width);
+    if (b.table) out += render_text_table(*b.table, b.indent, options.width);
   }
-  if (!s.footer.empty()) out += "\n";
-  for (const std::string& line : s.footer)
-    out += wrap_text(line, 2, options.width);
 }
 
 std::string location(const Finding& f) {

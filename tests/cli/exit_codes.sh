@@ -2,8 +2,18 @@
 # --fail-on: exit 1 when an unsuppressed finding is at least that severe; .footprint.yaml's
 # failOn is the default; none means never.
 source "$(dirname "$0")/common.inc"
-example=$ROOT/examples/inference-operator.yaml  # its worst finding is medium (crd-missing)
 cd "$TMP"
+# By construction: one medium finding (crd-missing) and one low (namespace-on-cluster-scoped).
+example=$TMP/bundle.yaml
+cat >"$example" <<'YAML'
+apiVersion: monitoring.coreos.com/v1
+kind: PodMonitor
+metadata: {name: pm}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: team, namespace: team}
+YAML
 
 run "$FOOTPRINT" audit "$example"
 expect_status 0

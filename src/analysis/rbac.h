@@ -1,0 +1,78 @@
+// RBAC analysis shared by the rbac-* checks, `footprint fix rbac` and the Permissions section.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "load/loader.h"
+#include "model/rbac.h"
+
+namespace footprint {
+
+// A rule that grants list or watch only for named objects, for one subject of one binding.
+struct ListWatchTrap {
+  const RbacRole* role;
+  const PolicyRule* rule;
+  const RbacBinding* binding;  // null when nothing in the bundle binds the role
+  Subject subject;
+  std::string api_group;
+  std::string resource;
+  std::string namespace_;  // empty: the rule applies cluster-wide (ClusterRoleBinding)
+  // What else already allows an unnamed list there; null when nothing does, which is the trap.
+  Decision covered_by;
+};
+
+std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy);
+
+// The identity a binding subject authenticates as.
+Identity identity_of(const Subject& subject);
+
+// A statement from --expect FILE that a subject must be allowed a request.
+struct Expectation {
+  std::string as;
+  Identity identity;
+  Request request;
+  std::string file;
+  yaml::Position position;
+};
+
+// Reads a YAML list of {as, verb, resource, namespace?, name?}; resources are resolved against
+// the bundle's resource table (built-in kinds and the bundle's CRDs).
+tl::expected<std::vector<Expectation>, LoadError> load_expectations(const std::string& path,
+                                                                    const ResourceTable& resources);
+
+// Rules granted in one scope; rules with the same verbs, groups and names are merged.
+struct PermissionGrant {
+  std::string namespace_;  // empty: all namespaces
+  std::vector<std::string> verbs;
+  std::vector<std::string> api_groups;
+  std::vector<std::string> resources;
+  std::vector<std::string> resource_names;
+  std::vector<std::string> non_resource_urls;
+  std::vector<std::string> risks;  // e.g. "reads secrets", "execs into pods"
+  std::vector<std::string> via;    // the bindings that grant it
+};
+
+// Everything `who` may do, cluster-wide first, then by namespace. Built-in bindings (such as
+// system:basic-user for every authenticated user) count only when include_builtin is set.
+std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Identity& who,
+                                            bool include_builtin);
+
+// Effective permissions of a subject the bundle creates or binds.
+struct SubjectPermissions {
+  Subject subject;
+  bool created_by_bundle = false;  // a ServiceAccount object exists in the bundle
+  uint32_t cluster_roles = 0;
+  uint32_t cluster_role_bindings = 0;
+  uint32_t roles = 0;
+  uint32_t role_bindings = 0;
+  std::vector<PermissionGrant> grants;
+};
+
+std::vector<SubjectPermissions> summarize_permissions(const Bundle& bundle,
+                                                      const RbacPolicy& policy);
+
+// Dangerous rights a rule gives, in words ("reads secrets", "creates pods"...).
+std::vector<std::string> rule_risks(const PolicyRule& rule);
+
+}  // namespace footprint

@@ -1,0 +1,207 @@
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "analysis/rbac.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "report/section.h"
+
+namespace footprint {
+
+namespace {
+
+bool is_input(const std::string& arg) {
+  return arg == "-" || std::filesystem::exists(arg);
+}
+
+std::string rule_location(const Bundle& bundle, const RbacRole& role, const PolicyRule& rule) {
+  if (!role.object) return "built into Kubernetes";
+  return fmt::format("{}:{}", bundle.file_of(*role.object), rule.node.position().line);
+}
+
+int list_permissions(const RbacPolicy& policy, const Identity& who) {
+  Table table;
+  table.header = {"SCOPE", "VERBS", "RESOURCES", "NAMES", "VIA"};
+  for (const PermissionGrant& g : permissions_of(policy, who, true)) {
+    std::vector<std::string> what;
+    for (const std::string& r : g.resources) {
+      for (const std::string& group : g.api_groups) {
+        what.push_back(group.empty() ? r : fmt::format("{}.{}", r, group));
+      }
+    }
+    what.insert(what.end(), g.non_resource_urls.begin(), g.non_resource_urls.end());
+    table.rows.push_back({g.namespace_.empty() ? "all namespaces" : g.namespace_,
+                          fmt::format("{}", fmt::join(g.verbs, ", ")),
+                          fmt::format("{}", fmt::join(what, ", ")),
+                          fmt::format("{}", fmt::join(g.resource_names, ", ")),
+                          fmt::format("{}", fmt::join(g.via, ", "))});
+  }
+  return write_output(render_text_table(table, 0, 100), "") ? kExitOk : kExitUsage;
+}
+
+}  // namespace
+
+int run_can_i(int argc, char** argv) {
+  CLI::App app{
+      "Answer whether a subject may make a request, from the bundle's RBAC and the "
+      "built-in roles, and name the rule and binding that decide it. Exit 0 for yes, "
+      "1 for no.",
+      "footprint can-i"};
+  std::vector<std::string> args;
+  app.add_option("args", args,
+                 "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT... (with --list: INPUT...)")
+      ->required();
+  std::string as;
+  app.add_option("--as", as, "system:serviceaccount:NAMESPACE:NAME, or a user name")->required();
+  std::vector<std::string> groups;
+  app.add_option("--as-group", groups, "An extra group of the subject (repeatable)");
+  std::string ns = "default";
+  app.add_option("-n,--namespace", ns, "Namespace of the request, and release namespace")
+      ->capture_default_str();
+  bool all_namespaces = false;
+  app.add_flag("-A,--all-namespaces", all_namespaces, "Ask about all namespaces at once");
+  std::string field_selector;
+  app.add_option("--field-selector", field_selector,
+                 "metadata.name=NAME: a list or watch that names its object");
+  bool list = false;
+  app.add_flag("--list", list, "Print everything the subject may do");
+  std::string format_name = "text";
+  app.add_option("--format", format_name, "Output format of a single answer: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  if (auto code = parse_args(app, argc, argv)) return *code;
+
+  auto who = Identity::parse(as, groups);
+  if (!who) {
+    print_error(who.error());
+    return kExitUsage;
+  }
+  size_t first_input = list ? 0 : 2;
+  if (args.size() < first_input + 1) {
+    print_error("expected VERB RESOURCE [NAME] and at least one INPUT");
+    return kExitUsage;
+  }
+  std::string name;
+  if (!list && !is_input(args[2])) {
+    name = args[2];
+    first_input = 3;
+  }
+  if (!field_selector.empty()) {
+    constexpr std::string_view kPrefix = "metadata.name=";
+    if (!field_selector.starts_with(kPrefix)) {
+      print_error(
+          "--field-selector supports only metadata.name=NAME, the selector that RBAC "
+          "resourceNames can match");
+      return kExitUsage;
+    }
+    name = field_selector.substr(kPrefix.size());
+  }
+  BundleArgs bundle_args;
+  bundle_args.inputs.assign(args.begin() + static_cast<long>(first_input), args.end());
+  bundle_args.namespace_ = ns;
+  if (bundle_args.inputs.empty()) {
+    print_error("no INPUT given");
+    return kExitUsage;
+  }
+  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  if (!bundle) return kExitUsage;
+  RbacPolicy policy = RbacPolicy::build(*bundle);
+  if (list) return list_permissions(policy, *who);
+
+  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, bundle->resources);
+  if (!request) {
+    print_error(request.error());
+    return kExitUsage;
+  }
+  Decision d = policy.authorize(*who, *request);
+  std::string out;
+  if (format_name == "json") {
+    Json j = {{"allowed", d.allowed}, {"request", request->describe()}, {"as", as}};
+    if (d.allowed) {
+      j["role"] = d.role->display();
+      j["binding"] = d.binding->display();
+      j["rule"] = rule_location(*bundle, *d.role, *d.rule);
+    } else {
+      j["reasons"] = d.reasons;
+    }
+    out = j.dump(2) + "\n";
+  } else if (d.allowed) {
+    out = fmt::format("yes\n{} may {}: {} allows it ({}), through {}.\n", as, request->describe(),
+                      d.role->display(), rule_location(*bundle, *d.role, *d.rule),
+                      d.binding->display());
+  } else {
+    out = fmt::format("no\n{} may not {}:\n", as, request->describe());
+    for (const std::string& reason : d.reasons)
+      out += "  - " + reason + "\n";
+  }
+  if (!write_output(out, "")) return kExitUsage;
+  return d.allowed ? kExitOk : kExitFindings;
+}
+
+int run_who_can(int argc, char** argv) {
+  CLI::App app{"List every subject that may make a request, and the binding that allows it.",
+               "footprint who-can"};
+  std::vector<std::string> args;
+  app.add_option("args", args, "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT...")->required();
+  std::string ns = "default";
+  app.add_option("-n,--namespace", ns, "Namespace of the request, and release namespace")
+      ->capture_default_str();
+  bool all_namespaces = false;
+  app.add_flag("-A,--all-namespaces", all_namespaces, "Ask about all namespaces at once");
+  bool builtin = false;
+  std::string format_name = "text";
+  app.add_option("--format", format_name, "Output format: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  app.add_flag("--include-builtin", builtin,
+               "Also list subjects of Kubernetes' own bindings (system:masters...)");
+  if (auto code = parse_args(app, argc, argv)) return *code;
+  if (args.size() < 3) {
+    print_error("expected VERB RESOURCE [NAME] INPUT...");
+    return kExitUsage;
+  }
+  size_t first_input = 2;
+  std::string name;
+  if (!is_input(args[2])) {
+    name = args[2];
+    first_input = 3;
+  }
+  BundleArgs bundle_args;
+  bundle_args.inputs.assign(args.begin() + static_cast<long>(first_input), args.end());
+  bundle_args.namespace_ = ns;
+  if (bundle_args.inputs.empty()) {
+    print_error("no INPUT given");
+    return kExitUsage;
+  }
+  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  if (!bundle) return kExitUsage;
+  RbacPolicy policy = RbacPolicy::build(*bundle);
+  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, bundle->resources);
+  if (!request) {
+    print_error(request.error());
+    return kExitUsage;
+  }
+  Table table;
+  table.header = {"SUBJECT", "BINDING", "ROLE", "RULE"};
+  Json json = Json::array();
+  for (const RbacPolicy::Grant& g : policy.who_can(*request)) {
+    if (g.binding->builtin() && !builtin) continue;
+    std::string rule = rule_location(*bundle, *g.role, *g.rule);
+    table.rows.push_back({g.subject.display(), g.binding->display(), g.role->display(), rule});
+    json.push_back({{"subject", g.subject.display()},
+                    {"binding", g.binding->display()},
+                    {"role", g.role->display()},
+                    {"rule", rule}});
+  }
+  std::string out;
+  if (format_name == "json") {
+    out = Json{{"request", request->describe()}, {"subjects", json}}.dump(2) + "\n";
+  } else {
+    out = fmt::format("Who may {}:\n", request->describe());
+    out += table.rows.empty() ? "  nobody in the bundle\n" : render_text_table(table, 2, 100);
+  }
+  return write_output(out, "") ? kExitOk : kExitUsage;
+}
+
+}  // namespace footprint

@@ -1,0 +1,100 @@
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+// "pods, services", "inferencegraphs (serving.example.com)", "secrets [webhook-server-cert]".
+std::string what_of(const PermissionGrant& g) {
+  std::vector<std::string> items = g.resources;
+  items.insert(items.end(), g.non_resource_urls.begin(), g.non_resource_urls.end());
+  std::string out = fmt::format("{}", fmt::join(items, ", "));
+  bool core_only = g.api_groups.empty() || (g.api_groups.size() == 1 && g.api_groups[0].empty());
+  if (!core_only) {
+    std::vector<std::string> groups;
+    for (const std::string& group : g.api_groups)
+      groups.push_back(group.empty() ? "core" : group);
+    out += fmt::format(" ({})", fmt::join(groups, ", "));
+  }
+  if (!g.resource_names.empty()) out += fmt::format(" [{}]", fmt::join(g.resource_names, ", "));
+  return out;
+}
+
+std::string plural(uint32_t n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+Json grant_json(const PermissionGrant& g) {
+  Json j = {{"namespace", g.namespace_.empty() ? Json(nullptr) : Json(g.namespace_)},
+            {"verbs", g.verbs},
+            {"apiGroups", g.api_groups},
+            {"resources", g.resources}};
+  if (!g.resource_names.empty()) j["resourceNames"] = g.resource_names;
+  if (!g.non_resource_urls.empty()) j["nonResourceURLs"] = g.non_resource_urls;
+  j["risks"] = g.risks;
+  j["via"] = g.via;
+  return j;
+}
+
+}  // namespace
+
+Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
+  Section s;
+  s.id = "permissions";
+  s.title = "Permissions";
+  size_t cluster_wide = 0;
+  Json list = Json::array();
+  std::vector<Block> per_subject;
+  for (const SubjectPermissions& p : subjects) {
+    bool wide = std::any_of(p.grants.begin(), p.grants.end(),
+                            [](const PermissionGrant& g) { return g.namespace_.empty(); });
+    if (wide) ++cluster_wide;
+    Block b;
+    b.lines.push_back(fmt::format(
+        "{}: {}, {}, {}, {}{}", p.subject.display(), plural(p.cluster_roles, "ClusterRole"),
+        plural(p.cluster_role_bindings, "ClusterRoleBinding"), plural(p.roles, "Role"),
+        plural(p.role_bindings, "RoleBinding"),
+        p.subject.kind == SubjectKind::kServiceAccount && !p.created_by_bundle
+            ? "; the bundle does not create this account"
+            : ""));
+    if (p.grants.empty()) {
+      b.lines.push_back("No permissions from the bundle.");
+    } else {
+      Table t;
+      t.header = {"SCOPE", "VERBS", "RESOURCES", "RISK"};
+      for (const PermissionGrant& g : p.grants) {
+        t.rows.push_back({g.namespace_.empty() ? "all namespaces" : g.namespace_,
+                          fmt::format("{}", fmt::join(g.verbs, ", ")), what_of(g),
+                          g.risks.empty() ? "" : fmt::format("! {}", fmt::join(g.risks, ", "))});
+      }
+      b.table = std::move(t);
+    }
+    per_subject.push_back(std::move(b));
+
+    Json grants = Json::array();
+    for (const PermissionGrant& g : p.grants)
+      grants.push_back(grant_json(g));
+    Json subject = {{"kind", subject_kind_name(p.subject.kind)}, {"name", p.subject.name}};
+    if (!p.subject.namespace_.empty()) subject["namespace"] = p.subject.namespace_;
+    list.push_back({{"subject", subject},
+                    {"createdByBundle", p.created_by_bundle},
+                    {"clusterRoles", p.cluster_roles},
+                    {"clusterRoleBindings", p.cluster_role_bindings},
+                    {"roles", p.roles},
+                    {"roleBindings", p.role_bindings},
+                    {"grants", grants}});
+  }
+  s.blocks.push_back(Block{{fmt::format("{} subject(s) are created or bound by the bundle; {} "
+                                        "hold rights in all namespaces. Rows marked ! carry "
+                                        "rights worth a review.",
+                                        subjects.size(), cluster_wide)},
+                           std::nullopt});
+  for (Block& b : per_subject)
+    s.blocks.push_back(std::move(b));
+  s.json = {{"subjects", list}};
+  return s;
+}
+
+}  // namespace footprint

@@ -1,0 +1,55 @@
+#include <gtest/gtest.h>
+
+#include "analysis/check_testing.h"
+#include "report/report.h"
+
+namespace footprint {
+namespace {
+
+using testing::bundle_from;
+using testing::run_check;
+
+// The field report's namespace-restricted install: the cert rotator's Role in the release
+// namespace lists Secrets only by name, and nothing else lets the operator list Secrets there.
+constexpr const char* kRestrictedMode = R"(
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: controller-manager, namespace: dynamo-system}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: cert-rotator, namespace: dynamo-system}
+rules:
+- apiGroups: [""]
+  resources: [secrets]
+  resourceNames: [webhook-server-cert]
+  verbs: [get, list, watch, update, patch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: cert-rotator, namespace: dynamo-system}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: cert-rotator}
+subjects:
+- {kind: ServiceAccount, name: controller-manager, namespace: dynamo-system}
+)";
+
+// Re-auditing the bundle plus the generated fix no longer reports the trap at high severity.
+TEST(RbacFix, LoopClearsTheHighFinding) {
+  Bundle b = bundle_from(kRestrictedMode, "dynamo-system");
+  RbacPolicy policy = RbacPolicy::build(b);
+  std::string fix = render_rbac_fix(find_list_watch_traps(b, policy));
+  ASSERT_FALSE(fix.empty());
+  EXPECT_NE(fix.find("kind: Role\n"), std::string::npos);
+  EXPECT_NE(fix.find("  namespace: dynamo-system\n"), std::string::npos);
+  EXPECT_NE(fix.find("verbs: [get, list, watch]"), std::string::npos);
+  EXPECT_NE(fix.find("# Trade-off"), std::string::npos);
+  Bundle fixed = bundle_from(std::string(kRestrictedMode) + fix, "dynamo-system");
+  auto findings = run_check(fixed, "rbac-resourcenames-list-watch");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kLow);
+  RbacPolicy fixed_policy = RbacPolicy::build(fixed);
+  EXPECT_TRUE(render_rbac_fix(find_list_watch_traps(fixed, fixed_policy)).empty());
+}
+
+}  // namespace
+}  // namespace footprint

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# can-i and who-can answer offline from the bundle's RBAC and the built-in roles, and explain.
+source "$(dirname "$0")/common.inc"
+example=$ROOT/examples/inference-operator.yaml
+sa=system:serviceaccount:inference-system:inference-operator-controller-manager
+
+# The example's cert-rotator Role lists Secrets only by name, but its ClusterRole lists
+# Secrets everywhere, so the informer is allowed (exit 0, "yes").
+run "$FOOTPRINT" can-i list secrets -n inference-system --as "$sa" "$example"
+expect_status 0
+expect_stdout "yes"
+expect_stdout "ClusterRole inference-operator-manager-role allows it (${example}:"
+expect_stdout "through ClusterRoleBinding inference-operator-manager-rolebinding"
+
+# Named get through the Role; a name that is not listed is denied with the reason (exit 1).
+run "$FOOTPRINT" can-i delete secrets webhook-server-cert -n inference-system --as "$sa" "$example"
+expect_status 0
+run "$FOOTPRINT" can-i escalate clusterroles.rbac.authorization.k8s.io --as "$sa" "$example"
+expect_status 1
+expect_stdout "no"
+
+# Without the ClusterRole (the restricted mode), list secrets is denied and explained.
+grep -v -e '^- apiGroups: \[""\]$' "$example" >/dev/null  # sanity: the file is readable
+"$PYTHON" - "$example" "$TMP/restricted.yaml" <<'PY'
+import sys
+docs = open(sys.argv[1]).read().split("\n---\n")
+keep = [d for d in docs if "kind: ClusterRoleBinding" not in d]
+open(sys.argv[2], "w").write("\n---\n".join(keep))
+PY
+run "$FOOTPRINT" can-i list secrets -n inference-system --as "$sa" "$TMP/restricted.yaml"
+expect_status 1
+expect_stdout "allows list on secrets only with resourceNames [webhook-server-cert]; this request names no object"
+run "$FOOTPRINT" can-i list secrets -n inference-system --field-selector metadata.name=webhook-server-cert \
+  --as "$sa" "$TMP/restricted.yaml"
+expect_status 0
+
+# Built-in bindings: every authenticated user may create selfsubjectaccessreviews.
+run "$FOOTPRINT" can-i create selfsubjectaccessreviews.authorization.k8s.io --as alice "$example"
+expect_status 0
+expect_stdout "built into Kubernetes"
+
+# --list prints everything the subject may do.
+run "$FOOTPRINT" can-i --list -n inference-system --as "$sa" "$example"
+expect_status 0
+expect_stdout "all namespaces"
+expect_stdout "webhook-server-cert"
+
+run "$FOOTPRINT" can-i list frobs --as "$sa" "$example"
+expect_status 2
+expect_stderr "unknown resource \"frobs\""
+run "$FOOTPRINT" can-i list secrets --as "system:serviceaccount:bad" "$example"
+expect_status 2
+
+run "$FOOTPRINT" who-can create pods -n team-a "$example" --format json
+expect_status 0
+[ "$(json_get "$OUT" "[(s['subject'], s['binding']) for s in d['subjects']]")" = \
+  "[('ServiceAccount inference-system/inference-operator-controller-manager', 'ClusterRoleBinding inference-operator-manager-rolebinding')]" ] ||
+  fail "who-can lists the operator through its ClusterRoleBinding"
+run "$FOOTPRINT" who-can create pods -n team-a --include-builtin "$example" --format json
+json_get "$OUT" "[s['subject'] for s in d['subjects']]" | grep -q "Group system:masters" ||
+  fail "built-in cluster-admin binding listed"
+run "$FOOTPRINT" who-can create pods -n team-a "$example"
+expect_stdout "Who may create pods in team-a:"
+
+run "$FOOTPRINT" can-i list secrets -n inference-system --as "$sa" "$TMP/restricted.yaml" --format json
+expect_status 1
+[ "$(json_get "$OUT" "d['allowed']")" = False ] || fail "json answer"

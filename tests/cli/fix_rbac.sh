@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# fix rbac repairs a resourceNames list/watch trap, and re-auditing bundle + fix shows it low.
+source "$(dirname "$0")/common.inc"
+cat >"$TMP/bundle.yaml" <<'YAML'
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: controller-manager}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: cert-rotator}
+rules:
+- apiGroups: [""]
+  resources: [secrets]
+  resourceNames: [webhook-server-cert]
+  verbs: [get, list, watch, update, patch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: cert-rotator}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: cert-rotator}
+subjects:
+- {kind: ServiceAccount, name: controller-manager}
+YAML
+severity() {
+  json_get "$1" "[f['severity'] for f in d['findings'] if f['check'] == 'rbac-resourcenames-list-watch']"
+}
+
+run "$FOOTPRINT" audit "$TMP/bundle.yaml" -n dynamo-system --format json
+expect_status 0
+[ "$(severity "$OUT")" = "['high']" ] || fail "the trap is high before the fix"
+
+run "$FOOTPRINT" fix rbac "$TMP/bundle.yaml" -n dynamo-system -o "$TMP/fix"
+expect_status 0
+[ -f "$TMP/fix/rbac-fix.yaml" ] || fail "rbac-fix.yaml written"
+grep -q "# Trade-off" "$TMP/fix/rbac-fix.yaml" || fail "the trade-off is stated"
+grep -q "metadata.name=webhook-server-cert" "$TMP/fix/rbac-fix.yaml" || fail "the alternative is stated"
+
+run "$FOOTPRINT" audit "$TMP/bundle.yaml" "$TMP/fix/rbac-fix.yaml" -n dynamo-system --format json
+expect_status 0
+[ "$(severity "$OUT")" = "['low']" ] || fail "the trap is low after the fix"
+
+run "$FOOTPRINT" fix rbac "$TMP/bundle.yaml" "$TMP/fix/rbac-fix.yaml" -n dynamo-system
+expect_status 0
+[ ! -s "$OUT" ] || fail "nothing left to fix"
+expect_stderr "no rbac-resourcenames-list-watch trap to fix"
+
+run "$FOOTPRINT" fix nonsense "$TMP/bundle.yaml"
+expect_status 2
+
+# --expect: the operator must be able to list Secrets in its own namespace.
+cat >"$TMP/expect.yaml" <<'YAML'
+- as: system:serviceaccount:dynamo-system:controller-manager
+  verb: list
+  resource: secrets
+  namespace: dynamo-system
+YAML
+run "$FOOTPRINT" audit "$TMP/bundle.yaml" -n dynamo-system --expect "$TMP/expect.yaml" --format json --fail-on high
+expect_status 1
+[ "$(json_get "$OUT" "[(f['source']['file'].endswith('expect.yaml'), f['source']['line']) for f in d['findings'] if f['check'] == 'rbac-expectation-unmet']")" = "[(True, 1)]" ] ||
+  fail "unmet expectation reported at its line"
+run "$FOOTPRINT" audit "$TMP/bundle.yaml" "$TMP/fix/rbac-fix.yaml" -n dynamo-system --expect "$TMP/expect.yaml" --fail-on high
+expect_status 0
+printf -- '- as: x\n  verb: get\n' >"$TMP/bad.yaml"
+run "$FOOTPRINT" audit "$TMP/bundle.yaml" --expect "$TMP/bad.yaml"
+expect_status 2
+expect_stderr "bad.yaml:1:3: an expectation needs resource"
