@@ -180,10 +180,11 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
     }
     out.add(*t.role->object, Severity::kHigh,
             fmt::format("{}. {} {} has no other rule allowing it to list {} {} (bound through "
-                        "{}): the cache never syncs; controller-runtime managers exit; expect "
-                        "CrashLoopBackOff.",
+                        "{}). Unless the operator watches {} only through the field selector "
+                        "metadata.name, the cache never syncs; controller-runtime managers exit; "
+                        "expect CrashLoopBackOff.",
                         grant, informer, t.subject.display(), what, where(t.namespace_),
-                        t.binding->display()),
+                        t.binding->display(), what),
             fmt::format("Grant get, list and watch on {} {} without resourceNames "
                         "(`footprint fix rbac` writes that Role and RoleBinding), or restrict the "
                         "operator's informer with the field selector metadata.name={}.",
@@ -867,14 +868,24 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
                                                : "every namespace viewer";
       std::vector<std::string> grants;
       std::set<std::string> risks;
+      // Rights over the bundle's own custom resources are what aggregation is for.
+      bool own_api_only = true;
       for (const PolicyRule& rule : role.rules) {
         std::vector<std::string> what = rule.resources;
         what.insert(what.end(), rule.non_resource_urls.begin(), rule.non_resource_urls.end());
         grants.push_back(fmt::format("{} {}", fmt::join(rule.verbs, "/"), fmt::join(what, ", ")));
         for (const std::string& r : rule_risks(rule))
           risks.insert(r);
+        own_api_only =
+            own_api_only && rule.non_resource_urls.empty() &&
+            std::all_of(rule.api_groups.begin(), rule.api_groups.end(), [&](const std::string& g) {
+              return !ctx.bundle.resources.is_builtin_group(g) && defines_group(ctx.bundle, g);
+            });
       }
-      out.add(*role.object, risks.empty() ? Severity::kMedium : Severity::kHigh,
+      Severity severity = !risks.empty() ? Severity::kHigh
+                          : own_api_only ? Severity::kLow
+                                         : Severity::kMedium;
+      out.add(*role.object, severity,
               fmt::format("{} carries the label {}=true, so it grants {} (everyone bound to the "
                           "built-in {} role in any namespace) the right to {}{}.",
                           role.display(), key, holders, target, fmt::join(grants, "; "),

@@ -299,3 +299,48 @@ TEST(Permissions, SummaryPerServiceAccount) {
 
 }  // namespace
 }  // namespace footprint
+
+namespace footprint {
+namespace {
+
+// Aggregating rights over the bundle's own custom resources into edit is the intended use.
+TEST(AggregatesToDefaultRoles, OwnCustomResourcesAreLow) {
+  Bundle b = testing::bundle_from(R"(
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions: [{name: v1, served: true, storage: true}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: widget-editor
+  labels: {rbac.authorization.k8s.io/aggregate-to-edit: "true"}
+rules:
+- apiGroups: [example.com]
+  resources: [widgets]
+  verbs: [create, update, delete]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: config-editor
+  labels: {rbac.authorization.k8s.io/aggregate-to-edit: "true"}
+rules:
+- apiGroups: [""]
+  resources: [configmaps]
+  verbs: [update]
+)");
+  auto findings = testing::run_check(b, "rbac-aggregates-to-default-roles");
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].severity, Severity::kLow);
+  EXPECT_NE(findings[0].message.find("every namespace editor"), std::string::npos);
+  EXPECT_EQ(findings[1].severity, Severity::kMedium);
+}
+
+}  // namespace
+}  // namespace footprint
