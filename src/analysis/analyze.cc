@@ -80,10 +80,15 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
 
 }  // namespace
 
+Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<Expectation> ex)
+    : bundle(b),
+      rbac(RbacPolicy::build(b)),
+      admission(read_admission(b)),
+      namespaces(ns.empty() ? default_namespaces(b) : std::move(ns)),
+      expectations(std::move(ex)) {}
+
 AnalysisResult analyze(const Bundle& bundle, const Config& config) {
-  RbacPolicy rbac = RbacPolicy::build(bundle);
-  std::vector<Expectation> none;
-  return analyze(Context{bundle, rbac, none}, config);
+  return analyze(Context(bundle), config);
 }
 
 AnalysisResult analyze(const Context& context, const Config& config) {

@@ -8,16 +8,27 @@
 
 #include "analysis/finding.h"
 #include "analysis/rbac.h"
+#include "model/admission.h"
+#include "model/namespaces.h"
 #include "model/object.h"
 #include "model/rbac.h"
 
 namespace footprint {
 
-// What every check can read. Derived models are built once, before any check runs.
+// What every check reads: the bundle and the models derived from it, built once.
 struct Context {
+  // `namespaces` is the set blast radius is measured against; empty means
+  // default_namespaces(bundle). `expectations` come from --expect.
+  explicit Context(const Bundle& bundle, std::vector<ClusterNamespace> namespaces = {},
+                   std::vector<Expectation> expectations = {});
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
   const Bundle& bundle;
-  const RbacPolicy& rbac;
-  const std::vector<Expectation>& expectations;  // from --expect; usually empty
+  RbacPolicy rbac;
+  Admission admission;
+  std::vector<ClusterNamespace> namespaces;
+  std::vector<Expectation> expectations;
 };
 
 struct Check {

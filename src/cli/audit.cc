@@ -32,6 +32,10 @@ int run_audit(int argc, char** argv) {
   app.add_option("--expect", expect_path,
                  "YAML list of {as, verb, resource, namespace, name} that must be allowed; each "
                  "denial is an rbac-expectation-unmet finding");
+  std::string namespaces_path;
+  app.add_option("--namespaces", namespaces_path,
+                 "The cluster's namespaces (kubectl get ns -o yaml), to measure webhook blast "
+                 "radius against; default: system namespaces, the bundle's, and one other team's");
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the report to this file");
   ColorMode color = ColorMode::kAuto;
@@ -59,14 +63,23 @@ int run_audit(int argc, char** argv) {
     }
     expectations = std::move(*loaded);
   }
-  RbacPolicy rbac = RbacPolicy::build(*bundle);
-  Context context{*bundle, rbac, expectations};
+  std::vector<ClusterNamespace> namespaces;
+  if (!namespaces_path.empty()) {
+    auto loaded = load_namespaces(namespaces_path, *bundle);
+    if (!loaded) {
+      print_load_errors(loaded.error());
+      return kExitUsage;
+    }
+    namespaces = std::move(*loaded);
+  }
+  Context context(*bundle, std::move(namespaces), std::move(expectations));
 
   Report report;
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
   report.analysis = analyze(context, config);
-  report.sections.push_back(permissions_section(summarize_permissions(*bundle, rbac)));
+  report.sections.push_back(admission_section(context));
+  report.sections.push_back(permissions_section(summarize_permissions(*bundle, context.rbac)));
 
   ReportOptions options;
   options.color = use_color(color, output_path);

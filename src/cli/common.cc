@@ -38,11 +38,11 @@ void print_load_errors(const std::vector<LoadError>& errors) {
   }
 }
 
-void add_bundle_options(CLI::App& app, BundleArgs& args) {
+void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& release_flag) {
   app.add_option("inputs", args.inputs,
                  "Manifest files, directories (searched for *.yaml, *.yml, *.json) or - for stdin")
       ->required();
-  app.add_option("-n,--namespace", args.namespace_,
+  app.add_option(release_flag, args.namespace_,
                  "Release namespace: where objects without a namespace land")
       ->capture_default_str();
   app.add_option("--jobs", args.jobs, "Parser threads (default: one per core)");

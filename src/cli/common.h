@@ -28,8 +28,10 @@ struct BundleArgs {
   unsigned jobs = 0;
 };
 
-// Adds INPUT... and -n/--namespace and --jobs to a command.
-void add_bundle_options(CLI::App& app, BundleArgs& args);
+// Adds INPUT..., --jobs, and the release namespace as -n/--namespace, or as `release_flag`
+// for commands whose -n names something else.
+void add_bundle_options(CLI::App& app, BundleArgs& args,
+                        const std::string& release_flag = "-n,--namespace");
 // Loads and models the inputs; prints errors and returns nullopt when they cannot be read.
 std::optional<Bundle> load_bundle(const BundleArgs& args);
 

@@ -23,6 +23,8 @@ constexpr Command kCommands[] = {
     {"audit", "report the install footprint and findings of manifests", run_audit},
     {"can-i", "answer whether a subject may make a request, offline", run_can_i},
     {"who-can", "list every subject that may make a request", run_who_can},
+    {"admission", "what-if: which webhooks a request passes, and what their failure costs",
+     run_admission},
     {"fix", "write manifests that repair what audit found (rbac)", run_fix},
     {"checks", "list every check with its ID and severity", run_checks},
 };

@@ -38,6 +38,12 @@ std::string render_report(const Report& report, Format format, const ReportOptio
 // The install footprint as a section; its JSON is the report's "inventory".
 Section inventory_section(const Inventory& inventory);
 
+struct Context;
+
+// Admission webhooks and policies with their scope and failure modes; its JSON is the
+// report's "admission".
+Section admission_section(const Context& context);
+
 // Effective permissions per subject; its JSON is the report's "permissions".
 Section permissions_section(const std::vector<SubjectPermissions>& subjects);
 

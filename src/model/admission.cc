@@ -1,0 +1,246 @@
+#include "model/admission.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+
+namespace footprint {
+
+namespace {
+
+constexpr std::string_view kGroup = "admissionregistration.k8s.io";
+
+bool contains(const std::vector<std::string>& list, std::string_view value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+std::vector<std::string> strings_of(const yaml::Node& list) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < list.size(); ++i)
+    out.emplace_back(list.item(i).str());
+  return out;
+}
+
+std::vector<AdmissionRule> rules_of(const yaml::Node& rules) {
+  std::vector<AdmissionRule> out;
+  for (size_t i = 0; i < rules.size(); ++i) {
+    yaml::Node r = rules.item(i);
+    AdmissionRule rule;
+    rule.operations = strings_of(r.get("operations"));
+    rule.api_groups = strings_of(r.get("apiGroups"));
+    rule.api_versions = strings_of(r.get("apiVersions"));
+    rule.resources = strings_of(r.get("resources"));
+    if (!r.get("scope").str().empty()) rule.scope = std::string(r.get("scope").str());
+    out.push_back(std::move(rule));
+  }
+  return out;
+}
+
+std::vector<MatchCondition> conditions_of(const yaml::Node& conditions) {
+  std::vector<MatchCondition> out;
+  for (size_t i = 0; i < conditions.size(); ++i) {
+    yaml::Node c = conditions.item(i);
+    out.push_back(
+        MatchCondition{std::string(c.get("name").str()), std::string(c.get("expression").str())});
+  }
+  return out;
+}
+
+LabelSelector selector_of(const yaml::Node& node) {
+  auto selector = parse_label_selector(node);
+  return selector ? *selector : LabelSelector{};
+}
+
+LabelSelector both(const LabelSelector& a, const LabelSelector& b) {
+  LabelSelector out;
+  out.absent = a.absent && b.absent;
+  out.requirements = a.requirements;
+  out.requirements.insert(out.requirements.end(), b.requirements.begin(), b.requirements.end());
+  return out;
+}
+
+AdmissionWebhook read_webhook(const Object& configuration, const yaml::Node& w) {
+  // admissionregistration v1beta1 defaults differ from v1: failurePolicy Ignore, 30 s,
+  // matchPolicy Exact, sideEffects Unknown.
+  bool beta = configuration.version == "v1beta1";
+  AdmissionWebhook h;
+  h.configuration = &configuration;
+  h.mutating = configuration.kind == "MutatingWebhookConfiguration";
+  h.name = std::string(w.get("name").str());
+  h.node = w;
+  h.rules = rules_of(w.get("rules"));
+  h.namespace_selector = selector_of(w.get("namespaceSelector"));
+  h.object_selector = selector_of(w.get("objectSelector"));
+  std::string_view match_policy = w.get("matchPolicy").str();
+  h.exact_match_policy = match_policy.empty() ? beta : match_policy == "Exact";
+  h.match_conditions = conditions_of(w.get("matchConditions"));
+  std::string_view failure = w.get("failurePolicy").str();
+  h.failure_policy_defaulted = failure.empty();
+  h.failure_policy = failure.empty()       ? (beta ? FailurePolicy::kIgnore : FailurePolicy::kFail)
+                     : failure == "Ignore" ? FailurePolicy::kIgnore
+                                           : FailurePolicy::kFail;
+  std::string_view timeout = w.get("timeoutSeconds").str();
+  int seconds = 0;
+  auto parsed = std::from_chars(timeout.data(), timeout.data() + timeout.size(), seconds);
+  h.timeout_defaulted = timeout.empty() || parsed.ec != std::errc();
+  h.timeout_seconds = h.timeout_defaulted ? (beta ? 30 : 10) : seconds;
+  h.side_effects = std::string(w.get("sideEffects").str());
+  if (h.side_effects.empty() && beta) h.side_effects = "Unknown";
+  h.reinvoked_if_needed = h.mutating && w.get("reinvocationPolicy").str() == "IfNeeded";
+  h.client = read_webhook_client(w.get("clientConfig"));
+  return h;
+}
+
+bool is_admission(const Object& obj, std::string_view kind) {
+  return obj.group == kGroup && obj.kind == kind;
+}
+
+}  // namespace
+
+Admission read_admission(const Bundle& bundle) {
+  Admission a;
+  for (const char* kind : {"MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"}) {
+    std::vector<const Object*> configurations;
+    for (const Object& obj : bundle.objects) {
+      if (is_admission(obj, kind)) configurations.push_back(&obj);
+    }
+    // The API server calls webhooks of configurations in name order.
+    std::stable_sort(configurations.begin(), configurations.end(),
+                     [](const Object* x, const Object* y) { return x->name < y->name; });
+    for (const Object* c : configurations) {
+      yaml::Node webhooks = c->node.get("webhooks");
+      for (size_t i = 0; i < webhooks.size(); ++i) {
+        a.webhooks.push_back(read_webhook(*c, webhooks.item(i)));
+      }
+    }
+  }
+  for (const Object& policy : bundle.objects) {
+    bool mutating = is_admission(policy, "MutatingAdmissionPolicy");
+    if (!mutating && !is_admission(policy, "ValidatingAdmissionPolicy")) continue;
+    yaml::Node spec = policy.node.get("spec");
+    yaml::Node constraints = spec.get("matchConstraints");
+    AdmissionPolicy base;
+    base.policy = &policy;
+    base.mutating = mutating;
+    base.name = policy.name;
+    base.rules = rules_of(constraints.get("resourceRules"));
+    base.exclude_rules = rules_of(constraints.get("excludeResourceRules"));
+    base.namespace_selector = selector_of(constraints.get("namespaceSelector"));
+    base.object_selector = selector_of(constraints.get("objectSelector"));
+    base.match_conditions = conditions_of(spec.get("matchConditions"));
+    base.failure_policy =
+        spec.get("failurePolicy").str() == "Ignore" ? FailurePolicy::kIgnore : FailurePolicy::kFail;
+    std::string binding_kind = std::string(policy.kind) + "Binding";
+    bool bound = false;
+    for (const Object& binding : bundle.objects) {
+      if (!is_admission(binding, binding_kind) ||
+          binding.node.at({"spec", "policyName"}).str() != policy.name) {
+        continue;
+      }
+      bound = true;
+      AdmissionPolicy p = base;
+      p.binding = &binding;
+      yaml::Node resources = binding.node.at({"spec", "matchResources"});
+      p.binding_rules = rules_of(resources.get("resourceRules"));
+      p.namespace_selector =
+          both(p.namespace_selector, selector_of(resources.get("namespaceSelector")));
+      p.object_selector = both(p.object_selector, selector_of(resources.get("objectSelector")));
+      p.validation_actions = strings_of(binding.node.at({"spec", "validationActions"}));
+      a.policies.push_back(std::move(p));
+    }
+    if (!bound) a.policies.push_back(std::move(base));
+  }
+  return a;
+}
+
+bool rule_matches(const AdmissionRule& rule, const AdmissionRequest& request, bool exact) {
+  if (!contains(rule.operations, "*") && !contains(rule.operations, request.operation)) {
+    return false;
+  }
+  if (!contains(rule.api_groups, "*") && !contains(rule.api_groups, request.api_group)) {
+    return false;
+  }
+  // Equivalent: the API server converts the request to a version the rule lists.
+  if (exact && !contains(rule.api_versions, "*") &&
+      !contains(rule.api_versions, request.api_version)) {
+    return false;
+  }
+  bool resource_match = false;
+  for (const std::string& r : rule.resources) {
+    size_t slash = r.find('/');
+    std::string_view res = std::string_view(r).substr(0, slash);
+    std::string_view sub = slash == std::string::npos ? "" : std::string_view(r).substr(slash + 1);
+    // "*" alone means every resource but no subresource; "pods/*" every pods subresource.
+    if ((res == "*" || res == request.resource) && (sub == "*" || sub == request.subresource)) {
+      resource_match = true;
+      break;
+    }
+  }
+  if (!resource_match) return false;
+  // Namespace objects are cluster-scoped even though their requests carry a namespace.
+  bool namespace_object = request.resource == "namespaces" && request.api_group.empty();
+  bool cluster = namespace_object || request.namespace_.empty();
+  if (rule.scope == "Cluster") return cluster;
+  if (rule.scope == "Namespaced") return !cluster;
+  return true;
+}
+
+namespace {
+
+bool selectors_match(const LabelSelector& namespace_selector, const LabelSelector& object_selector,
+                     const AdmissionRequest& request) {
+  bool namespace_object = request.resource == "namespaces" && request.api_group.empty();
+  // A namespaceSelector never skips requests for other cluster-scoped resources.
+  if ((namespace_object || !request.namespace_.empty()) &&
+      !namespace_selector.matches(request.namespace_labels)) {
+    return false;
+  }
+  return object_selector.matches(request.object_labels);
+}
+
+}  // namespace
+
+bool webhook_matches(const AdmissionWebhook& webhook, const AdmissionRequest& request) {
+  bool any = std::any_of(webhook.rules.begin(), webhook.rules.end(), [&](const AdmissionRule& r) {
+    return rule_matches(r, request, webhook.exact_match_policy);
+  });
+  return any && selectors_match(webhook.namespace_selector, webhook.object_selector, request);
+}
+
+bool policy_matches(const AdmissionPolicy& policy, const AdmissionRequest& request) {
+  auto any_of = [&](const std::vector<AdmissionRule>& rules) {
+    return std::any_of(rules.begin(), rules.end(),
+                       [&](const AdmissionRule& r) { return rule_matches(r, request, false); });
+  };
+  if (!policy.binding || !any_of(policy.rules) || any_of(policy.exclude_rules)) return false;
+  if (!policy.binding_rules.empty() && !any_of(policy.binding_rules)) return false;
+  return selectors_match(policy.namespace_selector, policy.object_selector, request);
+}
+
+std::string describe_rules(const std::vector<AdmissionRule>& rules) {
+  std::vector<std::string> parts;
+  for (const AdmissionRule& rule : rules) {
+    std::vector<std::string> resources;
+    for (const std::string& g : rule.api_groups) {
+      for (const std::string& r : rule.resources) {
+        std::string what = r == "*"     ? "all resources"
+                           : r == "*/*" ? "all resources and subresources"
+                                        : r;
+        if (g == "*") {
+          what += " (all groups)";
+        } else if (!g.empty()) {
+          what += "." + g;
+        }
+        resources.push_back(std::move(what));
+      }
+    }
+    std::string ops = contains(rule.operations, "*")
+                          ? "all operations"
+                          : fmt::format("{}", fmt::join(rule.operations, ", "));
+    parts.push_back(fmt::format("{} {}", fmt::join(resources, ", "), ops));
+  }
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+}  // namespace footprint

@@ -1,0 +1,33 @@
+// The namespaces a webhook's blast radius is measured against.
+#pragma once
+
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "load/loader.h"
+#include "model/object.h"
+#include "model/selector.h"
+
+namespace footprint {
+
+constexpr const char* kNamespaceNameLabel = "kubernetes.io/metadata.name";
+constexpr const char* kOtherTeamNamespace = "other-team";
+
+struct ClusterNamespace {
+  std::string name;
+  Labels labels;        // always includes kubernetes.io/metadata.name=<name>, set by the API server
+  bool system = false;  // kube-system, kube-public, kube-node-lease
+  bool operator_owned = false;  // the release namespace or one the bundle creates
+};
+
+// kube-system, kube-public, kube-node-lease, default, the release namespace, every namespace
+// the bundle uses or creates (with the labels the bundle gives it), and "other-team": an
+// unlabelled namespace standing for every other team's. Sorted by name.
+std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle);
+
+// The namespaces of a real cluster, from `kubectl get ns -o yaml` (a List of Namespaces).
+tl::expected<std::vector<ClusterNamespace>, std::vector<LoadError>> load_namespaces(
+    const std::string& path, const Bundle& bundle);
+
+}  // namespace footprint

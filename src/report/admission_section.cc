@@ -1,0 +1,141 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/admission.h"
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+std::string_view failure_name(FailurePolicy p) {
+  return p == FailurePolicy::kFail ? "Fail" : "Ignore";
+}
+
+std::string hit_cell(const WebhookSummary& s) {
+  if (!s.namespaced_targets) return "cluster-scoped";
+  return fmt::format("{} of {} ({})", s.namespaces_hit.size(), s.namespaces_total,
+                     s.namespace_scope);
+}
+
+Json webhook_json(const WebhookSummary& s) {
+  const AdmissionWebhook& w = *s.webhook;
+  Json j = {{"name", w.name},
+            {"configuration", w.configuration->name},
+            {"kind", w.mutating ? "mutating" : "validating"},
+            {"intercepts", s.intercepts},
+            {"shared", s.shared},
+            {"podsOrWorkloads", s.pods_or_workloads},
+            {"namespaceSelector", s.namespace_scope},
+            {"objectSelector", s.object_scope},
+            {"namespacesHit", s.namespaced_targets ? Json(s.namespaces_hit) : Json(nullptr)},
+            {"namespacesTotal", s.namespaces_total},
+            {"failurePolicy", failure_name(w.failure_policy)},
+            {"failurePolicyDefaulted", w.failure_policy_defaulted},
+            {"timeoutSeconds", w.timeout_seconds},
+            {"timeoutDefaulted", w.timeout_defaulted},
+            {"reinvocation", w.reinvoked_if_needed ? "IfNeeded" : "Never"},
+            {"matchPolicy", w.exact_match_policy ? "Exact" : "Equivalent"},
+            {"sideEffects", w.side_effects},
+            {"backend", s.backend},
+            {"caBundle", w.client.has_ca_bundle}};
+  Json conditions = Json::array();
+  for (const MatchCondition& c : w.match_conditions) {
+    conditions.push_back({{"name", c.name}, {"expression", c.expression}});
+  }
+  j["matchConditions"] = conditions;
+  return j;
+}
+
+}  // namespace
+
+Section admission_section(const Context& ctx) {
+  Section s;
+  s.id = "admission";
+  s.title = "Admission";
+  std::vector<WebhookSummary> summaries = summarize_webhooks(ctx);
+  Json webhooks = Json::array();
+  Table table;
+  table.header = {"WEBHOOK",         "M/V",     "INTERCEPTS", "NAMESPACES HIT",
+                  "OBJECT SELECTOR", "FAILURE", "TIMEOUT",    "BACKEND"};
+  // Backends are long and shared by many webhooks: the table numbers them, a list names them.
+  std::vector<std::string> backends;
+  for (const WebhookSummary& w : summaries) {
+    auto it = std::find(backends.begin(), backends.end(), w.backend);
+    size_t number = static_cast<size_t>(it - backends.begin()) + 1;
+    if (it == backends.end()) backends.push_back(w.backend);
+    table.rows.push_back({w.webhook->name, w.webhook->kind_letter(), w.intercepts, hit_cell(w),
+                          w.object_scope, std::string(failure_name(w.webhook->failure_policy)),
+                          fmt::format("{}s", w.webhook->timeout_seconds),
+                          fmt::format("[{}]", number)});
+    webhooks.push_back(webhook_json(w));
+  }
+  size_t mutating = std::count_if(summaries.begin(), summaries.end(),
+                                  [](const WebhookSummary& w) { return w.webhook->mutating; });
+  std::string names;
+  for (const ClusterNamespace& ns : ctx.namespaces)
+    names += (names.empty() ? "" : ", ") + ns.name;
+  s.blocks.push_back(
+      Block{{fmt::format("{} webhook(s): {} mutating, {} validating. Namespaces "
+                         "hit are counted over: {}.",
+                         summaries.size(), mutating, summaries.size() - mutating, names)},
+            std::nullopt});
+  if (!table.rows.empty()) {
+    Block b{{}, std::move(table)};
+    s.blocks.push_back(std::move(b));
+    Block list;
+    for (size_t i = 0; i < backends.size(); ++i) {
+      list.lines.push_back(fmt::format("[{}] {}", i + 1, backends[i]));
+    }
+    s.blocks.push_back(std::move(list));
+  }
+
+  // What a pod in another team's namespace goes through: the seed's unmeasured question.
+  AdmissionTrace pod = trace_admission(ctx.admission, pod_create_request(ctx, kOtherTeamNamespace));
+  std::vector<std::string> fail_closed;
+  for (const AdmissionWebhook* w : pod.fail_closed)
+    fail_closed.push_back(w->name);
+  Json failure = {{"podCreateInOtherTeam",
+                   {{"mutatingWebhooks", pod.mutating_webhooks.size()},
+                    {"validatingWebhooks", pod.validating_webhooks.size()},
+                    {"worstCaseSeconds", pod.worst_seconds},
+                    {"failClosed", fail_closed}}}};
+  if (!summaries.empty()) {
+    std::string line = fmt::format(
+        "Creating a pod in another team's namespace ({}) passes {} mutating and {} validating "
+        "webhook(s) of this bundle. If their backends hang, it waits up to {} s (mutating "
+        "webhooks are called in series, validating ones in parallel). If their backends are "
+        "down, {}. Modelled from the API server's documented behaviour, not measured.",
+        kOtherTeamNamespace, pod.mutating_webhooks.size(), pod.validating_webhooks.size(),
+        pod.worst_seconds,
+        fail_closed.empty() ? "it is admitted"
+                            : fmt::format("it is rejected by {}", fmt::join(fail_closed, ", ")));
+    s.blocks.push_back(Block{{line}, std::nullopt});
+  }
+
+  Json policies = Json::array();
+  Table policy_table;
+  policy_table.header = {"POLICY", "M/V", "INTERCEPTS", "BINDING", "FAILURE", "ACTIONS"};
+  for (const AdmissionPolicy& p : ctx.admission.policies) {
+    std::string binding = p.binding ? p.binding->name : "none: the policy does nothing";
+    policy_table.rows.push_back({p.name, p.mutating ? "M" : "V", describe_rules(p.rules), binding,
+                                 std::string(failure_name(p.failure_policy)),
+                                 fmt::format("{}", fmt::join(p.validation_actions, ", "))});
+    policies.push_back({{"name", p.name},
+                        {"kind", p.mutating ? "mutating" : "validating"},
+                        {"intercepts", describe_rules(p.rules)},
+                        {"binding", p.binding ? Json(p.binding->name) : Json(nullptr)},
+                        {"failurePolicy", failure_name(p.failure_policy)},
+                        {"validationActions", p.validation_actions}});
+  }
+  if (!policy_table.rows.empty()) {
+    s.blocks.push_back(Block{{"Admission policies run inside the API server (CEL): no backend "
+                              "can fail, but they still reject or change requests."},
+                             std::move(policy_table)});
+  }
+  s.json = {{"webhooks", webhooks}, {"policies", policies}, {"failureModes", failure}};
+  return s;
+}
+
+}  // namespace footprint
