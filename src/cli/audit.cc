@@ -51,7 +51,8 @@ int run_audit(int argc, char** argv) {
     }
     config = std::move(*loaded);
   }
-  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  std::vector<RenderedChart> charts;
+  std::optional<Bundle> bundle = load_bundle(bundle_args, &charts);
   if (!bundle) return kExitUsage;
 
   std::vector<Expectation> expectations;
@@ -78,6 +79,7 @@ int run_audit(int argc, char** argv) {
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
   report.analysis = analyze(context, config);
+  if (!charts.empty()) report.sections.push_back(chart_section(charts));
   report.sections.push_back(admission_section(context));
   report.sections.push_back(permissions_section(summarize_permissions(*bundle, context.rbac)));
 

@@ -48,6 +48,7 @@ int run_can_i(int argc, char** argv) {
       "built-in roles, and name the rule and binding that decide it. Exit 0 for yes, "
       "1 for no.",
       "footprint can-i"};
+  BundleArgs bundle_args;
   std::vector<std::string> args;
   app.add_option("args", args,
                  "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT... (with --list: INPUT...)")
@@ -66,12 +67,12 @@ int run_can_i(int argc, char** argv) {
                  "metadata.name=NAME: a list or watch that names its object");
   bool list = false;
   app.add_flag("--list", list, "Print everything the subject may do");
+  add_chart_options(app, bundle_args);
   std::string format_name = "text";
   app.add_option("--format", format_name, "Output format of a single answer: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   if (auto code = parse_args(app, argc, argv)) return *code;
-
   auto who = Identity::parse(as, groups);
   if (!who) {
     print_error(who.error());
@@ -97,7 +98,6 @@ int run_can_i(int argc, char** argv) {
     }
     name = field_selector.substr(kPrefix.size());
   }
-  BundleArgs bundle_args;
   bundle_args.inputs.assign(args.begin() + static_cast<long>(first_input), args.end());
   bundle_args.namespace_ = ns;
   if (bundle_args.inputs.empty()) {
@@ -142,8 +142,10 @@ int run_can_i(int argc, char** argv) {
 int run_who_can(int argc, char** argv) {
   CLI::App app{"List every subject that may make a request, and the binding that allows it.",
                "footprint who-can"};
+  BundleArgs bundle_args;
   std::vector<std::string> args;
   app.add_option("args", args, "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT...")->required();
+  add_chart_options(app, bundle_args);
   std::string ns = "default";
   app.add_option("-n,--namespace", ns, "Namespace of the request, and release namespace")
       ->capture_default_str();
@@ -167,7 +169,6 @@ int run_who_can(int argc, char** argv) {
     name = args[2];
     first_input = 3;
   }
-  BundleArgs bundle_args;
   bundle_args.inputs.assign(args.begin() + static_cast<long>(first_input), args.end());
   bundle_args.namespace_ = ns;
   if (bundle_args.inputs.empty()) {

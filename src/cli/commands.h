@@ -9,5 +9,6 @@ int run_can_i(int argc, char** argv);
 int run_who_can(int argc, char** argv);
 int run_fix(int argc, char** argv);
 int run_admission(int argc, char** argv);
+int run_compare(int argc, char** argv);
 
 }  // namespace footprint

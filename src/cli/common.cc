@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 namespace footprint {
@@ -46,14 +47,59 @@ void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& rele
                  "Release namespace: where objects without a namespace land")
       ->capture_default_str();
   app.add_option("--jobs", args.jobs, "Parser threads (default: one per core)");
+  add_chart_options(app, args);
 }
 
-std::optional<Bundle> load_bundle(const BundleArgs& args) {
+void add_chart_options(CLI::App& app, BundleArgs& args) {
+  app.add_option("-f,--values", args.chart.values_files,
+                 "Chart inputs: a values file (repeatable)");
+  app.add_option("--set", args.chart.set, "Chart inputs: set a value, key=value (repeatable)");
+  app.add_option("--set-string", args.chart.set_string,
+                 "Chart inputs: set a string value, key=value (repeatable)");
+  app.add_option("--release", args.chart.release, "Chart inputs: the release name");
+  app.add_option("--api-versions", args.chart.api_versions,
+                 "Chart inputs: an API version the cluster serves, for .Capabilities (repeatable)");
+  app.add_option("--kube-version", args.chart.kube_version,
+                 "Chart inputs: the Kubernetes version for .Capabilities");
+}
+
+std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedChart>* charts,
+                                  std::string* errors) {
   LoadOptions options;
   options.jobs = args.jobs;
-  auto loaded = load_inputs(args.inputs, options);
+  std::vector<std::string> files;
+  std::vector<NamedText> rendered;
+  ChartOptions chart_options = args.chart;
+  chart_options.namespace_ = args.namespace_;
+  for (const std::string& input : args.inputs) {
+    if (!is_chart(input)) {
+      files.push_back(input);
+      continue;
+    }
+    auto chart = render_chart(input, chart_options);
+    if (!chart) {
+      if (errors) {
+        *errors = chart.error().message;
+      } else {
+        print_error(chart.error().message);
+      }
+      return std::nullopt;
+    }
+    std::string root = std::filesystem::is_directory(input) ? input : "";
+    rendered.push_back(NamedText{fmt::format("{} (rendered by helm)", input), chart->text, root});
+    if (charts) {
+      chart->capabilities = probe_capabilities(input, chart_options, *chart);
+      charts->push_back(std::move(*chart));
+    }
+  }
+  auto loaded = load_inputs(files, options, std::move(rendered));
   if (!loaded) {
-    print_load_errors(loaded.error());
+    if (errors) {
+      for (const LoadError& e : loaded.error())
+        *errors += e.to_string() + "\n";
+    } else {
+      print_load_errors(loaded.error());
+    }
     return std::nullopt;
   }
   return build_bundle(std::move(*loaded), BundleOptions{args.namespace_});

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "load/helm.h"
 #include "load/loader.h"
 #include "model/object.h"
 
@@ -26,14 +27,24 @@ struct BundleArgs {
   std::vector<std::string> inputs;
   std::string namespace_ = "default";
   unsigned jobs = 0;
+  ChartOptions chart;  // for inputs that are charts
 };
 
-// Adds INPUT..., --jobs, and the release namespace as -n/--namespace, or as `release_flag`
-// for commands whose -n names something else.
+// Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
+// as `release_flag` for commands whose -n names something else.
 void add_bundle_options(CLI::App& app, BundleArgs& args,
                         const std::string& release_flag = "-n,--namespace");
-// Loads and models the inputs; prints errors and returns nullopt when they cannot be read.
-std::optional<Bundle> load_bundle(const BundleArgs& args);
+// Adds helm's options for chart inputs: -f, --set, --set-string, --release, --api-versions,
+// --kube-version.
+void add_chart_options(CLI::App& app, BundleArgs& args);
+
+// Loads and models the inputs, rendering charts with helm; prints errors and returns nullopt
+// when they cannot be read. Rendered charts are appended to `charts` when given, with their
+// capability checks probed.
+// With `errors`, messages are collected there instead of printed.
+std::optional<Bundle> load_bundle(const BundleArgs& args,
+                                  std::vector<RenderedChart>* charts = nullptr,
+                                  std::string* errors = nullptr);
 
 enum class ColorMode { kAuto, kAlways, kNever };
 void add_color_option(CLI::App& app, ColorMode& mode);

@@ -26,6 +26,7 @@ constexpr Command kCommands[] = {
     {"admission", "what-if: which webhooks a request passes, and what their failure costs",
      run_admission},
     {"fix", "write manifests that repair what audit found (rbac)", run_fix},
+    {"compare", "compare install modes side by side (charts or rendered bundles)", run_compare},
     {"checks", "list every check with its ID and severity", run_checks},
 };
 

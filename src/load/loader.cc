@@ -297,6 +297,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   std::vector<LoadError> errors;
   for (const NamedText& t : texts) {
     out.files.push_back(t.name);
+    out.chart_roots.push_back(t.chart_root);
     out.file_bytes.push_back(t.text.size());
   }
 
@@ -388,7 +389,8 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_texts(std::vector<NamedTe
 }
 
 tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
-    const std::vector<std::string>& inputs, const LoadOptions& options) {
+    const std::vector<std::string>& inputs, const LoadOptions& options,
+    std::vector<NamedText> rendered) {
   std::vector<std::string> notes;
   std::vector<LoadError> errors;
   std::vector<std::string> paths;
@@ -437,6 +439,8 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     if (e) errors.push_back(std::move(*e));
   }
   if (!errors.empty()) return tl::unexpected(std::move(errors));
+  texts.insert(texts.begin(), std::make_move_iterator(rendered.begin()),
+               std::make_move_iterator(rendered.end()));
   return parse_all(std::move(texts), std::move(notes), options);
 }
 

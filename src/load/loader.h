@@ -34,6 +34,9 @@ struct LoadError {
 
 struct LoadedInput {
   std::vector<std::string> files;  // as given on the command line, or found under a directory
+  // Per file: the chart directory a rendered stream came from, so `# Source:` paths can be
+  // resolved to template files; empty for plain manifests.
+  std::vector<std::string> chart_roots;
   std::vector<uint64_t> file_bytes;
   std::vector<std::string> notes;         // e.g. files skipped in a directory
   std::vector<yaml::Document> documents;  // owners of the trees the objects point into
@@ -50,15 +53,18 @@ struct LoadOptions {
 tl::expected<std::string, std::string> read_text_file(const std::string& path,
                                                       uint64_t max_bytes = uint64_t{1} << 30);
 
-// Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".
-tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
-    const std::vector<std::string>& inputs, const LoadOptions& options);
-
 // Loads named in-memory texts, as if each were a file; used by tests and by chart rendering.
 struct NamedText {
   std::string name;
   std::string text;
+  std::string chart_root = {};  // for rendered charts
 };
+
+// Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".
+// `rendered` texts (such as charts rendered by helm) come first.
+tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
+    const std::vector<std::string>& inputs, const LoadOptions& options,
+    std::vector<NamedText> rendered = {});
 tl::expected<LoadedInput, std::vector<LoadError>> load_texts(std::vector<NamedText> texts,
                                                              const LoadOptions& options);
 

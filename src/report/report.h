@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "analysis/analyze.h"
+#include "analysis/compare.h"
 #include "analysis/inventory.h"
 #include "analysis/rbac.h"
+#include "load/helm.h"
 #include "model/object.h"
 #include "report/section.h"
 
@@ -40,6 +42,9 @@ Section inventory_section(const Inventory& inventory);
 
 struct Context;
 
+// How charts were rendered, and what their .Capabilities checks change; its JSON is "charts".
+Section chart_section(const std::vector<RenderedChart>& charts);
+
 // Admission webhooks and policies with their scope and failure modes; its JSON is the
 // report's "admission".
 Section admission_section(const Context& context);
@@ -51,6 +56,10 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects);
 // resourceNames rule made its informer fail, with the trade-off in comments. Empty when there
 // is nothing to fix.
 std::string render_rbac_fix(const std::vector<ListWatchTrap>& traps);
+
+// A comparison of install modes as text, Markdown or JSON.
+std::string render_comparison(const Comparison& comparison, Format format,
+                              const ReportOptions& options);
 
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);

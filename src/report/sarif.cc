@@ -67,6 +67,14 @@ std::string artifact_uri(const std::string& file) {
   return percent_encode(path.lexically_normal().generic_string());
 }
 
+std::string chart_root_of(const Bundle& bundle, const std::string& file) {
+  const LoadedInput& input = bundle.input;
+  for (size_t i = 0; i < input.files.size() && i < input.chart_roots.size(); ++i) {
+    if (input.files[i] == file) return input.chart_roots[i];
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string render_sarif(const Report& report) {
@@ -91,6 +99,16 @@ std::string render_sarif(const Report& report) {
   for (const Finding& f : report.analysis.findings) {
     Json region = {{"startLine", std::max<uint32_t>(f.position.line, 1)}};
     if (f.position.column) region["startColumn"] = f.position.column;
+    // A chart's rendered stream exists only in memory: point at the template that produced
+    // the object (its line in the template is unknown, so the region is its first line).
+    std::string file = f.file;
+    std::string root = chart_root_of(*report.bundle, f.file);
+    if (!root.empty() && !f.helm_template.empty() &&
+        f.helm_template.find('/') != std::string::npos) {
+      file = (std::filesystem::path(root) / f.helm_template.substr(f.helm_template.find('/') + 1))
+                 .generic_string();
+      region = {{"startLine", 1}};
+    }
     std::string object = f.object.namespace_.empty()
                              ? f.object.kind + "/" + f.object.name
                              : f.object.kind + "/" + f.object.namespace_ + "/" + f.object.name;
@@ -100,14 +118,14 @@ std::string render_sarif(const Report& report) {
         {"level", sarif_level(f.severity)},
         {"message", {{"text", f.message + " Fix: " + f.remediation}}},
         {"locations",
-         Json::array(
-             {{{"physicalLocation",
-                {{"artifactLocation", {{"uri", artifact_uri(f.file)}}}, {"region", region}}},
-               {"logicalLocations",
-                Json::array({{{"fullyQualifiedName", object}, {"kind", "resource"}}})}}})}};
+         Json::array({{{"physicalLocation",
+                        {{"artifactLocation", {{"uri", artifact_uri(file)}}}, {"region", region}}},
+                       {"logicalLocations",
+                        Json::array({{{"fullyQualifiedName", object}, {"kind", "resource"}}})}}})}};
     Json properties = {{"severity", severity_name(f.severity)},
                        {"security-severity", security_severity(f.severity)}};
     if (!f.helm_template.empty()) properties["helmTemplate"] = f.helm_template;
+    if (file != f.file) properties["renderedLine"] = f.position.line;
     result["properties"] = properties;
     if (f.suppressed) {
       result["suppressions"] =

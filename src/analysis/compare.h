@@ -1,0 +1,38 @@
+// Side-by-side comparison of install modes: the same chart rendered with different values, or
+// different rendered bundles (e.g. a cluster-wide and a namespace-restricted install).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/object.h"
+
+namespace footprint {
+
+struct ModeInput {
+  std::string name;
+  std::unique_ptr<Bundle> bundle;  // null when the mode could not be rendered or read
+  std::string error;               // helm's error, or the load errors, when it could not
+};
+
+struct ComparisonRow {
+  std::string group;  // "Kinds", "Webhooks", "Permissions", ...
+  std::string label;
+  std::vector<std::string> values;  // one per mode
+  bool differs = false;
+};
+
+struct Comparison {
+  std::vector<std::string> modes;
+  std::vector<ComparisonRow> rows;
+};
+
+// Rows: kinds counted per scope, webhooks (counted one by one, and each with its namespace
+// scope), pod-intercepting webhooks, cluster-scoped objects, cluster-wide rights per
+// ServiceAccount, CRDs shipped and required, who injects each CA, and the findings present in
+// some modes only.
+Comparison compare_modes(const std::vector<ModeInput>& modes);
+
+}  // namespace footprint

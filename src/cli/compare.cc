@@ -1,0 +1,124 @@
+#include "analysis/compare.h"
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+// "restricted:values-restricted.yaml,namespaceRestriction.enabled=true,upgradeCRD=false"
+struct ModeSpec {
+  std::string name;
+  std::vector<std::string> values_files;
+  std::vector<std::string> set;
+};
+
+tl::expected<ModeSpec, std::string> parse_mode(const std::string& spec) {
+  ModeSpec m;
+  size_t colon = spec.find(':');
+  size_t comma = spec.find(',');
+  size_t end = std::min(colon, comma);
+  m.name = spec.substr(0, end);
+  if (m.name.empty()) return tl::unexpected(fmt::format("mode \"{}\" has no name", spec));
+  if (end == std::string::npos) return m;
+  std::string rest = spec.substr(end + 1);
+  size_t pos = 0;
+  while (pos <= rest.size()) {
+    size_t next = rest.find(',', pos);
+    std::string item = rest.substr(pos, next == std::string::npos ? next : next - pos);
+    if (!item.empty()) {
+      (item.find('=') == std::string::npos ? m.values_files : m.set).push_back(item);
+    }
+    if (next == std::string::npos) break;
+    pos = next + 1;
+  }
+  return m;
+}
+
+}  // namespace
+
+int run_compare(int argc, char** argv) {
+  CLI::App app{
+      "Compare install modes side by side: NAME=INPUT... (rendered manifests), or a "
+      "chart with --mode NAME[:values.yaml][,key=value...] for each mode.",
+      "footprint compare"};
+  BundleArgs base;
+  std::vector<std::string> args;
+  app.add_option("inputs", args, "NAME=INPUT (file, directory or -)... or one CHART")->required();
+  app.add_option("-n,--namespace", base.namespace_, "Release namespace")->capture_default_str();
+  add_chart_options(app, base);
+  std::vector<std::string> mode_specs;
+  app.add_option("--mode", mode_specs,
+                 "A chart install mode: NAME[:values.yaml][,key=value...] (repeatable)");
+  std::string format_name = "text";
+  app.add_option("--format", format_name, "Output format: text, json or markdown")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
+      ->capture_default_str();
+  std::string output_path;
+  app.add_option("-o,--output", output_path, "Write the comparison to this file");
+  if (auto code = parse_args(app, argc, argv)) return *code;
+
+  std::vector<ModeInput> modes;
+  auto load_mode = [&](const std::string& name, const BundleArgs& bundle_args) {
+    ModeInput mode;
+    mode.name = name;
+    std::string errors;
+    std::optional<Bundle> bundle = load_bundle(bundle_args, nullptr, &errors);
+    if (bundle) {
+      mode.bundle = std::make_unique<Bundle>(std::move(*bundle));
+    } else {
+      mode.error = errors;
+    }
+    modes.push_back(std::move(mode));
+  };
+  if (!mode_specs.empty()) {
+    if (args.size() != 1 || !is_chart(args[0])) {
+      print_error("--mode needs exactly one CHART (a directory with Chart.yaml, or a .tgz)");
+      return kExitUsage;
+    }
+    for (const std::string& spec : mode_specs) {
+      auto mode = parse_mode(spec);
+      if (!mode) {
+        print_error(mode.error());
+        return kExitUsage;
+      }
+      BundleArgs bundle_args = base;
+      bundle_args.inputs = {args[0]};
+      for (const std::string& f : mode->values_files)
+        bundle_args.chart.values_files.push_back(f);
+      for (const std::string& s : mode->set)
+        bundle_args.chart.set.push_back(s);
+      load_mode(mode->name, bundle_args);
+    }
+  } else {
+    for (const std::string& arg : args) {
+      size_t eq = arg.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        print_error(
+            fmt::format("\"{}\" is not NAME=INPUT; to compare modes of a chart, use "
+                        "--mode",
+                        arg));
+        return kExitUsage;
+      }
+      BundleArgs bundle_args = base;
+      bundle_args.inputs = {arg.substr(eq + 1)};
+      load_mode(arg.substr(0, eq), bundle_args);
+    }
+  }
+  if (modes.size() < 2) {
+    print_error("compare needs at least two modes");
+    return kExitUsage;
+  }
+  bool all_failed = std::none_of(modes.begin(), modes.end(),
+                                 [](const ModeInput& m) { return m.bundle != nullptr; });
+  ReportOptions options;
+  std::string out = render_comparison(compare_modes(modes), *parse_format(format_name), options);
+  if (!write_output(out, output_path)) return kExitUsage;
+  return all_failed ? kExitUsage : kExitOk;
+}
+
+}  // namespace footprint

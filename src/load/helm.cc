@@ -1,0 +1,326 @@
+#include "load/helm.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <set>
+
+#include "load/loader.h"
+#include "load/yaml.h"
+
+extern char** environ;
+
+namespace footprint {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kHelmTimeoutSeconds = 300;
+
+struct ProcessResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+  bool timed_out = false;
+};
+
+// Runs argv[0] (a path) with stdout and stderr captured, killing it after `timeout_seconds`.
+tl::expected<ProcessResult, std::string> run_process(const std::vector<std::string>& args,
+                                                     int timeout_seconds) {
+  int out_pipe[2];
+  int err_pipe[2];
+  if (pipe(out_pipe) != 0) return tl::unexpected(std::string("cannot create a pipe"));
+  if (pipe(err_pipe) != 0) {
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    return tl::unexpected(std::string("cannot create a pipe"));
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
+  posix_spawn_file_actions_addclose(&actions, out_pipe[0]);
+  posix_spawn_file_actions_addclose(&actions, err_pipe[0]);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  std::vector<char*> argv;
+  for (const std::string& a : args)
+    argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  int spawned = posix_spawn(&pid, args[0].c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  if (spawned != 0) {
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    return tl::unexpected(fmt::format("cannot run {}: {}", args[0], std::strerror(spawned)));
+  }
+  ProcessResult result;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  std::string* sinks[2] = {&result.out, &result.err};
+  int open_fds = 2;
+  char buffer[1 << 16];
+  while (open_fds > 0) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      kill(pid, SIGKILL);
+      result.timed_out = true;
+      break;
+    }
+    if (poll(fds, 2, static_cast<int>(left.count())) < 0 && errno != EINTR) break;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
+      if (n > 0) {
+        sinks[i]->append(buffer, static_cast<size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_fds;
+      }
+    }
+  }
+  for (const pollfd& f : fds) {
+    if (f.fd >= 0) close(f.fd);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+bool executable(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec) && access(path.c_str(), X_OK) == 0;
+}
+
+bool is_archive(const std::string& path) {
+  return path.ends_with(".tgz") || path.ends_with(".tar.gz");
+}
+
+// Calls `visit(name, contents)` for every file of a packaged chart.
+bool for_each_archive_file(
+    const std::string& path,
+    const std::function<void(const std::string&, const std::string&)>& visit) {
+  archive* a = archive_read_new();
+  archive_read_support_filter_all(a);
+  archive_read_support_format_all(a);
+  bool ok = archive_read_open_filename(a, path.c_str(), 1 << 16) == ARCHIVE_OK;
+  archive_entry* entry = nullptr;
+  while (ok && archive_read_next_header(a, &entry) == ARCHIVE_OK) {
+    if (archive_entry_filetype(entry) != AE_IFREG) continue;
+    std::string contents;
+    char buffer[1 << 16];
+    la_ssize_t n;
+    while ((n = archive_read_data(a, buffer, sizeof buffer)) > 0) {
+      contents.append(buffer, static_cast<size_t>(n));
+    }
+    visit(std::string(archive_entry_pathname(entry)), contents);
+  }
+  archive_read_free(a);
+  return ok;
+}
+
+std::string chart_name(const std::string& chart) {
+  std::string chart_yaml;
+  if (is_archive(chart)) {
+    for_each_archive_file(chart, [&](const std::string& name, const std::string& contents) {
+      if (chart_yaml.empty() && name.ends_with("/Chart.yaml") &&
+          std::count(name.begin(), name.end(), '/') == 1) {
+        chart_yaml = contents;
+      }
+    });
+  } else {
+    chart_yaml = read_text_file((fs::path(chart) / "Chart.yaml").string()).value_or("");
+  }
+  auto docs = yaml::parse(chart_yaml);
+  if (docs && !docs->empty()) {
+    std::string_view name = docs->front().root.get("name").str();
+    if (!name.empty()) return std::string(name);
+  }
+  return fs::path(chart).stem().string();
+}
+
+// `.Capabilities.APIVersions.Has "monitoring.coreos.com/v1"` in a template's text.
+void scan_capabilities(std::string_view text, std::set<std::string>& found) {
+  constexpr std::string_view kCall = ".Capabilities.APIVersions.Has";
+  size_t pos = 0;
+  while ((pos = text.find(kCall, pos)) != std::string_view::npos) {
+    pos += kCall.size();
+    size_t open = text.find_first_not_of(" \t", pos);
+    if (open == std::string_view::npos || text[open] != '"') continue;
+    size_t close_quote = text.find('"', open + 1);
+    if (close_quote == std::string_view::npos) break;
+    found.emplace(text.substr(open + 1, close_quote - open - 1));
+    pos = close_quote;
+  }
+}
+
+bool is_template(const std::string& path) {
+  return path.find("/templates/") != std::string::npos || path.starts_with("templates/");
+}
+
+}  // namespace
+
+bool is_chart(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return fs::exists(fs::path(path) / "Chart.yaml", ec);
+  return is_archive(path) && fs::is_regular_file(path, ec);
+}
+
+std::string find_helm() {
+  if (const char* configured = std::getenv("FOOTPRINT_HELM"); configured && *configured) {
+    return executable(configured) ? configured : "";
+  }
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t colon = dirs.find(':', start);
+    std::string_view dir =
+        dirs.substr(start, colon == std::string_view::npos ? colon : colon - start);
+    if (!dir.empty() && executable(fs::path(dir) / "helm"))
+      return (fs::path(dir) / "helm").string();
+    if (colon == std::string_view::npos) break;
+    start = colon + 1;
+  }
+  return "";
+}
+
+tl::expected<RenderedChart, HelmFailure> render_chart(const std::string& chart,
+                                                      const ChartOptions& options) {
+  std::string helm = find_helm();
+  if (helm.empty()) {
+    return tl::unexpected(HelmFailure{
+        "helm is not installed: footprint renders charts with it. Install helm "
+        "(https://helm.sh/docs/intro/install/) or set FOOTPRINT_HELM to its path, or render the "
+        "chart yourself and pipe it in: helm template RELEASE CHART -n NS --include-crds | "
+        "footprint audit - -n NS"});
+  }
+  RenderedChart r;
+  r.chart = chart;
+  r.release = options.release.empty() ? chart_name(chart) : options.release;
+  r.command = {helm,          "template",         r.release,       chart,
+               "--namespace", options.namespace_, "--include-crds"};
+  for (const std::string& f : options.values_files)
+    r.command.insert(r.command.end(), {"-f", f});
+  for (const std::string& s : options.set)
+    r.command.insert(r.command.end(), {"--set", s});
+  for (const std::string& s : options.set_string) {
+    r.command.insert(r.command.end(), {"--set-string", s});
+  }
+  for (const std::string& v : options.api_versions) {
+    r.command.insert(r.command.end(), {"--api-versions", v});
+  }
+  if (!options.kube_version.empty()) {
+    r.command.insert(r.command.end(), {"--kube-version", options.kube_version});
+  }
+  auto result = run_process(r.command, kHelmTimeoutSeconds);
+  if (!result) return tl::unexpected(HelmFailure{result.error()});
+  if (result->timed_out) {
+    return tl::unexpected(
+        HelmFailure{fmt::format("helm template did not finish within {} s", kHelmTimeoutSeconds)});
+  }
+  if (result->exit_code != 0) {
+    std::string message = fmt::format("helm template {} failed:\n{}", chart, result->err);
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
+      message.pop_back();
+    if (message.find("found in Chart.yaml, but missing in charts/ directory") !=
+        std::string::npos) {
+      message += fmt::format(
+          "\nhint: the chart's dependencies are not vendored. Run `helm dependency build {}` "
+          "where the repositories are reachable, or copy the dependency charts into {}/charts/.",
+          chart, chart);
+    }
+    return tl::unexpected(HelmFailure{std::move(message)});
+  }
+  r.text = std::move(result->out);
+  auto version = run_process({helm, "version", "--short"}, 30);
+  if (version && version->exit_code == 0) {
+    r.helm_version = version->out.substr(0, version->out.find('\n'));
+  }
+  return r;
+}
+
+namespace {
+
+// "Kind name" of every object in a rendered stream; empty when it does not parse.
+std::set<std::string> object_keys(const std::string& text) {
+  std::set<std::string> keys;
+  auto loaded = load_texts({{"probe", text}}, LoadOptions{});
+  if (!loaded) return keys;
+  for (const RawObject& o : loaded->objects) {
+    keys.insert(
+        fmt::format("{} {}", o.node.get("kind").str(), o.node.at({"metadata", "name"}).str()));
+  }
+  return keys;
+}
+
+}  // namespace
+
+std::vector<CapabilityEffect> probe_capabilities(const std::string& chart,
+                                                 const ChartOptions& options,
+                                                 const RenderedChart& base) {
+  std::vector<CapabilityEffect> effects;
+  std::set<std::string> base_keys = object_keys(base.text);
+  for (const std::string& api : capability_checks(chart)) {
+    CapabilityEffect effect;
+    effect.api_version = api;
+    auto& declared = options.api_versions;
+    effect.declared = std::find(declared.begin(), declared.end(), api) != declared.end();
+    ChartOptions probe = options;
+    probe.release = base.release;
+    if (effect.declared) {
+      probe.api_versions.erase(
+          std::remove(probe.api_versions.begin(), probe.api_versions.end(), api),
+          probe.api_versions.end());
+    } else {
+      probe.api_versions.push_back(api);
+    }
+    auto rendered = render_chart(chart, probe);
+    if (rendered) {
+      std::set<std::string> with = effect.declared ? base_keys : object_keys(rendered->text);
+      std::set<std::string> without = effect.declared ? object_keys(rendered->text) : base_keys;
+      for (const std::string& key : with) {
+        if (!without.count(key)) effect.objects.push_back(key);
+      }
+    }
+    effects.push_back(std::move(effect));
+  }
+  return effects;
+}
+
+std::vector<std::string> capability_checks(const std::string& chart) {
+  std::set<std::string> found;
+  if (is_archive(chart)) {
+    for_each_archive_file(chart, [&](const std::string& name, const std::string& contents) {
+      if (is_template(name)) scan_capabilities(contents, found);
+    });
+  } else {
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(chart, ec), end; !ec && it != end; it.increment(ec)) {
+      std::string rel = fs::relative(it->path(), chart, ec).generic_string();
+      if (!it->is_regular_file(ec) || !is_template(rel)) continue;
+      scan_capabilities(read_text_file(it->path().string()).value_or(""), found);
+    }
+  }
+  return {found.begin(), found.end()};
+}
+
+}  // namespace footprint
