@@ -171,7 +171,7 @@ std::string scope_explanation(const WebhookSummary& s) {
   return "";
 }
 
-const char* kScopeFix =
+constexpr const char* kScopeFix =
     "Give the webhook a namespaceSelector that opts namespaces in (a label only the operator's "
     "namespaces carry, or kubernetes.io/metadata.name of the release namespace) or an "
     "objectSelector on a label only the operator's objects carry; when the chart has no value "

@@ -940,6 +940,7 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
     }
   }
   std::vector<PermissionGrant> out;
+  out.reserve(merged.size());
   for (auto& [key, grant] : merged)
     out.push_back(std::move(grant));
   return out;

@@ -35,6 +35,7 @@ std::string_view failure_name(FailurePolicy p) {
 std::string conditions_of(const std::vector<MatchCondition>& conditions) {
   if (conditions.empty()) return "";
   std::vector<std::string> out;
+  out.reserve(conditions.size());
   for (const MatchCondition& c : conditions)
     out.push_back(c.expression);
   return fmt::format("narrowed by: {}", fmt::join(out, " && "));

@@ -20,8 +20,6 @@
 #include "load/loader.h"
 #include "load/yaml.h"
 
-extern char** environ;
-
 namespace footprint {
 
 namespace {

@@ -18,7 +18,7 @@ bool owned_by_bundle(const Bundle& bundle, std::string_view name) {
   return name == bundle.default_namespace || bundle.creates_namespace(name);
 }
 
-ClusterNamespace make(const Bundle& bundle, std::string name, Labels labels) {
+ClusterNamespace make(const Bundle& bundle, const std::string& name, Labels labels) {
   labels[kNamespaceNameLabel] = name;
   ClusterNamespace ns{name, std::move(labels), is_system(name), owned_by_bundle(bundle, name)};
   return ns;
@@ -37,6 +37,7 @@ std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle) {
   }
   names[kOtherTeamNamespace];
   std::vector<ClusterNamespace> out;
+  out.reserve(names.size());
   for (auto& [name, labels] : names)
     out.push_back(make(bundle, name, std::move(labels)));
   return out;

@@ -110,6 +110,7 @@ std::vector<const Object*> similar_services(const Bundle& bundle, std::string_vi
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<const Object*> out;
+  out.reserve(ranked.size());
   for (const auto& [rank, svc] : ranked)
     out.push_back(svc);
   return out;

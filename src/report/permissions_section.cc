@@ -60,7 +60,7 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
             ? "; the bundle does not create this account"
             : ""));
     if (p.grants.empty()) {
-      b.lines.push_back("No permissions from the bundle.");
+      b.lines.emplace_back("No permissions from the bundle.");
     } else {
       Table t;
       t.header = {"SCOPE", "VERBS", "RESOURCES", "RISK"};
