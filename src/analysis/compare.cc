@@ -141,7 +141,8 @@ using Keyed = std::map<std::string, std::string>;
 void add_keyed_rows(Comparison& c, const std::string& group,
                     const std::vector<const Keyed*>& per_mode, bool only_differences) {
   std::vector<bool> ok;
-  for (const Keyed* m : per_mode) ok.push_back(m != nullptr);
+  for (const Keyed* m : per_mode)
+    ok.push_back(m != nullptr);
   std::set<std::string> keys;
   for (const Keyed* m : per_mode) {
     if (!m) continue;
@@ -173,7 +174,8 @@ Comparison compare_modes(const std::vector<ModeInput>& modes) {
   }
   if (std::find(ok.begin(), ok.end(), false) != ok.end()) {
     std::vector<std::string> errors;
-    for (const ModeInput& m : modes) errors.push_back(m.bundle ? "ok" : m.error);
+    for (const ModeInput& m : modes)
+      errors.push_back(m.bundle ? "ok" : m.error);
     c.rows.push_back(ComparisonRow{"Render", "result", std::move(errors), true});
   }
   auto keyed = [&](auto member) {

@@ -65,14 +65,19 @@ std::vector<PodTemplate> pod_templates(const Bundle& bundle) {
       {"batch", "CronJob", {"spec", "jobTemplate", "spec", "template"}},
   };
   std::vector<PodTemplate> out;
-  for (const Object& obj : bundle.objects) {
-    for (const Shape& shape : kShapes) {
-      if (obj.group != shape.group || obj.kind != shape.kind) continue;
+  for (const Shape& shape : kShapes) {
+    for (uint32_t index : bundle.of_kind(shape.group, shape.kind)) {
+      const Object& obj = bundle.objects[index];
       yaml::Node tmpl = shape.path.size() == 0 ? obj.node : obj.node.at(shape.path);
-      if (tmpl.is_mapping())
+      if (tmpl.is_mapping()) {
         out.push_back(PodTemplate{&obj, tmpl.get("metadata"), tmpl.get("spec")});
+      }
     }
   }
+  // Input order, whatever the kind.
+  std::sort(out.begin(), out.end(), [](const PodTemplate& a, const PodTemplate& b) {
+    return a.owner->index < b.owner->index;
+  });
   return out;
 }
 
