@@ -83,7 +83,8 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
 AnalysisResult analyze(const Bundle& bundle, const Config& config) {
   RbacPolicy rbac = RbacPolicy::build(bundle);
   std::vector<Expectation> none;
-  return analyze(Context{bundle, rbac, none}, config);
+  std::vector<ObjectSize> sizes = object_sizes(bundle);
+  return analyze(Context{bundle, rbac, none, &sizes}, config);
 }
 
 AnalysisResult analyze(const Context& context, const Config& config) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/crds.h"
 #include "analysis/finding.h"
 #include "analysis/rbac.h"
 #include "model/object.h"
@@ -18,6 +19,8 @@ struct Context {
   const Bundle& bundle;
   const RbacPolicy& rbac;
   const std::vector<Expectation>& expectations;  // from --expect; usually empty
+  // object_sizes(bundle), which several checks and the report need; computed on demand when null.
+  const std::vector<ObjectSize>* sizes = nullptr;
 };
 
 struct Check {

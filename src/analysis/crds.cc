@@ -60,6 +60,17 @@ bool near_limit(uint64_t value, uint64_t limit) {
   return value * 100 >= limit * kNearPercent;
 }
 
+int32_t conversion_port(const ServiceBackend& backend, int32_t written) {
+  if (backend.ports.empty()) return written;
+  if (std::find(backend.ports.begin(), backend.ports.end(), written) != backend.ports.end()) {
+    return written;
+  }
+  if (std::find(backend.ports.begin(), backend.ports.end(), 443) != backend.ports.end()) {
+    return 443;
+  }
+  return backend.ports.front();
+}
+
 std::vector<ObjectSize> object_sizes(const Bundle& bundle) {
   std::vector<ObjectSize> out;
   out.reserve(bundle.objects.size());
@@ -166,17 +177,6 @@ void suggest(const Bundle& bundle, const std::set<const Object*>& admission, Con
   }
 }
 
-int32_t pick_port(const ServiceBackend& backend, int32_t written) {
-  if (backend.ports.empty()) return written;
-  if (std::find(backend.ports.begin(), backend.ports.end(), written) != backend.ports.end()) {
-    return written;
-  }
-  if (std::find(backend.ports.begin(), backend.ports.end(), 443) != backend.ports.end()) {
-    return 443;
-  }
-  return backend.ports.front();
-}
-
 // cert-manager's CA injector reads inject-ca-from as "namespace/certificate"; an unsubstituted
 // kustomize variable such as $(CERTIFICATE_NAMESPACE)/$(CERTIFICATE_NAME) names nothing.
 std::string injection_problem(const Object& crd) {
@@ -230,7 +230,7 @@ std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle, const Rbac
           at.service_name = svc->name;
           target = resolve_service(bundle, at);
         }
-        w.suggested_port = pick_port(target, w.client.port);
+        w.suggested_port = conversion_port(target, w.client.port);
       }
     }
     w.ca = ca_bundle_state(client_config);
@@ -317,13 +317,13 @@ std::optional<CrdInstallCommand> crd_install_command(const yaml::Node& container
     return t == "apply" || t == "create" || t == "install" || t == "upgrade" || t == "replace";
   });
   CrdInstallCommand cmd;
-  std::vector<std::string> evidence;
+  bool installs = false;
   for (const std::string& token : tokens) {
     std::string lower = lowercase(token);
     bool about_crds = lower.find("crd") != std::string::npos ||
                       lower.find("customresourcedefinition") != std::string::npos;
     if (!about_crds || lower.ends_with("=false") || lower.ends_with("=0")) continue;
-    if (has_verb(lower) || verb_word) evidence.push_back(token);
+    installs = installs || has_verb(lower) || verb_word;
   }
   for (const std::string& token : tokens) {
     std::string name = crd_name_from_file(token);
@@ -332,9 +332,11 @@ std::optional<CrdInstallCommand> crd_install_command(const yaml::Node& container
       cmd.crd_names.push_back(name);
     }
   }
-  if (evidence.empty()) return std::nullopt;
+  if (!installs) return std::nullopt;
   cmd.container = std::string(container.get("name").str());
-  cmd.evidence = joined(evidence, " ");
+  std::string line = joined(tokens, " ");
+  constexpr size_t kMaxShown = 160;
+  cmd.evidence = line.size() > kMaxShown ? line.substr(0, kMaxShown) + " ..." : line;
   return cmd;
 }
 
@@ -430,7 +432,7 @@ std::vector<std::string> hidden_footprint_summary(const HiddenFootprint& hidden)
                     : "CRDs of the cluster, not only this bundle's, can change"));
   }
   for (const CrdInstallCommand& c : hidden.commands) {
-    out.push_back(fmt::format("{} (container {}) installs CRDs at run time: {}.",
+    out.push_back(fmt::format("{} (container {}) installs CRDs at run time: `{}`.",
                               c.workload->display(), c.container, c.evidence));
   }
   return out;
@@ -440,19 +442,22 @@ std::vector<std::string> hidden_footprint_summary(const HiddenFootprint& hidden)
 
 namespace {
 
-std::string object_words(const Object& obj) {
-  return obj.display();
+const std::vector<ObjectSize>& sizes_of(const Context& ctx, std::vector<ObjectSize>& storage) {
+  if (ctx.sizes) return *ctx.sizes;
+  storage = object_sizes(ctx.bundle);
+  return storage;
 }
 
 void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
-  for (const ObjectSize& s : object_sizes(ctx.bundle)) {
+  std::vector<ObjectSize> storage;
+  for (const ObjectSize& s : sizes_of(ctx, storage)) {
     if (!s.sizes || !near_limit(s.sizes->annotation_bytes, kAnnotationLimit)) continue;
     const Object& obj = *s.object;
     bool over = s.sizes->annotation_bytes > kAnnotationLimit;
     std::string what = fmt::format(
         "{} is {} bytes as JSON. Client-side `kubectl apply` copies the whole object into the "
         "annotation {}, which brings its annotations to {} bytes",
-        object_words(obj), grouped(s.sizes->json_bytes), kLastAppliedAnnotation,
+        obj.display(), grouped(s.sizes->json_bytes), kLastAppliedAnnotation,
         grouped(s.sizes->annotation_bytes));
     if (over) {
       out.add(obj, Severity::kHigh,
@@ -475,10 +480,11 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
 }
 
 void run_request_size_limit(const Context& ctx, Findings& out) {
-  for (const ObjectSize& s : object_sizes(ctx.bundle)) {
+  std::vector<ObjectSize> storage;
+  for (const ObjectSize& s : sizes_of(ctx, storage)) {
     if (!s.sizes || !near_limit(s.sizes->request_bytes, kRequestBodyLimit)) continue;
     bool over = s.sizes->request_bytes > kRequestBodyLimit;
-    std::string what = fmt::format("{} is {} bytes as a request body", object_words(*s.object),
+    std::string what = fmt::format("{} is {} bytes as a request body", s.object->display(),
                                    grouped(s.sizes->request_bytes));
     std::string fix =
         "Shrink the object: generate the CRD without schema descriptions (controller-gen "
@@ -503,7 +509,8 @@ void run_request_size_limit(const Context& ctx, Findings& out) {
 }
 
 void run_etcd_size_limit(const Context& ctx, Findings& out) {
-  for (const ObjectSize& s : object_sizes(ctx.bundle)) {
+  std::vector<ObjectSize> storage;
+  for (const ObjectSize& s : sizes_of(ctx, storage)) {
     if (!s.sizes || !near_limit(s.sizes->json_bytes, kEtcdRequestLimit)) continue;
     bool over = s.sizes->json_bytes > kEtcdRequestLimit;
     out.add(
@@ -512,7 +519,7 @@ void run_etcd_size_limit(const Context& ctx, Findings& out) {
                     "The stored object is of that order (the API server's storage encoding "
                     "is more compact, but managedFields add to it); over the cluster's "
                     "setting, the write fails with \"etcdserver: request is too large\".",
-                    object_words(*s.object), grouped(s.sizes->json_bytes),
+                    s.object->display(), grouped(s.sizes->json_bytes),
                     percent_of(s.sizes->json_bytes, kEtcdRequestLimit), grouped(kEtcdRequestLimit)),
         "Check the cluster's value: the --max-request-bytes flag of etcd (in kubeadm "
         "clusters /etc/kubernetes/manifests/etcd.yaml; managed clusters keep the default). "
@@ -741,72 +748,80 @@ extern const Check kCrdVersionSchemaMissing{
 
 namespace {
 
+std::string workload_list(const std::vector<const Object*>& workloads) {
+  std::vector<std::string> names;
+  for (const Object* o : workloads)
+    names.push_back(o->display());
+  return joined(names);
+}
+
+std::string command_text(const CrdInstallCommand& c) {
+  return fmt::format("{}'s container {} runs `{}`", c.workload->display(), c.container, c.evidence);
+}
+
+// One finding per ServiceAccount that may write CRDs, naming the workloads that run as it and
+// what their containers run; then workloads whose containers install CRDs without that right.
+// The CRD names beyond the bundle's own CRDs, which are what the bundle does not show.
+std::string unshipped(const Bundle& bundle, const std::vector<std::string>& names) {
+  std::vector<std::string> hidden;
+  for (const std::string& n : names) {
+    if (!bundle.find("apiextensions.k8s.io", "CustomResourceDefinition", "", n))
+      hidden.push_back(n);
+  }
+  if (hidden.empty()) return "";
+  constexpr size_t kShown = 10;
+  std::vector<std::string> shown(
+      hidden.begin(), hidden.begin() + static_cast<long>(std::min(kShown, hidden.size())));
+  std::string more =
+      hidden.size() > kShown ? fmt::format(" and {} more", hidden.size() - kShown) : "";
+  return fmt::format(" CRDs it names that the bundle does not ship ({}): {}{}.", hidden.size(),
+                     joined(shown), more);
+}
+
 void run_installed_at_runtime(const Context& ctx, Findings& out) {
   HiddenFootprint hidden = find_hidden_footprint(ctx.bundle, ctx.rbac);
-  // One finding per workload, with what its ServiceAccount may do and what its containers run.
-  std::map<const Object*, std::vector<const CrdWriter*>> writers_of;
-  std::map<const Object*, std::vector<const CrdInstallCommand*>> commands_of;
-  std::vector<const Object*> order;
-  auto note = [&](const Object* o) {
-    if (std::find(order.begin(), order.end(), o) == order.end()) order.push_back(o);
-  };
+  std::set<const CrdInstallCommand*> reported;
   for (const CrdWriter& w : hidden.writers) {
-    for (const Object* workload : w.workloads) {
-      writers_of[workload].push_back(&w);
-      note(workload);
+    std::vector<std::string> parts;
+    std::vector<std::string> names = w.crd_names;
+    bool installs = w.creates();
+    parts.push_back(w.workloads.empty() ? std::string("no workload of the bundle runs as it")
+                                        : fmt::format("{} run{} as it", workload_list(w.workloads),
+                                                      w.workloads.size() == 1 ? "s" : ""));
+    for (const CrdInstallCommand& c : hidden.commands) {
+      if (std::find(w.workloads.begin(), w.workloads.end(), c.workload) == w.workloads.end())
+        continue;
+      reported.insert(&c);
+      installs = true;
+      parts.push_back(command_text(c));
+      for (const std::string& n : c.crd_names)
+        add_unique(names, n);
     }
+    std::string named = unshipped(ctx.bundle, names);
+    out.add(*w.anchor, installs ? Severity::kMedium : Severity::kLow,
+            fmt::format("{} may {} any CustomResourceDefinition (through {}); {}. {}{}",
+                        w.subject.display(), joined(w.verbs), joined(w.via), joined(parts, "; "),
+                        installs ? "CRDs can be installed or upgraded at run time, so the "
+                                   "cluster-scoped footprint is larger than this bundle shows: "
+                                   "they become cluster-wide APIs every tenant shares."
+                                 : "It can rewrite any CRD of the cluster, not only this "
+                                   "bundle's.",
+                        named),
+            installs ? "Install the CRDs yourself from the project's release, turn the "
+                       "operator's CRD management off (its flag or chart value), and drop create "
+                       "on customresourcedefinitions from its role."
+                     : "Restrict update and patch on customresourcedefinitions to the operator's "
+                       "own CRDs with resourceNames.");
   }
   for (const CrdInstallCommand& c : hidden.commands) {
-    commands_of[c.workload].push_back(&c);
-    note(c.workload);
-  }
-  std::sort(order.begin(), order.end(),
-            [](const Object* a, const Object* b) { return a->index < b->index; });
-  for (const Object* workload : order) {
-    std::vector<std::string> parts;
-    std::vector<std::string> names;
-    bool creates = false;
-    for (const CrdWriter* w : writers_of[workload]) {
-      creates = creates || w->creates();
-      parts.push_back(
-          fmt::format("it runs as {}, which may {} any CustomResourceDefinition "
-                      "(through {})",
-                      w->subject.display(), joined(w->verbs), joined(w->via)));
-      for (const std::string& n : w->crd_names)
-        add_unique(names, n);
-    }
-    for (const CrdInstallCommand* c : commands_of[workload]) {
-      creates = true;
-      parts.push_back(fmt::format("its container {} runs `{}`", c->container, c->evidence));
-      for (const std::string& n : c->crd_names)
-        add_unique(names, n);
-    }
-    std::string named = names.empty() ? "" : fmt::format(" The CRDs it names: {}.", joined(names));
-    out.add(*workload, creates ? Severity::kMedium : Severity::kLow,
-            fmt::format("{}: {}. {}{} The CRDs are outside this bundle's footprint: review them "
-                        "in the operator's release, since they become cluster-wide APIs every "
-                        "tenant shares.",
-                        workload->display(), joined(parts, "; "),
-                        creates ? "It installs or upgrades CRDs at run time, so the cluster-scoped "
-                                  "footprint is larger than this bundle shows."
-                                : "It can rewrite any CRD of the cluster, not only this bundle's.",
-                        named),
-            creates ? "Install the CRDs yourself from the project's release and turn the "
-                      "operator's CRD management off (its flag or chart value), then drop create "
-                      "on customresourcedefinitions from its role."
-                    : "Restrict update and patch on customresourcedefinitions to the operator's "
-                      "own CRDs with resourceNames.");
-  }
-  // Writers no workload of the bundle runs as: the account is still there for anything to use.
-  for (const CrdWriter& w : hidden.writers) {
-    if (!w.workloads.empty()) continue;
-    out.add(*w.anchor, w.creates() ? Severity::kMedium : Severity::kLow,
-            fmt::format("{} may {} any CustomResourceDefinition (through {}), though no "
-                        "workload of the bundle runs as it: whatever uses it can {} CRDs beyond "
-                        "this bundle.",
-                        w.subject.display(), joined(w.verbs), joined(w.via),
-                        w.creates() ? "install" : "rewrite"),
-            "Find out what runs as this account; if nothing installs CRDs, drop the right.");
+    if (reported.contains(&c)) continue;
+    std::string named = unshipped(ctx.bundle, c.crd_names);
+    out.add(*c.workload, Severity::kMedium,
+            fmt::format("{}, which installs CRDs, though no role of the bundle lets its "
+                        "ServiceAccount create them: it relies on rights granted outside the "
+                        "bundle (a larger footprint than shown), or the step fails.{}",
+                        command_text(c), named),
+            "Install the CRDs yourself from the project's release and turn this step off.");
   }
 }
 

@@ -84,6 +84,10 @@ struct ConversionWiring {
 
 std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle, const RbacPolicy& policy);
 
+// The port to call a Service on: the written one when the Service has it, else 443 when it has
+// that, else its first port.
+int32_t conversion_port(const ServiceBackend& backend, int32_t written);
+
 // Kinds the bundle uses whose CRD it does not ship, by group.
 struct MissingCrd {
   std::string group;
@@ -106,7 +110,7 @@ struct CrdWriter {
 struct CrdInstallCommand {
   const Object* workload = nullptr;
   std::string container;
-  std::string evidence;                // the arguments that say so
+  std::string evidence;                // its command line, shortened
   std::vector<std::string> crd_names;  // from file names such as group_plural.yaml
 };
 

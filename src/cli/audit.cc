@@ -2,6 +2,7 @@
 
 #include "analysis/analyze.h"
 #include "analysis/check.h"
+#include "analysis/crds.h"
 #include "analysis/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -60,13 +61,17 @@ int run_audit(int argc, char** argv) {
     expectations = std::move(*loaded);
   }
   RbacPolicy rbac = RbacPolicy::build(*bundle);
-  Context context{*bundle, rbac, expectations};
+  std::vector<ObjectSize> sizes = object_sizes(*bundle);
+  Context context{*bundle, rbac, expectations, &sizes};
 
   Report report;
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
+  report.inventory.hidden_footprint =
+      hidden_footprint_summary(find_hidden_footprint(*bundle, rbac));
   report.analysis = analyze(context, config);
   report.sections.push_back(permissions_section(summarize_permissions(*bundle, rbac)));
+  report.sections.push_back(crds_section(*bundle, rbac, sizes));
 
   ReportOptions options;
   options.color = use_color(color, output_path);

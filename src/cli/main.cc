@@ -23,7 +23,7 @@ constexpr Command kCommands[] = {
     {"audit", "report the install footprint and findings of manifests", run_audit},
     {"can-i", "answer whether a subject may make a request, offline", run_can_i},
     {"who-can", "list every subject that may make a request", run_who_can},
-    {"fix", "write manifests that repair what audit found (rbac)", run_fix},
+    {"fix", "write manifests that repair what audit found (rbac, crds)", run_fix},
     {"checks", "list every check with its ID and severity", run_checks},
 };
 

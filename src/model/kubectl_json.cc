@@ -176,6 +176,7 @@ bool resolve_word(std::string_view s, Scalar& out) {
   static constexpr std::string_view kFalse[] = {"n",     "N",     "no",  "No",  "NO", "false",
                                                 "False", "FALSE", "off", "Off", "OFF"};
   static constexpr std::string_view kNull[] = {"", "~", "null", "Null", "NULL"};
+  if (s.size() > 5) return false;  // the longest words, "false" and "+.inf", have five bytes
   auto in = [&](const auto& list) {
     return std::find(std::begin(list), std::end(list), s) != std::end(list);
   };
@@ -206,11 +207,15 @@ bool resolve_word(std::string_view s, Scalar& out) {
 // go-yaml v2's resolve() for an untagged plain scalar (resolve.go): the first character picks
 // the candidates. Timestamps need no case: decoded into interface{} they stay strings.
 // Integers beyond 64 bits are left to the caller through `big`.
+// go-yaml v2's resolveTable: plain scalars starting with these may be more than strings.
+bool is_hinted(char first) {
+  return std::string_view("+-0123456789yYnNtTfFoO~.").find(first) != std::string_view::npos;
+}
+
 Scalar resolve_plain(std::string_view s, bool& big) {
   big = false;
   char first = s.empty() ? 'N' : s[0];
-  bool hinted = std::string_view("+-0123456789yYnNtTfFoO~.").find(first) != std::string_view::npos;
-  if (!hinted) return make_string(s);
+  if (!is_hinted(first)) return make_string(s);
   Scalar word;
   if (resolve_word(s, word)) return word;
   if (first == '.') {
@@ -465,8 +470,7 @@ class Encoder {
     sink_.put('{');
     for (size_t i = 0; i < node.size(); ++i) {
       if (i > 0) sink_.put(',');
-      if (!key_text(node.key(i), key_)) return false;
-      put_string(sink_, key_);
+      if (!key(node.key(i))) return false;
       sink_.put(':');
       if (!value(node.value(i))) return false;
     }
@@ -519,6 +523,18 @@ class Encoder {
     if (big) {
       return fail(node, fmt::format("the integer {} does not fit in 64 bits", text));
     }
+    return true;
+  }
+
+  // Writes a key; a string key needs no copy.
+  bool key(const yaml::Node& node) {
+    if (node.is_scalar() && node.tag().empty() &&
+        (!node.is_plain() || (!node.text().empty() && !is_hinted(node.text()[0])))) {
+      put_string(sink_, node.text());
+      return true;
+    }
+    if (!key_text(node, key_)) return false;
+    put_string(sink_, key_);
     return true;
   }
 
@@ -662,11 +678,24 @@ tl::expected<ApplySizes, JsonError> apply_sizes(const Object& object) {
       if (key != kLastAppliedAnnotation) others += key.size() + annotations.value(i).str().size();
     }
   }
-  if (edits.empty()) edits.push_back(JsonEdit{"metadata", JsonEdit::Op::kNested, "", {}});
-  edits.front().edits.push_back(std::move(set_annotations));
-  auto applied = kubectl_json_size(object.node, edits);
-  if (!applied) return tl::unexpected(std::move(applied.error()));
-  sizes.annotation_bytes = others + kLastAppliedAnnotation.size() + *applied + 1;
+  std::vector<JsonEdit> metadata_edits =
+      edits.empty() ? std::vector<JsonEdit>{} : edits.front().edits;
+  metadata_edits.push_back(std::move(set_annotations));
+  uint64_t applied = 0;
+  if (object.metadata.is_mapping()) {
+    // Only metadata changes, so the rest of the object need not be counted again.
+    auto before = kubectl_json_size(
+        object.metadata, std::vector<JsonEdit>(metadata_edits.begin(), metadata_edits.end() - 1));
+    auto after = kubectl_json_size(object.metadata, metadata_edits);
+    if (!before || !after) return tl::unexpected(std::move((before ? after : before).error()));
+    applied = *json - *before + *after;
+  } else {
+    auto whole = kubectl_json_size(
+        object.node, {JsonEdit{"metadata", JsonEdit::Op::kNested, "", std::move(metadata_edits)}});
+    if (!whole) return tl::unexpected(std::move(whole.error()));
+    applied = *whole;
+  }
+  sizes.annotation_bytes = others + kLastAppliedAnnotation.size() + applied + 1;
   return sizes;
 }
 
