@@ -36,11 +36,11 @@ std::string ca_text(const ConversionWiring& w) {
     case CaBundleState::kSet:
       return "caBundle written";
     case CaBundleState::kPlaceholder:
-      return "! placeholder caBundle, nobody injects" + problem;
+      return "! placeholder, nobody injects" + problem;
     case CaBundleState::kEmpty:
       break;
   }
-  return "! no caBundle, nobody injects" + problem;
+  return "! none, nobody injects" + problem;
 }
 
 std::string service_text(const ConversionWiring& w) {
@@ -55,8 +55,8 @@ std::string status_text(const ConversionWiring& w) {
                             : "";
   if (w.service_missing()) {
     if (!w.suggestion) return "! missing, no likely Service" + ns_note;
-    return fmt::format("! missing; suggest {}/{}:{} ({}){}", w.suggestion->namespace_,
-                       w.suggestion->name, w.suggested_port, w.suggestion_reason, ns_note);
+    return fmt::format("! missing; suggest {}/{}:{}{}", w.suggestion->namespace_,
+                       w.suggestion->name, w.suggested_port, ns_note);
   }
   if (w.port_mismatch()) {
     std::vector<std::string> ports;
@@ -154,8 +154,8 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
       sizes.push_back(std::move(j));
     }
     s.blocks.push_back(
-        Block{{fmt::format("Sizes in bytes, largest first, with the headroom left under each limit "
-                           "(negative: over it): the annotations after client-side apply adds the "
+        Block{{fmt::format("Sizes in bytes, largest first, and the headroom left under each limit "
+                           "(negative: over it): all annotations once client-side apply adds the "
                            "last-applied configuration ({}), the request body ({}), and etcd's "
                            "default --max-request-bytes ({}).",
                            with_commas(kAnnotationLimit), with_commas(kRequestBodyLimit),

@@ -24,7 +24,7 @@ expect_stdout "CRDs"
 expect_stdout "CLIENT-SIDE APPLY"
 run "$FOOTPRINT" audit "$bundle" --format markdown
 expect_stdout "### CRDs"
-expect_stdout "| alertmanagerconfigs.monitoring.coreos.com | default/prometheus-operator-admission-webhook:8443 | ! Service exposes 443; use 443 | ! no caBundle, nobody injects |"
+expect_stdout "| alertmanagerconfigs.monitoring.coreos.com | default/prometheus-operator-admission-webhook:8443 | ! Service exposes 443; use 443 | ! none, nobody injects |"
 expect_stdout "| OBJECT | YAML | JSON | CLIENT-SIDE APPLY | REQUEST | ETCD |"
 
 # tigera-operator installs CRDs (-manage-crds=true) that the bundle does not ship.
