@@ -85,7 +85,8 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       rbac(RbacPolicy::build(b)),
       admission(read_admission(b)),
       namespaces(ns.empty() ? default_namespaces(b) : std::move(ns)),
-      expectations(std::move(ex)) {}
+      expectations(std::move(ex)),
+      sizes(object_sizes(b)) {}
 
 AnalysisResult analyze(const Bundle& bundle, const Config& config) {
   return analyze(Context(bundle), config);

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/crds.h"
 #include "analysis/finding.h"
 #include "analysis/rbac.h"
 #include "model/admission.h"
@@ -29,6 +30,7 @@ struct Context {
   Admission admission;
   std::vector<ClusterNamespace> namespaces;
   std::vector<Expectation> expectations;
+  std::vector<ObjectSize> sizes;  // object_sizes(bundle), for the size checks and the report
 };
 
 struct Check {

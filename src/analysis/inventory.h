@@ -44,6 +44,10 @@ struct Inventory {
   uint32_t mutating_webhooks = 0;
   uint32_t validating_webhooks = 0;
   uint32_t webhooks() const { return mutating_webhooks + validating_webhooks; }
+  // What the bundle may add to the cluster at run time, beyond its objects: CRDs created by its
+  // workloads (hidden_footprint_summary in analysis/crds.h). Filled in by the caller, since it
+  // needs the RBAC policy.
+  std::vector<std::string> hidden_footprint;
 };
 
 Inventory take_inventory(const Bundle& bundle);

@@ -2,6 +2,7 @@
 
 #include "analysis/analyze.h"
 #include "analysis/check.h"
+#include "analysis/crds.h"
 #include "analysis/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -78,10 +79,13 @@ int run_audit(int argc, char** argv) {
   Report report;
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
+  report.inventory.hidden_footprint =
+      hidden_footprint_summary(find_hidden_footprint(*bundle, context.rbac));
   report.analysis = analyze(context, config);
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
   report.sections.push_back(admission_section(context));
   report.sections.push_back(permissions_section(summarize_permissions(*bundle, context.rbac)));
+  report.sections.push_back(crds_section(*bundle, context.rbac, context.sizes));
 
   ReportOptions options;
   options.color = use_color(color, output_path);

@@ -5,6 +5,7 @@
 #include "analysis/rbac.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "report/crds_fix.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -48,6 +49,119 @@ int run_fix_rbac(int argc, char** argv) {
   return write_fix(yaml, dir, "rbac-fix.yaml") ? kExitOk : kExitUsage;
 }
 
+// Reads the CA for caBundle from --ca-file or --ca-from-secret; empty when neither is given.
+tl::expected<std::string, std::string> read_ca(const std::string& ca_file,
+                                               const std::string& secret_file) {
+  if (ca_file.empty() && secret_file.empty()) return std::string();
+  const std::string& path = ca_file.empty() ? secret_file : ca_file;
+  const char* flag = ca_file.empty() ? "--ca-from-secret" : "--ca-file";
+  auto text = read_text_file(path, uint64_t{16} << 20);
+  if (!text) return tl::unexpected(fmt::format("{} {}: {}", flag, path, text.error()));
+  auto pem = ca_file.empty() ? ca_from_secret(*text) : read_ca_pem(*text);
+  if (!pem) return tl::unexpected(fmt::format("{} {}: {}", flag, path, pem.error()));
+  return *pem;
+}
+
+int run_fix_crds(int argc, char** argv) {
+  CLI::App app{
+      "Rewrite CRDs whose conversion webhook names a missing Service or a wrong port, or has no "
+      "CA: whole CRDs as JSON for `kubectl apply --server-side`, or JSON patches.",
+      "footprint fix crds"};
+  BundleArgs bundle_args;
+  add_bundle_options(app, bundle_args);
+  std::string service;
+  app.add_option("--service", service,
+                 "NAMESPACE/NAME of the Service that serves conversion (default: the Service "
+                 "footprint suggests)");
+  std::string ca_file;
+  auto* ca_option = app.add_option("--ca-file", ca_file,
+                                   "PEM file with the CA that signed the webhook's "
+                                   "certificate, for caBundle");
+  std::string secret_file;
+  app.add_option("--ca-from-secret", secret_file,
+                 "Secret manifest (kubectl get secret NAME -o yaml) whose ca.crt is that CA; no "
+                 "other key is read")
+      ->excludes(ca_option);
+  std::string format = "crds";
+  app.add_option("--format", format, "crds (whole CRDs as JSON) or patch (JSON patches)")
+      ->check(CLI::IsMember({"crds", "patch"}))
+      ->capture_default_str();
+  std::string dir;
+  app.add_option("-o,--output-dir", dir, "Write one file per CRD into this directory");
+  if (auto code = parse_args(app, argc, argv)) return *code;
+
+  CrdFixOptions options;
+  if (!service.empty()) {
+    options.service = parse_service_ref(service);
+    if (!options.service) {
+      print_error(fmt::format("--service {}: expected NAMESPACE/NAME", service));
+      return kExitUsage;
+    }
+  }
+  auto ca = read_ca(ca_file, secret_file);
+  if (!ca) {
+    print_error(ca.error());
+    return kExitUsage;
+  }
+  options.ca_pem = std::move(*ca);
+  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  if (!bundle) return kExitUsage;
+  RbacPolicy policy = RbacPolicy::build(*bundle);
+  CrdFixPlan plan = plan_crd_fixes(*bundle, policy, options);
+  for (const std::string& note : plan.unresolved)
+    std::fprintf(stderr, "footprint: not fixed: %s\n", note.c_str());
+  if (plan.fixes.empty()) {
+    if (plan.unresolved.empty())
+      std::fprintf(stderr, "footprint: no CRD conversion webhook to fix\n");
+    return plan.unresolved.empty() ? kExitOk : kExitUsage;
+  }
+  for (const CrdFix& f : plan.fixes) {
+    std::fprintf(stderr, "footprint: %s: %s\n", f.crd->name.c_str(),
+                 fmt::format("{}", fmt::join(f.changes, "; ")).c_str());
+  }
+
+  bool patches = format == "patch";
+  std::string commands;
+  if (dir.empty()) {
+    std::string out;
+    for (const CrdFix& f : plan.fixes) {
+      // JSON patches hold names, numbers and base64, never a single quote.
+      out += patches
+                 ? fmt::format("kubectl patch crd {} --type=json -p '{}'\n", f.crd->name, f.patch)
+                 : (out.empty() ? "" : "---\n") + f.fixed;
+    }
+    if (!write_output(out, "")) return kExitUsage;
+    if (!patches) {
+      std::fprintf(stderr,
+                   "footprint: apply with: kubectl apply --server-side --force-conflicts -f FILE "
+                   "(this output saved to FILE, or piped to -f -)\n");
+    }
+  } else {
+    std::vector<std::string> files;
+    for (const CrdFix& f : plan.fixes) {
+      std::string name = f.crd->name + (patches ? ".patch.json" : ".json");
+      if (!write_fix(patches ? f.patch + "\n" : f.fixed, dir, name)) return kExitUsage;
+      std::string path = (std::filesystem::path(dir) / name).string();
+      if (patches) {
+        commands +=
+            fmt::format("kubectl patch crd {} --type=json --patch-file={}\n", f.crd->name, path);
+      }
+      files.push_back("-f " + path);
+    }
+    if (!patches) {
+      commands =
+          fmt::format("kubectl apply --server-side --force-conflicts {}\n", fmt::join(files, " "));
+    }
+    std::fputs(commands.c_str(), stdout);
+  }
+  if (!patches) {
+    std::fprintf(stderr,
+                 "footprint: --force-conflicts takes over the fields an earlier apply (client-side "
+                 "or Helm) owns, which is what changing them needs\n");
+  }
+  return plan.unresolved.empty() ? kExitOk : kExitUsage;
+}
+
 struct FixTarget {
   const char* name;
   const char* summary;
@@ -56,6 +170,7 @@ struct FixTarget {
 
 constexpr FixTarget kTargets[] = {
     {"rbac", "Roles and bindings for informers broken by resourceNames", run_fix_rbac},
+    {"crds", "CRD conversion webhooks: the Service, its port and caBundle", run_fix_crds},
 };
 
 }  // namespace
@@ -71,8 +186,9 @@ int run_fix(int argc, char** argv) {
       std::printf("  %-6s %s\n", t.name, t.summary);
     return kExitOk;
   }
-  print_error(target.empty() ? std::string("fix needs a target: rbac")
-                             : fmt::format("unknown fix target '{}'; expected rbac", target));
+  print_error(target.empty()
+                  ? std::string("fix needs a target: rbac or crds")
+                  : fmt::format("unknown fix target '{}'; expected rbac or crds", target));
   return kExitUsage;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
@@ -32,12 +33,22 @@ struct LoadError {
   std::string to_string() const;
 };
 
+// A file's size after gzip, as Helm compresses a release before storing it.
+struct GzipSize {
+  uint64_t bytes = 0;        // compressed bytes written
+  uint64_t input_bytes = 0;  // bytes of the file compressed to get them
+  bool complete = true;      // false: stopped at LoadOptions::max_gzip_bytes
+};
+
 struct LoadedInput {
   std::vector<std::string> files;  // as given on the command line, or found under a directory
   // Per file: the chart directory a rendered stream came from, so `# Source:` paths can be
   // resolved to template files; empty for plain manifests.
   std::vector<std::string> chart_roots;
   std::vector<uint64_t> file_bytes;
+  // Per file: the gzip size of a file that Helm rendered (it has `# Source:` comments), which
+  // bounds the size of the release Helm stores; nullopt for other files.
+  std::vector<std::optional<GzipSize>> helm_gzip;
   std::vector<std::string> notes;         // e.g. files skipped in a directory
   std::vector<yaml::Document> documents;  // owners of the trees the objects point into
   std::vector<RawObject> objects;         // in file order, then document order
@@ -47,6 +58,9 @@ struct LoadOptions {
   yaml::Limits limits;
   unsigned jobs = 0;  // parser threads; 0 means one per core
   uint64_t max_file_bytes = uint64_t{1} << 30;
+  // Compressing Helm output stops once it passes this size: 768 KiB of gzip is 1 MiB in base64,
+  // all a Helm release may hold, so compressing further would only cost time.
+  uint64_t max_gzip_bytes = 768 * 1024;
 };
 
 // Reads a whole file (a configuration or expectations file, not a manifest).

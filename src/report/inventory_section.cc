@@ -63,6 +63,15 @@ Section inventory_section(const Inventory& inv) {
                    inv.mutating_configurations + inv.validating_configurations)},
       std::nullopt});
 
+  if (!inv.hidden_footprint.empty()) {
+    Block hidden;
+    hidden.lines.emplace_back(
+        "Hidden footprint: the cluster-scoped footprint is larger than these objects.");
+    for (const std::string& line : inv.hidden_footprint)
+      hidden.lines.push_back("- " + line);
+    s.blocks.push_back(std::move(hidden));
+  }
+
   Json kinds_json = Json::object(), cluster = Json::object(), namespaced = Json::object(),
        unknown = Json::object();
   for (const KindCount& k : inv.kinds) {
@@ -96,7 +105,8 @@ Section inventory_section(const Inventory& inv) {
       {"mutatingWebhooks", inv.mutating_webhooks},
       {"validatingWebhooks", inv.validating_webhooks},
       {"webhookConfigurations",
-       {{"mutating", inv.mutating_configurations}, {"validating", inv.validating_configurations}}}};
+       {{"mutating", inv.mutating_configurations}, {"validating", inv.validating_configurations}}},
+      {"hiddenFootprint", inv.hidden_footprint}};
   return s;
 }
 

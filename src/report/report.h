@@ -9,6 +9,7 @@
 
 #include "analysis/analyze.h"
 #include "analysis/compare.h"
+#include "analysis/crds.h"
 #include "analysis/inventory.h"
 #include "analysis/rbac.h"
 #include "load/helm.h"
@@ -51,6 +52,11 @@ Section admission_section(const Context& context);
 
 // Effective permissions per subject; its JSON is the report's "permissions".
 Section permissions_section(const std::vector<SubjectPermissions>& subjects);
+
+// CRDs: sizes against the install path's limits, conversion webhooks, CRDs the bundle needs but
+// lacks, and CRDs created at run time; its JSON is the report's "crds".
+Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
+                     const std::vector<ObjectSize>& sizes);
 
 // Roles and bindings that give each broken subject an unrestricted get, list and watch where a
 // resourceNames rule made its informer fail, with the trade-off in comments. Empty when there
