@@ -78,8 +78,8 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
 
 }  // namespace
 
-AnalysisResult analyze(const Bundle& bundle, const Config& config) {
-  Context context{bundle};
+AnalysisResult analyze(const Bundle& bundle, const Config& config, const ImageSizes* image_sizes) {
+  Context context{bundle, image_sizes};
   Findings findings(bundle);
   for (const Check* check : all_checks()) {
     findings.set_check(check->id);

@@ -19,6 +19,9 @@ struct AnalysisResult {
   std::vector<std::string> notes;  // e.g. an ignore annotation naming an unknown check
 };
 
-AnalysisResult analyze(const Bundle& bundle, const Config& config);
+struct ImageSizes;
+// `image_sizes`, when a command knows them, lets image-very-large judge the images.
+AnalysisResult analyze(const Bundle& bundle, const Config& config,
+                       const ImageSizes* image_sizes = nullptr);
 
 }  // namespace footprint

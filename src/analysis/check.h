@@ -11,9 +11,13 @@
 
 namespace footprint {
 
+struct ImageSizes;
+
 // What every check can read. Derived models (RBAC, webhooks...) are built once and added here.
 struct Context {
   const Bundle& bundle;
+  // Registry sizes of the bundle's images, when a command has them; image-very-large needs them.
+  const ImageSizes* image_sizes = nullptr;
 };
 
 struct Check {

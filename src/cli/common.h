@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/analyze.h"
+#include "analysis/config.h"
 #include "load/loader.h"
 #include "model/object.h"
 
@@ -26,12 +28,27 @@ struct BundleArgs {
   std::vector<std::string> inputs;
   std::string namespace_ = "default";
   unsigned jobs = 0;
+  bool keep_texts = false;  // keep each file's text, for commands that rewrite it
 };
 
 // Adds INPUT... and -n/--namespace and --jobs to a command.
 void add_bundle_options(CLI::App& app, BundleArgs& args);
 // Loads and models the inputs; prints errors and returns nullopt when they cannot be read.
 std::optional<Bundle> load_bundle(const BundleArgs& args);
+
+// --config, --no-config and --fail-on, as audit has them.
+struct PolicyArgs {
+  std::string config_path;
+  bool no_config = false;
+  std::string fail_on;
+};
+void add_policy_options(CLI::App& app, PolicyArgs& args);
+// The configuration the options name; prints errors and returns nullopt when it cannot be read.
+std::optional<Config> load_policy(const PolicyArgs& args);
+// True when an unsuppressed finding reaches --fail-on, or the config's failOn.
+bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args);
+// The findings of checks in one area, with the suppressed count recomputed.
+AnalysisResult findings_of_area(AnalysisResult result, std::string_view area);
 
 enum class ColorMode { kAuto, kAlways, kNever };
 void add_color_option(CLI::App& app, ColorMode& mode);

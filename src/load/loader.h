@@ -38,12 +38,14 @@ struct LoadedInput {
   std::vector<std::string> notes;         // e.g. files skipped in a directory
   std::vector<yaml::Document> documents;  // owners of the trees the objects point into
   std::vector<RawObject> objects;         // in file order, then document order
+  std::vector<std::string> texts;         // each file's text, when LoadOptions::keep_texts
 };
 
 struct LoadOptions {
   yaml::Limits limits;
   unsigned jobs = 0;  // parser threads; 0 means one per core
   uint64_t max_file_bytes = uint64_t{1} << 30;
+  bool keep_texts = false;  // for commands that rewrite the input
 };
 
 // Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".

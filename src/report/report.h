@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/analyze.h"
+#include "analysis/images.h"
 #include "analysis/inventory.h"
 #include "model/object.h"
 #include "report/section.h"
@@ -30,12 +31,18 @@ struct Report {
   AnalysisResult analysis;
   // Area sections shown between the footprint and the findings.
   std::vector<Section> sections;
+  bool show_inventory = true;  // false for commands that report only their own sections
 };
 
 std::string render_report(const Report& report, Format format, const ReportOptions& options);
 
 // The install footprint as a section; its JSON is the report's "inventory".
 Section inventory_section(const Inventory& inventory);
+
+// Discovered images, invalid image fields and models: tables, and JSON under "images".
+Section images_section(const Bundle& bundle, const ImageInventory& images, bool include_possible);
+Json image_json(const Bundle& bundle, const ImageInventory& images, const Image& image);
+Json model_json(const Bundle& bundle, const ModelUse& model);
 
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);
