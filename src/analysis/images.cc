@@ -237,7 +237,7 @@ class Discoverer {
     bool image_key_used = false;
     if (!role.empty()) {
       yaml::Node image = node.get("image");
-      if (image.is_scalar()) {
+      if (image.is_scalar() && !image.str().empty()) {
         add(ctx, image, join_key(path, "image"), Confidence::kCertain, role, image.str(), disabled);
         image_key_used = true;
       }
@@ -329,21 +329,28 @@ class Discoverer {
     yaml::Node image = text_of("image");
     yaml::Node tag = text_of("tag") ? text_of("tag") : text_of("version");
     yaml::Node digest = text_of("digest");
-    ImageFields f;
-    f.registry = registry;
+    yaml::Node base;
     if (repository) {
       if (!image && !registry && !tag && !digest) return false;
-      f.repository = repository;
-      f.image = image;
+      base = repository;
     } else if (image && (registry || tag || digest)) {
-      f.repository = image;  // {image: quay.io/org/app, tag: v1}
+      base = image;  // {image: quay.io/org/app, tag: v1}
+      image = {};
     } else {
       return false;
     }
+    ImageFields f;
+    f.registry = registry.str();
+    f.repository = base.str();
+    f.image = image.str();
+    if (!ctx.outer) {
+      f.registry_node = registry;
+      f.repository_node = base;
+    }
     std::string text;
-    if (f.registry) text = fmt::format("{}/", f.registry.str());
-    text += f.repository.str();
-    if (f.image) text += fmt::format("/{}", f.image.str());
+    if (!f.registry.empty()) text = fmt::format("{}/", f.registry);
+    text += f.repository;
+    if (!f.image.empty()) text += fmt::format("/{}", f.image);
     std::string_view last = std::string_view(text).substr(text.rfind('/') + 1);
     bool has_suffix = last.find_first_of(":@") != std::string_view::npos;
     if (tag && !has_suffix) {
@@ -360,12 +367,9 @@ class Discoverer {
     use.written = text;
     use.ref = std::move(*ref);
     use.disabled_by = disabled;
-    if (ctx.outer) {
-      use.position = ctx.outer.position();
-    } else {
-      use.fields = f;
-      use.position = f.repository.position();
-    }
+    use.scalar = ctx.outer;
+    use.position = (ctx.outer ? ctx.outer : base).position();
+    use.fields = std::move(f);
     out_.uses.push_back(std::move(use));
     return true;
   }
@@ -642,7 +646,7 @@ namespace {
 
 // Where a finding about a use points: the scalar that holds it, or the field group.
 yaml::Node use_node(const ImageUse& use) {
-  return use.scalar ? use.scalar : use.fields.repository;
+  return use.scalar ? use.scalar : use.fields->repository_node;
 }
 
 // The first use of each (image, object) pair among certain and likely uses.

@@ -27,9 +27,12 @@ std::string_view confidence_name(Confidence confidence);
 // A reference split over fields of one mapping, e.g. {registry, repository, tag} or NVIDIA's
 // {repository, image, version}. Relocation rewrites the registry or repository field.
 struct ImageFields {
-  yaml::Node registry;
-  yaml::Node repository;
-  yaml::Node image;
+  std::string registry;  // empty when the group has none
+  std::string repository;
+  std::string image;  // the last path part, in the {repository, image, version} layout
+  // The fields' scalars, when they are in the object's file rather than in an embedded document.
+  yaml::Node registry_node;
+  yaml::Node repository_node;
 };
 
 struct ImageUse {
@@ -41,9 +44,10 @@ struct ImageUse {
   std::string written;  // the reference as written, or composed from fields
   std::optional<ImageRef> ref;  // absent when `written` is not a valid reference
   std::string error;            // why it is not, then
-  // The scalar in the object's file whose text contains `written` verbatim, when one does.
+  // The scalar in the object's file that holds the reference: it contains `written` verbatim, or
+  // for a field group in an embedded document, the fields' texts.
   yaml::Node scalar;
-  ImageFields fields;
+  std::optional<ImageFields> fields;  // for references composed from a field group
   yaml::Position position;
   // The path of an enclosing `enabled: false`, when the use sits under one.
   std::string disabled_by;

@@ -163,9 +163,9 @@ spec:
   EXPECT_EQ(inv.uses[0].path, "spec.services.VllmWorker.extraPodSpec.mainContainer.image");
   EXPECT_EQ(inv.uses[2].source, "fields");
   EXPECT_EQ(inv.uses[2].path, "spec.driver");
-  EXPECT_EQ(inv.uses[2].fields.repository.str(), "nvcr.io/nvidia");
-  EXPECT_EQ(inv.uses[2].fields.image.str(), "driver");
-  EXPECT_EQ(inv.uses[4].fields.repository.str(), "quay.io/example/agent");
+  EXPECT_EQ(inv.uses[2].fields->repository, "nvcr.io/nvidia");
+  EXPECT_EQ(inv.uses[2].fields->image, "driver");
+  EXPECT_EQ(inv.uses[4].fields->repository, "quay.io/example/agent");
   // Under `enabled: false`: listed, marked not needed.
   EXPECT_EQ(inv.uses[5].disabled_by, "spec.toolkit.enabled");
   EXPECT_FALSE(inv.images[5].needed());

@@ -44,40 +44,42 @@ std::string where(const Bundle& bundle, const Object& obj, const yaml::Node& at)
   return fmt::format("{}:{}", bundle.file_of(obj), at ? at.position().line : obj.position.line);
 }
 
-// New values for a field group, so that it composes to the relocated name.
+// New values for a field group, so that it composes to the relocated name. The fields are
+// rewritten in their own scalars, or inside the embedded document's outer scalar.
 tl::expected<void, std::string> field_edits(const Bundle& bundle, const ImageUse& use,
                                             const RegistryPrefix& registry,
                                             std::vector<Edit>& edits) {
   const Object& obj = bundle.objects[use.object];
   std::string_view text = bundle.input.texts[obj.file];
-  const ImageFields& f = use.fields;
+  const ImageFields& f = *use.fields;
   std::string repository = use.ref->path;  // what registry/repository[/image] must spell
-  if (f.image) {
-    std::string suffix = fmt::format("/{}", f.image.str());
+  if (!f.image.empty()) {
+    std::string suffix = fmt::format("/{}", f.image);
     if (!repository.ends_with(suffix)) {
-      return tl::unexpected(fmt::format("{}: cannot split {} into repository and image fields",
-                                        where(bundle, obj, f.repository), use.written));
+      return tl::unexpected(fmt::format("{}:{}: cannot split {} into repository and image fields",
+                                        bundle.file_of(obj), use.position.line, use.written));
     }
     repository.resize(repository.size() - suffix.size());
   }
-  auto set = [&](const yaml::Node& node,
+  auto set = [&](const yaml::Node& node, const std::string& old_value,
                  const std::string& value) -> tl::expected<void, std::string> {
-    if (node.str() == value) return {};
-    if (!replace_in_range(text, obj.file, node.begin_offset(), node.end_offset(), node.str(), value,
-                          edits)) {
+    if (old_value == value) return {};
+    const yaml::Node& range = node ? node : use.scalar;
+    if (!replace_in_range(text, obj.file, range.begin_offset(), range.end_offset(), old_value,
+                          value, edits)) {
       return tl::unexpected(fmt::format("{}: cannot find \"{}\" verbatim to rewrite it",
-                                        where(bundle, obj, node), node.str()));
+                                        where(bundle, obj, range), old_value));
     }
     return {};
   };
-  if (f.registry) {
+  if (!f.registry.empty()) {
     std::string host = registry.prefix.empty()
                            ? registry.domain
                            : fmt::format("{}/{}", registry.domain, registry.prefix);
-    if (auto r = set(f.registry, host); !r) return r;
-    return set(f.repository, repository);
+    if (auto r = set(f.registry_node, f.registry, host); !r) return r;
+    return set(f.repository_node, f.repository, repository);
   }
-  return set(f.repository, registry.join(repository));
+  return set(f.repository_node, f.repository, registry.join(repository));
 }
 
 // A Secret is replaced by a comment; inside a block List its "- " goes too.
@@ -85,6 +87,9 @@ tl::expected<Edit, std::string> secret_edit(const Bundle& bundle, const Object& 
   std::string_view text = bundle.input.texts[obj.file];
   size_t begin = obj.node.begin_offset();
   size_t end = obj.node.end_offset();
+  // A block mapping's range runs to the next token; keep the line break and the `---`.
+  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1])))
+    --end;
   if (bundle.input.objects[obj.index].list_index >= 0) {
     size_t dash = begin;
     while (dash > 0 && (text[dash - 1] == ' ' || text[dash - 1] == '\t'))
@@ -161,7 +166,7 @@ tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const Image
       continue;
     }
     const Object& obj = bundle.objects[use.object];
-    if (use.scalar) {
+    if (!use.fields) {
       std::string_view text = bundle.input.texts[obj.file];
       if (!replace_in_range(text, obj.file, use.scalar.begin_offset(), use.scalar.end_offset(),
                             use.written, relocated_reference(*use.ref, options.registry), edits)) {

@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "report/report.h"
 
 namespace footprint {
@@ -29,10 +31,23 @@ Json use_json(const Bundle& bundle, const ImageUse& use) {
   return j;
 }
 
+// The objects that use an image; paths are in the JSON and in the findings.
 std::string used_by(const Bundle& bundle, const ImageInventory& inv, const Image& image) {
-  const ImageUse& first = inv.uses[image.uses.front()];
-  std::string out = fmt::format("{} {}", object_label(bundle.objects[first.object]), first.path);
-  if (image.uses.size() > 1) out += fmt::format(" (+{} more)", image.uses.size() - 1);
+  std::vector<uint32_t> objects;
+  for (size_t u : image.uses) {
+    uint32_t o = inv.uses[u].object;
+    if (std::find(objects.begin(), objects.end(), o) == objects.end()) objects.push_back(o);
+  }
+  std::string out = object_label(bundle.objects[objects.front()]);
+  if (objects.size() > 1) out += fmt::format(" (+{} more)", objects.size() - 1);
+  return out;
+}
+
+// Digests are 64 hex digits; 12 identify one in a table, as `docker images` shows them.
+std::string short_reference(const ImageRef& ref) {
+  std::string out = ref.normalized();
+  size_t at = out.find('@');
+  if (at != std::string::npos && out.size() > at + 20) out = out.substr(0, at + 20) + "...";
   return out;
 }
 
@@ -71,7 +86,7 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
   s.title = "Images";
   size_t shown = 0, pinned = 0, possible = 0;
   Table table;
-  table.header = {"IMAGE", "REGISTRY", "DIGEST", "FOUND", "USED BY"};
+  table.header = {"IMAGE", "DIGEST", "FOUND", "USED BY"};
   Json images = Json::array();
   for (const Image& image : inv.images) {
     if (image.confidence == Confidence::kPossible && !include_possible) {
@@ -83,9 +98,8 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
     const ImageUse& first = inv.uses[image.uses.front()];
     std::string found = fmt::format("{}, {}", confidence_name(image.confidence), first.source);
     if (!image.needed()) found += ", disabled";
-    table.rows.push_back({image.ref.normalized(), image.ref.domain,
-                          image.ref.pinned() ? "pinned" : "tag only", found,
-                          used_by(bundle, inv, image)});
+    table.rows.push_back({short_reference(image.ref), image.ref.pinned() ? "pinned" : "tag only",
+                          found, used_by(bundle, inv, image)});
     images.push_back(image_json(bundle, inv, image));
   }
   s.lines.push_back(fmt::format("{} image(s), {} pinned by digest, found in {} place(s).", shown,
