@@ -544,7 +544,11 @@ bool is_mutable_tag(std::string_view tag) {
       "latest", "main", "master", "devel",    "develop",  "dev",     "nightly", "edge",
       "stable", "head", "canary", "snapshot", "unstable", "rolling", "next",    "testing"};
   std::string l = lower(tag);
-  return std::find(kMutable.begin(), kMutable.end(), l) != kMutable.end();
+  if (std::find(kMutable.begin(), kMutable.end(), l) != kMutable.end()) return true;
+  // "main-latest", "v2-nightly", "latest-ubuntu": a moving name with a qualifier.
+  return l.starts_with("latest-") ||
+         std::any_of(kMutable.begin(), kMutable.begin() + 8,
+                     [&](std::string_view m) { return l.ends_with(fmt::format("-{}", m)); });
 }
 
 std::optional<LargeImage> large_image(uint64_t bytes, const PullLimits& limits) {
@@ -642,6 +646,30 @@ std::string format_bytes(uint64_t bytes) {
   return fmt::format("{:.1f} {} ({} bytes)", v, kUnits[unit - 1], commas);
 }
 
+std::string format_limit(uint64_t bytes) {
+  static constexpr std::array<std::pair<std::string_view, uint64_t>, 6> kUnits = {{
+      {"TiB", uint64_t{1} << 40},
+      {"GiB", uint64_t{1} << 30},
+      {"MiB", uint64_t{1} << 20},
+      {"TB", 1'000'000'000'000},
+      {"GB", 1'000'000'000},
+      {"MB", 1'000'000},
+  }};
+  for (const auto& [unit, size] : kUnits) {
+    if (bytes >= size && bytes % size == 0) return fmt::format("{} {}", bytes / size, unit);
+  }
+  return format_bytes(bytes);
+}
+
+std::string format_rate(double bytes_per_second) {
+  static constexpr std::array<std::pair<std::string_view, double>, 3> kUnits = {
+      {{"GB/s", 1e9}, {"MB/s", 1e6}, {"kB/s", 1e3}}};
+  for (const auto& [unit, size] : kUnits) {
+    if (bytes_per_second >= size) return fmt::format("{:g} {}", bytes_per_second / size, unit);
+  }
+  return fmt::format("{:g} B/s", bytes_per_second);
+}
+
 namespace {
 
 // Where a finding about a use points: the scalar that holds it, or the field group.
@@ -649,30 +677,35 @@ yaml::Node use_node(const ImageUse& use) {
   return use.scalar ? use.scalar : use.fields->repository_node;
 }
 
-// The first use of each (image, object) pair among certain and likely uses.
+// Each image found with certainty or likely, with its first such use and how many places use it.
 template <typename Fn>
-void each_image_object(const ImageInventory& inv, Fn fn) {
+void each_image(const ImageInventory& inv, Fn fn) {
   for (const Image& image : inv.images) {
-    std::vector<uint32_t> objects;
+    const ImageUse* first = nullptr;
+    size_t places = 0;
     for (size_t u : image.uses) {
       const ImageUse& use = inv.uses[u];
       if (use.confidence == Confidence::kPossible) continue;
-      if (std::find(objects.begin(), objects.end(), use.object) != objects.end()) continue;
-      objects.push_back(use.object);
-      fn(image, use);
+      if (!first) first = &use;
+      ++places;
     }
+    if (first) fn(image, *first, places);
   }
+}
+
+std::string elsewhere(size_t places) {
+  return places > 1 ? fmt::format(" and {} more place(s)", places - 1) : "";
 }
 
 void run_image_not_pinned(const Context& ctx, Findings& out) {
   ImageInventory inv = discover_images(ctx.bundle);
-  each_image_object(inv, [&](const Image& image, const ImageUse& use) {
+  each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || is_mutable_tag(image.ref.effective_tag())) return;
     out.add(ctx.bundle.objects[use.object], Severity::kLow,
-            fmt::format("Image {} is referenced by tag only (at {}). A tag can be moved to a "
-                        "different build: the mirror you fill today, the nodes and the chart's "
-                        "tests may each get different bytes under the same name.",
-                        image.written, use.path),
+            fmt::format("Image {} is referenced by tag only (at {}{}). A tag can be moved to "
+                        "another build, so the mirror filled today and the nodes may not get the "
+                        "bytes the chart was tested with.",
+                        image.written, use.path, elsewhere(places)),
             fmt::format("Pin the digest next to the tag, as {}:{}@sha256:<digest>; `skopeo "
                         "inspect --format '{{{{.Digest}}}}' docker://{}` prints it.",
                         image.ref.name(), image.ref.effective_tag(), image.ref.normalized()),
@@ -682,16 +715,16 @@ void run_image_not_pinned(const Context& ctx, Findings& out) {
 
 void run_image_mutable_tag(const Context& ctx, Findings& out) {
   ImageInventory inv = discover_images(ctx.bundle);
-  each_image_object(inv, [&](const Image& image, const ImageUse& use) {
+  each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || !is_mutable_tag(image.ref.effective_tag())) return;
     std::string tag = image.ref.tag.empty() ? "no tag, so :latest is implied"
                                             : fmt::format("the tag :{}", image.ref.tag);
     out.add(ctx.bundle.objects[use.object], Severity::kMedium,
-            fmt::format("Image {} has {} (at {}), which its publisher moves to each new build: "
+            fmt::format("Image {} has {} (at {}{}), which its publisher moves to each new build: "
                         "every pull may run different code. Kubernetes also defaults "
                         "imagePullPolicy to Always for :latest, so each pod start needs the "
                         "registry, which an air-gapped cluster does not have.",
-                        image.written, tag, use.path),
+                        image.written, tag, use.path, elsewhere(places)),
             fmt::format("Use a release tag and pin its digest: {}:<version>@sha256:<digest>.",
                         image.ref.name()),
             use_node(use));
@@ -731,13 +764,12 @@ void run_image_very_large(const Context& ctx, Findings& out) {
     if (!large || image.uses.empty()) continue;
     const ImageUse& use = inv.uses[image.uses.front()];
     out.add(ctx.bundle.objects[use.object], Severity::kMedium,
-            fmt::format("Image {} is {}, over the {} limit: at {}/s a node needs about {} to "
+            fmt::format("Image {} is {}, over the {} limit: at {} a node needs about {} to "
                         "pull it. The kubelet pulls one image at a time by default "
                         "(serializeImagePulls), so every other pod scheduled to that node waits "
                         "behind it and may miss its progress deadline.",
-                        image.written, format_bytes(large->bytes), format_bytes(limits.large_bytes),
-                        format_bytes(static_cast<uint64_t>(limits.bytes_per_second)),
-                        format_duration(large->pull_seconds)),
+                        image.written, format_bytes(large->bytes), format_limit(limits.large_bytes),
+                        format_rate(limits.bytes_per_second), format_duration(large->pull_seconds)),
             "Pre-pull it onto the nodes outside deployment windows (for example with a "
             "DaemonSet that runs the image with a sleep command), or build a smaller image.",
             use_node(use));

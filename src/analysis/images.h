@@ -116,5 +116,9 @@ tl::expected<double, std::string> parse_bandwidth(std::string_view text);
 std::string format_duration(double seconds);
 // "10.2 GB (10,203,035,478 bytes)"
 std::string format_bytes(uint64_t bytes);
+// "2 GiB", "500 MB": a limit as a person would write it.
+std::string format_limit(uint64_t bytes);
+// "15 MB/s"
+std::string format_rate(double bytes_per_second);
 
 }  // namespace footprint

@@ -7,5 +7,6 @@ int run_audit(int argc, char** argv);
 int run_checks(int argc, char** argv);
 int run_images(int argc, char** argv);
 int run_hf_cache(int argc, char** argv);
+int run_airgap(int argc, char** argv);
 
 }  // namespace footprint

@@ -22,6 +22,7 @@ constexpr Command kCommands[] = {
     {"audit", "report the install footprint and findings of manifests", run_audit},
     {"checks", "list every check with its ID and severity", run_checks},
     {"images", "list every image and model the manifests need; relocate them", run_images},
+    {"airgap", "the import list for a closed network: images, chart, models, sizes", run_airgap},
     {"hf-cache", "check or fix a Hugging Face cache for offline loading", run_hf_cache},
 };
 

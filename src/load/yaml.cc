@@ -153,7 +153,10 @@ class Builder {
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
       return tl::unexpected(ParseError{{1, 1}, "out of memory"});
-    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text_.data()),
+    // libyaml asserts on a null input even when it is empty.
+    static const char kEmpty[] = "";
+    const char* input = text_.data() ? text_.data() : kEmpty;
+    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(input),
                                  text_.size());
     auto result = loop(parser);
     yaml_parser_delete(&parser);

@@ -237,6 +237,7 @@ TEST(Yaml, ByteRangesAreBytesAfterMultiByteCharacters) {
 
 TEST(Yaml, EmptyStreamHasNoDocuments) {
   EXPECT_TRUE(parse_ok("").empty());
+  EXPECT_TRUE(parse_ok(std::string_view()).empty());  // a null view, as Node::str() gives
   EXPECT_TRUE(parse_ok("# just a comment\n").empty());
 }
 

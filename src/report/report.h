@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/airgap.h"
 #include "analysis/analyze.h"
 #include "analysis/images.h"
 #include "analysis/inventory.h"
@@ -43,6 +44,9 @@ Section inventory_section(const Inventory& inventory);
 Section images_section(const Bundle& bundle, const ImageInventory& images, bool include_possible);
 Json image_json(const Bundle& bundle, const ImageInventory& images, const Image& image);
 Json model_json(const Bundle& bundle, const ModelUse& model);
+
+// The import list: one row per image, chart, subchart and model; JSON under "airgap".
+Section airgap_section(const std::vector<AirgapItem>& items, const PullLimits& limits);
 
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);
