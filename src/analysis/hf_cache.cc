@@ -194,7 +194,7 @@ HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options
   r.read_only =
       !writable(folder) || (fs::is_directory(folder / "refs", ec) && !writable(folder / "refs"));
   if (r.read_only) {
-    r.warnings.push_back(
+    r.warnings.emplace_back(
         "The cache folder is read-only. Loading still works (a worker may log a Permission "
         "denied warning while it tries to write a cache index file), but fix cannot write refs "
         "here.");
@@ -238,7 +238,7 @@ HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options
           "Give --revision <commit>.",
           r.snapshots.size(), fmt::join(r.snapshots, ", "), r.ref));
     }
-    if (r.snapshots.empty()) r.problems.push_back("No snapshot is cached: download the model.");
+    if (r.snapshots.empty()) r.problems.emplace_back("No snapshot is cached: download the model.");
     offer(fmt::format("write refs/{} with the pinned snapshot's commit", r.ref));
     std::string target = chosen.empty() ? single : chosen;
     if (!target.empty()) alternative(target);
@@ -385,6 +385,7 @@ std::vector<HfModelReport> check_hf_cache(const std::vector<HfModelSpec>& models
       specs.push_back({id_of_folder(f), ""});
   }
   std::vector<HfModelReport> out;
+  out.reserve(specs.size());
   for (const HfModelSpec& spec : specs)
     out.push_back(check_model(spec, options));
   return out;

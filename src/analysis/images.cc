@@ -245,7 +245,8 @@ class Discoverer {
     scan_command_line(node, path, ctx, disabled);
     // In a field group, `image` is one part of a reference, never a whole one.
     if (fields(node, path, ctx, disabled) || node.get("repository") || node.get("registry") ||
-        node.get("version") || node.get("tag") || node.get("digest")) {
+        node.get("version") || node.get("tag") || node.get("digest") ||
+        node.get("defaultImageVersion")) {
       image_key_used = true;
     }
     bool pod_spec = is_pod_spec(node);
@@ -327,7 +328,10 @@ class Discoverer {
     yaml::Node registry = text_of("registry");
     yaml::Node repository = text_of("repository");
     yaml::Node image = text_of("image");
-    yaml::Node tag = text_of("tag") ? text_of("tag") : text_of("version");
+    yaml::Node tag = text_of("tag");
+    for (std::string_view alias : {"version", "defaultImageVersion"}) {  // NVIDIA's, kserve's
+      if (!tag) tag = text_of(alias);
+    }
     yaml::Node digest = text_of("digest");
     yaml::Node base;
     if (repository) {
@@ -364,6 +368,9 @@ class Discoverer {
     use.path = path;
     use.confidence = Confidence::kLikely;
     use.source = "fields";
+    if (use.path.ends_with(kEmbedSeparator)) {  // the root of an embedded document
+      use.path.resize(use.path.size() - kEmbedSeparator.size());
+    }
     use.written = text;
     use.ref = std::move(*ref);
     use.disabled_by = disabled;
@@ -393,6 +400,7 @@ class Discoverer {
     auto consider = [&](const std::vector<Piece>& pieces, std::string_view context,
                         std::string_view source) {
       std::vector<std::string_view> texts;
+      texts.reserve(pieces.size());
       for (const Piece& p : pieces)
         texts.push_back(p.scalar.str());
       std::string_view previous;

@@ -194,7 +194,7 @@ data:
       "image" : "kserve/agent",
       "defaultImageVersion": "v0.13"
     }
-  explainers: '{"art": {"image": "kserve/art-explainer", "defaultImageVersion": "latest"}}'
+  explainers: '{"art": {"image": "kserve/art-explainer", "defaultImageVersion": "v0.13"}}'
   plain: "not yaml"
 ---
 apiVersion: v1
@@ -205,9 +205,9 @@ stringData:
     image: registry.example.com/secret/leak:1
 )");
   ImageInventory inv = discover_images(b);
-  EXPECT_EQ(written(inv), (std::vector<std::string>{"quay.io/argoproj/argoexec:v3.5.5",
-                                                    "registry.example.com/team/app:4",
-                                                    "kserve/agent", "kserve/art-explainer"}));
+  EXPECT_EQ(written(inv), (std::vector<std::string>{
+                              "quay.io/argoproj/argoexec:v3.5.5", "registry.example.com/team/app:4",
+                              "kserve/agent:v0.13", "kserve/art-explainer:v0.13"}));
   EXPECT_EQ(inv.uses[0].path, "data[\"config.yaml\"] > executor.image");
   EXPECT_EQ(inv.uses[0].source, "embedded");
   EXPECT_EQ(inv.uses[0].position.line, 5u);  // the outer scalar in the file
@@ -216,7 +216,9 @@ stringData:
   // A pod spec inside a string is a template: likely, not certain.
   EXPECT_EQ(inv.uses[1].source, "container");
   EXPECT_EQ(inv.uses[1].confidence, Confidence::kLikely);
-  EXPECT_EQ(inv.uses[3].path, "data.explainers > art.image");
+  EXPECT_EQ(inv.uses[2].path, "data.agent");  // a field group: the mapping's path
+  EXPECT_EQ(inv.uses[2].source, "fields");
+  EXPECT_EQ(inv.uses[3].path, "data.explainers > art");
 }
 
 TEST(Images, ChartImageAnnotations) {

@@ -112,7 +112,7 @@ tl::expected<void, std::string> read_tar(std::string_view tar, const std::string
     std::string name = field(header, 0, 100);
     if (header.substr(257, 5) == "ustar") {
       std::string before = field(header, 345, 155);
-      if (!before.empty()) name = before + "/" + name;
+      if (!before.empty()) name.insert(0, before + "/");
     }
     if (!long_name.empty()) {
       name = long_name;
