@@ -275,11 +275,15 @@ class Discoverer {
     if (text.empty()) return;
     if (is_image_key(key) && !(key == "image" && image_key_used)) {
       if (auto ref = parse_image_ref(text)) {
+        // OLM's spec.relatedImages lists every image an operator bundle uses, by contract.
+        bool related = key == "image" && path.find("relatedImages[") != std::string::npos;
         // A bare word such as "pilot" or "disabled" is a weak sign.
         bool strong =
             text.find('/') != std::string_view::npos || !ref->tag.empty() || ref->pinned();
-        add(ctx, v, path, strong ? Confidence::kLikely : Confidence::kPossible, "field", text,
-            disabled);
+        Confidence c = related  ? Confidence::kCertain
+                       : strong ? Confidence::kLikely
+                                : Confidence::kPossible;
+        add(ctx, v, path, c, related ? "relatedImages" : "field", text, disabled);
       }
     }
     bool annotation = std::find(kImageAnnotations.begin(), kImageAnnotations.end(), key) !=

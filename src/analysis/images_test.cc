@@ -100,8 +100,7 @@ spec:
                               "quay.io/example/operator:v1", "quay.io/example/reloader:v0.9",
                               "nvcr.io/nvidia/ai-dynamo/kubernetes-operator:1.6.2",
                               "app.kubernetes.io/name", "ghcr.io/example/sidecar:3.2",
-                              "quay.io/example/exporter@sha256:"
-                              "1111111111111111111111111111111111111111111111111111111111111111",
+                              "quay.io/example/exporter@sha256:" + std::string(64, '1'),
                               "bitnami/kubectl:1.30", "mirror.example.com/team"}));
   const ImageUse* reloader = find_use(inv, "quay.io/example/reloader:v0.9");
   EXPECT_EQ(reloader->path, "spec.template.spec.containers[0].command[2]");
@@ -156,8 +155,7 @@ spec:
                               "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.6.2",
                               "ghcr.io/example/sidecar:1", "nvcr.io/nvidia/driver:550.54.15",
                               "docker.io/bitnami/redis-exporter:1.58.0", "quay.io/example/agent:v2",
-                              "nvcr.io/nvidia/k8s/container-toolkit@sha256:"
-                              "2222222222222222222222222222222222222222222222222222222222222222",
+                              "nvcr.io/nvidia/k8s/container-toolkit@sha256:" + std::string(64, '2'),
                               "disabled"}));
   EXPECT_EQ(inv.uses[0].source, "field");
   EXPECT_EQ(inv.uses[0].path, "spec.services.VllmWorker.extraPodSpec.mainContainer.image");
@@ -219,6 +217,25 @@ stringData:
   EXPECT_EQ(inv.uses[2].path, "data.agent");  // a field group: the mapping's path
   EXPECT_EQ(inv.uses[2].source, "fields");
   EXPECT_EQ(inv.uses[3].path, "data.explainers > art");
+}
+
+TEST(Images, OlmRelatedImagesAreCertain) {
+  Bundle b = bundle_from(R"(apiVersion: operators.coreos.com/v1alpha1
+kind: ClusterServiceVersion
+metadata:
+  name: op.v1.0.0
+  annotations: {containerImage: "quay.io/example/op:v1.0.0"}
+spec:
+  relatedImages:
+  - {name: operand, image: "quay.io/example/operand@sha256:6666666666666666666666666666666666666666666666666666666666666666"}
+)");
+  ImageInventory inv = discover_images(b);
+  ASSERT_EQ(inv.uses.size(), 2u);
+  EXPECT_EQ(inv.uses[0].path, "metadata.annotations.containerImage");
+  EXPECT_EQ(inv.uses[0].confidence, Confidence::kLikely);
+  EXPECT_EQ(inv.uses[1].source, "relatedImages");
+  EXPECT_EQ(inv.uses[1].confidence, Confidence::kCertain);
+  EXPECT_EQ(inv.uses[1].path, "spec.relatedImages[0].image");
 }
 
 TEST(Images, ChartImageAnnotations) {
