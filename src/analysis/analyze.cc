@@ -88,8 +88,10 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       expectations(std::move(ex)),
       sizes(object_sizes(b)) {}
 
-AnalysisResult analyze(const Bundle& bundle, const Config& config) {
-  return analyze(Context(bundle), config);
+AnalysisResult analyze(const Bundle& bundle, const Config& config, const ImageSizes* image_sizes) {
+  Context context(bundle);
+  context.image_sizes = image_sizes;
+  return analyze(context, config);
 }
 
 AnalysisResult analyze(const Context& context, const Config& config) {

@@ -21,11 +21,14 @@ struct AnalysisResult {
 };
 
 struct Context;
+struct ImageSizes;
 
 // Runs every check over prepared models; callers that render sections from the same models
 // build the Context once.
 AnalysisResult analyze(const Context& context, const Config& config);
-// Builds the models itself.
-AnalysisResult analyze(const Bundle& bundle, const Config& config);
+// Builds the models itself. `image_sizes`, when a command knows them, lets image-very-large
+// judge the images.
+AnalysisResult analyze(const Bundle& bundle, const Config& config,
+                       const ImageSizes* image_sizes = nullptr);
 
 }  // namespace footprint

@@ -16,6 +16,8 @@
 
 namespace footprint {
 
+struct ImageSizes;
+
 // What every check reads: the bundle and the models derived from it, built once.
 struct Context {
   // `namespaces` is the set blast radius is measured against; empty means
@@ -31,6 +33,8 @@ struct Context {
   std::vector<ClusterNamespace> namespaces;
   std::vector<Expectation> expectations;
   std::vector<ObjectSize> sizes;  // object_sizes(bundle), for the size checks and the report
+  // Registry sizes of the bundle's images, when a command has them; image-very-large needs them.
+  const ImageSizes* image_sizes = nullptr;
 };
 
 struct Check {

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+
+#include "analysis/check.h"
 
 namespace footprint {
 
@@ -67,6 +70,7 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
                                   std::string* errors) {
   LoadOptions options;
   options.jobs = args.jobs;
+  options.keep_texts = args.keep_texts;
   std::vector<std::string> files;
   std::vector<NamedText> rendered;
   ChartOptions chart_options = args.chart;
@@ -103,6 +107,47 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
     return std::nullopt;
   }
   return build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
+}
+
+void add_policy_options(CLI::App& app, PolicyArgs& args) {
+  app.add_option("--fail-on", args.fail_on,
+                 "Exit 1 when a finding is at least this severe: info, low, medium, high, "
+                 "critical or none (default: the config's failOn, else none)")
+      ->check(CLI::IsMember({"info", "low", "medium", "high", "critical", "none"}));
+  app.add_option("--config", args.config_path,
+                 "Configuration file (default: .footprint.yaml in the current directory)");
+  app.add_flag("--no-config", args.no_config, "Ignore .footprint.yaml");
+}
+
+std::optional<Config> load_policy(const PolicyArgs& args) {
+  if (args.no_config) return Config{};
+  auto loaded = load_config(args.config_path);
+  if (!loaded) {
+    print_load_errors({loaded.error()});
+    return std::nullopt;
+  }
+  return std::move(*loaded);
+}
+
+bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args) {
+  std::optional<Severity> threshold = config.fail_on;
+  if (!args.fail_on.empty()) {
+    threshold = args.fail_on == "none" ? std::nullopt : parse_severity(args.fail_on);
+  }
+  if (!threshold) return false;
+  return std::any_of(result.findings.begin(), result.findings.end(),
+                     [&](const Finding& f) { return !f.suppressed && f.severity >= *threshold; });
+}
+
+AnalysisResult findings_of_area(AnalysisResult result, std::string_view area) {
+  std::erase_if(result.findings, [&](const Finding& f) {
+    const Check* check = find_check(f.check);
+    return check == nullptr || check->area != area;
+  });
+  result.suppressed =
+      static_cast<size_t>(std::count_if(result.findings.begin(), result.findings.end(),
+                                        [](const Finding& f) { return f.suppressed; }));
+  return result;
 }
 
 void add_color_option(CLI::App& app, ColorMode& mode) {

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "load/helm.h"
+#include "analysis/analyze.h"
+#include "analysis/config.h"
 #include "load/loader.h"
 #include "model/object.h"
 
@@ -28,6 +30,7 @@ struct BundleArgs {
   std::string namespace_ = "default";
   unsigned jobs = 0;
   ChartOptions chart;  // for inputs that are charts
+  bool keep_texts = false;  // keep each file's text, for commands that rewrite it
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
@@ -45,6 +48,20 @@ void add_chart_options(CLI::App& app, BundleArgs& args);
 std::optional<Bundle> load_bundle(const BundleArgs& args,
                                   std::vector<RenderedChart>* charts = nullptr,
                                   std::string* errors = nullptr);
+
+// --config, --no-config and --fail-on, as audit has them.
+struct PolicyArgs {
+  std::string config_path;
+  bool no_config = false;
+  std::string fail_on;
+};
+void add_policy_options(CLI::App& app, PolicyArgs& args);
+// The configuration the options name; prints errors and returns nullopt when it cannot be read.
+std::optional<Config> load_policy(const PolicyArgs& args);
+// True when an unsuppressed finding reaches --fail-on, or the config's failOn.
+bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args);
+// The findings of checks in one area, with the suppressed count recomputed.
+AnalysisResult findings_of_area(AnalysisResult result, std::string_view area);
 
 enum class ColorMode { kAuto, kAlways, kNever };
 void add_color_option(CLI::App& app, ColorMode& mode);

@@ -28,6 +28,9 @@ constexpr Command kCommands[] = {
     {"fix", "write manifests that repair what audit found (rbac, crds)", run_fix},
     {"compare", "compare install modes side by side (charts or rendered bundles)", run_compare},
     {"checks", "list every check with its ID and severity", run_checks},
+    {"images", "list every image and model the manifests need; relocate them", run_images},
+    {"airgap", "the import list for a closed network: images, chart, models, sizes", run_airgap},
+    {"hf-cache", "check or fix a Hugging Face cache for offline loading", run_hf_cache},
 };
 
 void print_usage(std::FILE* out) {

@@ -419,6 +419,10 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     });
     return tl::unexpected(std::move(errors));
   }
+  if (options.keep_texts) {
+    for (NamedText& t : texts)
+      out.texts.push_back(std::move(t.text));
+  }
   return out;
 }
 

@@ -52,6 +52,7 @@ struct LoadedInput {
   std::vector<std::string> notes;         // e.g. files skipped in a directory
   std::vector<yaml::Document> documents;  // owners of the trees the objects point into
   std::vector<RawObject> objects;         // in file order, then document order
+  std::vector<std::string> texts;         // each file's text, when LoadOptions::keep_texts
 };
 
 struct LoadOptions {
@@ -61,6 +62,7 @@ struct LoadOptions {
   // Compressing Helm output stops once it passes this size: 768 KiB of gzip is 1 MiB in base64,
   // all a Helm release may hold, so compressing further would only cost time.
   uint64_t max_gzip_bytes = 768 * 1024;
+  bool keep_texts = false;  // for commands that rewrite the input
 };
 
 // Reads a whole file (a configuration or expectations file, not a manifest).

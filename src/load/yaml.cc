@@ -144,6 +144,7 @@ class Builder {
       : text_(text), start_(start), limits_(limits), previous_root_end_(start.offset) {}
 
   tl::expected<std::vector<Document>, ParseError> run() {
+    detect_encoding();
     if (text_.size() >= limits_.max_stream_bytes) {
       return tl::unexpected(ParseError{{1, 1},
                                        fmt::format("input is {} bytes; the limit is {} bytes",
@@ -152,7 +153,10 @@ class Builder {
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
       return tl::unexpected(ParseError{{1, 1}, "out of memory"});
-    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text_.data()),
+    // libyaml asserts on a null input even when it is empty.
+    static const char kEmpty[] = "";
+    const char* input = text_.data() ? text_.data() : kEmpty;
+    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(input),
                                  text_.size());
     auto result = loop(parser);
     yaml_parser_delete(&parser);
@@ -228,8 +232,50 @@ class Builder {
     return {static_cast<uint32_t>(mark.line) + start_.line, static_cast<uint32_t>(mark.column + 1)};
   }
 
-  uint32_t offset_of(const yaml_mark_t& mark) const {
-    return static_cast<uint32_t>(mark.index) + start_.offset;
+  // libyaml counts marks in characters after any byte-order mark; offsets are bytes.
+  uint32_t offset_of(const yaml_mark_t& mark) {
+    size_t chars = mark.index;
+    if (ascii_) return static_cast<uint32_t>(chars) + start_.offset;
+    if (chars < cursor_chars_) {
+      cursor_chars_ = 0;
+      cursor_bytes_ = bom_bytes_;
+    }
+    while (cursor_chars_ < chars && cursor_bytes_ < text_.size()) {
+      cursor_bytes_ += char_width(cursor_bytes_);
+      ++cursor_chars_;
+    }
+    return static_cast<uint32_t>(cursor_bytes_) + start_.offset;
+  }
+
+  size_t char_width(size_t at) const {
+    auto byte = [&](size_t i) {
+      return i < text_.size() ? static_cast<unsigned char>(text_[i]) : 0u;
+    };
+    if (encoding_ != Encoding::kUtf8) {
+      unsigned high = encoding_ == Encoding::kUtf16Le ? byte(at + 1) : byte(at);
+      return high >= 0xD8 && high <= 0xDB ? 4 : 2;  // a surrogate pair is one character
+    }
+    unsigned lead = byte(at);
+    if (lead >= 0xF0) return 4;
+    if (lead >= 0xE0) return 3;
+    if (lead >= 0xC0) return 2;
+    return 1;
+  }
+
+  void detect_encoding() {
+    if (text_.starts_with("\xff\xfe")) {
+      encoding_ = Encoding::kUtf16Le;
+      bom_bytes_ = 2;
+    } else if (text_.starts_with("\xfe\xff")) {
+      encoding_ = Encoding::kUtf16Be;
+      bom_bytes_ = 2;
+    } else if (text_.starts_with("\xef\xbb\xbf")) {
+      bom_bytes_ = 3;
+    }
+    ascii_ = bom_bytes_ == 0 && std::none_of(text_.begin(), text_.end(), [](char c) {
+               return static_cast<unsigned char>(c) >= 0x80;
+             });
+    cursor_bytes_ = bom_bytes_;
   }
 
   void start_document() {
@@ -453,7 +499,14 @@ class Builder {
     return {};
   }
 
+  enum class Encoding : uint8_t { kUtf8, kUtf16Le, kUtf16Be };
+
   std::string_view text_;
+  Encoding encoding_ = Encoding::kUtf8;
+  bool ascii_ = true;  // then characters are bytes
+  size_t bom_bytes_ = 0;
+  size_t cursor_chars_ = 0;  // a character index and its byte offset, advanced as marks arrive
+  size_t cursor_bytes_ = 0;
   ChunkStart start_;
   Limits limits_;
   std::vector<Document> documents_;

@@ -214,8 +214,30 @@ TEST(Yaml, ByteRangesCoverTheNode) {
             "[1, 2]");
 }
 
+// libyaml reports marks in characters; ranges must be bytes even after multi-byte text, a BOM,
+// or in a chunk that starts mid-stream.
+TEST(Yaml, ByteRangesAreBytesAfterMultiByteCharacters) {
+  std::string text =
+      "\xef\xbb\xbf# caf\xc3\xa9 \xf0\x9f\x90\xb3\nname: \"\xc3\xa9t\xc3\xa9\"\nimage: "
+      "nginx:1.25\n";
+  auto docs = parse_ok(text);
+  for (std::string_view key : {"name", "image"}) {
+    Node n = docs[0].root.get(key);
+    std::string_view range =
+        std::string_view(text).substr(n.begin_offset(), n.end_offset() - n.begin_offset());
+    EXPECT_EQ(range, key == "name" ? "\"\xc3\xa9t\xc3\xa9\"" : "nginx:1.25");
+  }
+  std::string chunk = "k: \xc3\xa9\nv: x\n";
+  auto chunked = parse_chunk(chunk, ChunkStart{100, 7});
+  ASSERT_TRUE(chunked.has_value());
+  Node v = (*chunked)[0].root.get("v");
+  EXPECT_EQ(v.begin_offset(), 100u + chunk.find('x'));
+  EXPECT_EQ(v.position().line, 8u);
+}
+
 TEST(Yaml, EmptyStreamHasNoDocuments) {
   EXPECT_TRUE(parse_ok("").empty());
+  EXPECT_TRUE(parse_ok(std::string_view()).empty());  // a null view, as Node::str() gives
   EXPECT_TRUE(parse_ok("# just a comment\n").empty());
 }
 

@@ -28,7 +28,7 @@ std::string render_json(const Report& report) {
     inputs.push_back({{"file", input.files[i]}, {"bytes", input.file_bytes[i]}});
   }
   j["inputs"] = inputs;
-  j["inventory"] = inventory_section(report.inventory).json;
+  if (report.show_inventory) j["inventory"] = inventory_section(report.inventory).json;
   for (const Section& s : report.sections)
     j[s.id] = s.json;
   Json findings = Json::array();

@@ -28,7 +28,7 @@ std::string render_markdown(const Report& report) {
       "\nInput: {} ({} bytes).\n",
       input.files.size() == 1 ? code(input.files[0]) : fmt::format("{} files", input.files.size()),
       with_commas(report.inventory.input_bytes));
-  render_section(inventory_section(report.inventory), out);
+  if (report.show_inventory) render_section(inventory_section(report.inventory), out);
   for (const Section& s : report.sections)
     render_section(s, out);
 

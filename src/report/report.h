@@ -7,9 +7,11 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/airgap.h"
 #include "analysis/analyze.h"
 #include "analysis/compare.h"
 #include "analysis/crds.h"
+#include "analysis/images.h"
 #include "analysis/inventory.h"
 #include "analysis/rbac.h"
 #include "load/helm.h"
@@ -34,6 +36,7 @@ struct Report {
   AnalysisResult analysis;
   // Area sections shown between the footprint and the findings.
   std::vector<Section> sections;
+  bool show_inventory = true;  // false for commands that report only their own sections
 };
 
 std::string render_report(const Report& report, Format format, const ReportOptions& options);
@@ -66,6 +69,13 @@ std::string render_rbac_fix(const std::vector<ListWatchTrap>& traps);
 // A comparison of install modes as text, Markdown or JSON.
 std::string render_comparison(const Comparison& comparison, Format format,
                               const ReportOptions& options);
+// Discovered images, invalid image fields and models: tables, and JSON under "images".
+Section images_section(const Bundle& bundle, const ImageInventory& images, bool include_possible);
+Json image_json(const Bundle& bundle, const ImageInventory& images, const Image& image);
+Json model_json(const Bundle& bundle, const ModelUse& model);
+
+// The import list: one row per image, chart, subchart and model; JSON under "airgap".
+Section airgap_section(const std::vector<AirgapItem>& items, const PullLimits& limits);
 
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);

@@ -112,7 +112,7 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
 
 std::string render_text(const Report& report, const ReportOptions& options) {
   std::string out = inputs_line(report);
-  render_section(inventory_section(report.inventory), options, out);
+  if (report.show_inventory) render_section(inventory_section(report.inventory), options, out);
   for (const Section& s : report.sections)
     render_section(s, options, out);
   render_findings(report, options, out);

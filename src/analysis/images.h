@@ -1,0 +1,124 @@
+// Image and model discovery: every container image and Hugging Face model a bundle needs, where
+// each is referenced, and how sure we are that the string is one.
+//
+// Pod specs are found by shape anywhere in any object, custom resources included. Container args,
+// command and env values, keys named `image` or ending in `Image`, registry/repository/tag field
+// groups, YAML or JSON inside ConfigMap data, and the helm.sh/images and artifacthub.io/images
+// annotations are searched too. Secrets are never read.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "load/yaml.h"
+#include "model/image_ref.h"
+#include "model/object.h"
+
+namespace footprint {
+
+enum class Confidence : uint8_t { kCertain, kLikely, kPossible };
+std::string_view confidence_name(Confidence confidence);
+
+// A reference split over fields of one mapping, e.g. {registry, repository, tag} or NVIDIA's
+// {repository, image, version}. Relocation rewrites the registry or repository field.
+struct ImageFields {
+  std::string registry;  // empty when the group has none
+  std::string repository;
+  std::string image;  // the last path part, in the {repository, image, version} layout
+  // The fields' scalars, when they are in the object's file rather than in an embedded document.
+  yaml::Node registry_node;
+  yaml::Node repository_node;
+};
+
+struct ImageUse {
+  uint32_t object = 0;  // index into Bundle::objects
+  std::string path;     // JSON path in the object; "a > b" descends into an embedded document
+  Confidence confidence = Confidence::kCertain;
+  std::string source;   // container, initContainer, ephemeralContainer, arg, env, field, fields,
+                        // embedded, annotation
+  std::string written;  // the reference as written, or composed from fields
+  std::optional<ImageRef> ref;  // absent when `written` is not a valid reference
+  std::string error;            // why it is not, then
+  // The scalar in the object's file that holds the reference: it contains `written` verbatim, or
+  // for a field group in an embedded document, the fields' texts.
+  yaml::Node scalar;
+  std::optional<ImageFields> fields;  // for references composed from a field group
+  yaml::Position position;
+  // The path of an enclosing `enabled: false`, when the use sits under one.
+  std::string disabled_by;
+};
+
+// One distinct image: uses grouped by normalised reference, in order of first use.
+struct Image {
+  ImageRef ref;
+  std::string written;                            // the first use's text
+  std::vector<size_t> uses;                       // indexes into ImageInventory::uses
+  Confidence confidence = Confidence::kPossible;  // the best of its uses
+  std::string disabled_by;  // set when every use is disabled: the first use's reason
+  bool needed() const { return disabled_by.empty(); }
+};
+
+struct ModelUse {
+  uint32_t object = 0;
+  std::string path;
+  std::string id;        // "Qwen/Qwen3-0.6B"
+  std::string revision;  // from --revision or a URL; empty when none
+  std::string revision_path;
+  yaml::Node scalar;  // where the id is written, in the object's file
+  yaml::Position position;
+  bool pinned() const;  // the revision is a full 40-hex commit hash
+};
+
+struct ImageInventory {
+  std::vector<ImageUse> uses;  // input order, then document order within each object
+  std::vector<Image> images;   // valid references only
+  std::vector<ModelUse> models;
+  size_t invalid = 0;  // uses whose text is not a valid reference
+};
+
+ImageInventory discover_images(const Bundle& bundle);
+
+// Tags that are moved to new builds by convention.
+bool is_mutable_tag(std::string_view tag);
+
+// A Hugging Face repository id "org/name".
+bool is_model_id(std::string_view text);
+
+// When an image counts as very large, and how fast nodes pull.
+struct PullLimits {
+  uint64_t large_bytes = uint64_t{2} << 30;  // 2 GiB
+  double bytes_per_second = 15e6;            // 15 MB/s: 10.2 GB took about 11 minutes
+};
+
+// Image sizes by normalised reference, as a registry reports them; absent ones are unknown.
+struct ImageSizes {
+  std::map<std::string, uint64_t, std::less<>> bytes;
+  PullLimits limits;
+};
+
+struct LargeImage {
+  uint64_t bytes = 0;
+  double pull_seconds = 0;
+};
+// The verdict for one image of known size: set when it is over the limit.
+std::optional<LargeImage> large_image(uint64_t bytes, const PullLimits& limits);
+
+// "2GiB", "500MB", "1073741824"; decimal and binary units.
+tl::expected<uint64_t, std::string> parse_byte_size(std::string_view text);
+// "15MB/s", "100Mbit/s", "1GiB/s"; bytes per second.
+tl::expected<double, std::string> parse_bandwidth(std::string_view text);
+// "11 min 20 s", "45 s", "2 h 5 min".
+std::string format_duration(double seconds);
+// "10.2 GB (10,203,035,478 bytes)"
+std::string format_bytes(uint64_t bytes);
+// "2 GiB", "500 MB": a limit as a person would write it.
+std::string format_limit(uint64_t bytes);
+// "15 MB/s"
+std::string format_rate(double bytes_per_second);
+
+}  // namespace footprint

@@ -1,0 +1,112 @@
+#include "analysis/airgap.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "analysis/images.h"
+#include "analysis/inventory.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "load/chart_archive.h"
+#include "report/report.h"
+
+namespace footprint {
+
+int run_airgap(int argc, char** argv) {
+  CLI::App app{
+      "The air-gap import list: every image, chart and model to bring into a closed network, "
+      "with sizes where known and whether each is needed.",
+      "footprint airgap"};
+  BundleArgs bundle_args;
+  add_bundle_options(app, bundle_args);
+  std::string chart_path;
+  app.add_option("--chart", chart_path,
+                 "The packaged chart (helm package output): its size, and images and switched-off "
+                 "subcharts from its Chart.yaml and values.yaml");
+  std::string extra_path;
+  app.add_option("--extra-images", extra_path,
+                 "A file of further image references, one per line, e.g. images an operator "
+                 "starts at run time");
+  std::string large = "2GiB";
+  app.add_option("--large-image", large, "Report images larger than this (image-very-large)")
+      ->capture_default_str();
+  std::string bandwidth = "15MB/s";
+  app.add_option("--bandwidth", bandwidth,
+                 "How fast a node pulls images, for the pull-time estimate")
+      ->capture_default_str();
+  bool include_possible = false;
+  app.add_flag("--include-possible", include_possible,
+               "Also list strings that only look like images");
+  std::string format_name = "text";
+  app.add_option("--format", format_name, "Output format: text, json or markdown")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
+      ->capture_default_str();
+  PolicyArgs policy;
+  add_policy_options(app, policy);
+  std::string output_path;
+  app.add_option("-o,--output", output_path, "Write to this file");
+  ColorMode color = ColorMode::kAuto;
+  add_color_option(app, color);
+  if (auto code = parse_args(app, argc, argv)) return *code;
+
+  ImageSizes sizes;
+  auto large_bytes = parse_byte_size(large);
+  auto rate = parse_bandwidth(bandwidth);
+  if (!large_bytes || !rate) {
+    print_error(fmt::format("{}: {}", large_bytes ? "--bandwidth" : "--large-image",
+                            large_bytes ? rate.error() : large_bytes.error()));
+    return kExitUsage;
+  }
+  sizes.limits = PullLimits{*large_bytes, *rate};
+
+  std::optional<Config> config = load_policy(policy);
+  if (!config) return kExitUsage;
+  AirgapInputs inputs;
+  std::optional<ChartArchive> chart;
+  if (!chart_path.empty()) {
+    auto read = read_chart_archive(chart_path);
+    if (!read) {
+      print_error(read.error());
+      return kExitUsage;
+    }
+    chart = std::move(*read);
+    inputs.chart = &*chart;
+  }
+  if (!extra_path.empty()) {
+    std::ifstream in(extra_path, std::ios::binary);
+    if (!in) {
+      print_error(fmt::format("{}: cannot read", extra_path));
+      return kExitUsage;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    auto extra = parse_extra_images(extra_path, text.str());
+    if (!extra) {
+      print_error(extra.error());
+      return kExitUsage;
+    }
+    inputs.extra_images = std::move(*extra);
+  }
+  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  if (!bundle) return kExitUsage;
+  ImageInventory images = discover_images(*bundle);
+  inputs.sizes = &sizes;
+  inputs.include_possible = include_possible;
+
+  Report report;
+  report.bundle = &*bundle;
+  report.inventory = take_inventory(*bundle);
+  report.show_inventory = false;
+  report.analysis = findings_of_area(analyze(*bundle, *config, &sizes), "airgap");
+  report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes.limits));
+  ReportOptions options;
+  options.color = use_color(color, output_path);
+  if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
+    return kExitUsage;
+  }
+  return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;
+}
+
+}  // namespace footprint

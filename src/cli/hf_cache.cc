@@ -1,0 +1,146 @@
+#include "analysis/hf_cache.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "report/section.h"
+
+namespace footprint {
+
+namespace {
+
+Json report_json(const HfModelReport& r) {
+  Json j = {{"id", r.id},
+            {"ref", r.ref},
+            {"folder", r.folder},
+            {"commit", r.commit},
+            {"resolves", r.resolves()},
+            {"snapshots", r.snapshots},
+            {"problems", r.problems},
+            {"warnings", r.warnings},
+            {"readOnly", r.read_only},
+            {"fixed", r.fixed}};
+  if (r.repair) {
+    j["repair"] = {
+        {"path", r.repair->path}, {"commit", r.repair->commit}, {"reason", r.repair->reason}};
+  }
+  if (!r.alternative.empty()) j["alternative"] = r.alternative;
+  return j;
+}
+
+std::string report_text(const HfModelReport& r, bool fixing) {
+  std::string out;
+  if (r.resolves()) {
+    out += fmt::format("{}: resolves offline: refs/{} -> {}{}\n", r.id, r.ref, r.commit,
+                       r.fixed ? fmt::format(" (fixed: wrote {})", r.repair->path) : "");
+  } else {
+    out += fmt::format("{}: does not resolve offline\n", r.id);
+  }
+  for (const std::string& p : r.problems)
+    out += wrap_text("problem: " + p, 2, 100);
+  for (const std::string& w : r.warnings)
+    out += wrap_text("warning: " + w, 2, 100);
+  if (!r.resolves()) {
+    if (r.repair && !fixing) {
+      out += wrap_text(fmt::format("fix: {}: {} (`footprint hf-cache fix {}` writes it)",
+                                   r.repair->reason, r.repair->commit, r.id),
+                       2, 100);
+    }
+    if (!r.alternative.empty()) out += wrap_text(r.alternative, 2, 100);
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_hf_cache(int argc, char** argv) {
+  std::string action = argc >= 2 ? argv[1] : "";
+  bool help = action == "-h" || action == "--help";
+  if (action != "check" && action != "fix") {
+    std::fprintf(help ? stdout : stderr,
+                 "usage: footprint hf-cache check|fix [--cache DIR] [--revision COMMIT] "
+                 "[--format text|json] [MODEL[@REVISION]]...\n\n"
+                 "check: does each model resolve offline from the Hugging Face cache?\n"
+                 "fix:   write the missing or malformed refs/<ref> atomically; blobs are never "
+                 "touched.\n");
+    return help ? kExitOk : kExitUsage;
+  }
+  bool fixing = action == "fix";
+  CLI::App app{fixing ? "Write missing or malformed refs so each model resolves offline. Blobs "
+                        "are never touched; several snapshots need --revision."
+                      : "Say whether each model resolves offline from the Hugging Face cache, "
+                        "and why not.",
+               fmt::format("footprint hf-cache {}", action)};
+  std::vector<std::string> model_args;
+  app.add_option("models", model_args,
+                 "Models as org/name or org/name@revision (default: every model in the cache)");
+  std::string cache;
+  app.add_option("--cache", cache,
+                 "The hub cache directory (default: resolved from HF_HUB_CACHE, "
+                 "HUGGINGFACE_HUB_CACHE, HF_HOME, XDG_CACHE_HOME as huggingface_hub does)");
+  std::string revision;
+  app.add_option("--revision", revision,
+                 "The commit refs should name, when several snapshots are cached");
+  std::string format_name = "text";
+  app.add_option("--format", format_name, "Output format: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  if (auto code = parse_args(app, argc - 1, argv + 1)) return *code;
+
+  if (!revision.empty() && !is_commit_hash(revision)) {
+    print_error(fmt::format("--revision {}: expected a 40-hex commit hash", revision));
+    return kExitUsage;
+  }
+  std::vector<HfModelSpec> models;
+  for (const std::string& m : model_args) {
+    auto spec = parse_hf_model_spec(m);
+    if (!spec) {
+      print_error(spec.error());
+      return kExitUsage;
+    }
+    models.push_back(std::move(*spec));
+  }
+  HfEnvironment env = HfEnvironment::current();
+  HfCacheRoot root = cache.empty() ? hf_cache_root(env) : HfCacheRoot{cache, "--cache"};
+  std::error_code ec;
+  if (!std::filesystem::is_directory(root.path, ec)) {
+    print_error(fmt::format("{}: no such cache directory (from {})", root.path, root.source));
+    return kExitUsage;
+  }
+  HfOffline offline = hf_offline(env);
+  HfCheckOptions options{root.path, revision};
+  std::vector<HfModelReport> reports = check_hf_cache(models, options);
+  if (fixing) fix_hf_cache(reports, options);
+
+  bool all = std::all_of(reports.begin(), reports.end(),
+                         [](const HfModelReport& r) { return r.resolves(); });
+  std::string out;
+  if (format_name == "json") {
+    Json j = {{"cache", root.path},
+              {"cacheFrom", root.source},
+              {"offline", offline.on},
+              {"offlineFrom", offline.variable},
+              {"models", Json::array()}};
+    for (const HfModelReport& r : reports)
+      j["models"].push_back(report_json(r));
+    out = j.dump(2) + "\n";
+  } else {
+    out += fmt::format("Hugging Face cache: {} (from {})\n", root.path, root.source);
+    out += offline.on ? fmt::format("Offline mode: on ({}={})\n", offline.variable, offline.value)
+                      : wrap_text(
+                            "Offline mode: off. Set HF_HUB_OFFLINE=1 on the workers so loading "
+                            "never waits on the network, which an air-gapped cluster does not "
+                            "have.",
+                            0, 100);
+    if (reports.empty()) out += "No models in the cache.\n";
+    for (const HfModelReport& r : reports)
+      out += "\n" + report_text(r, fixing);
+  }
+  if (!write_output(out, "")) return kExitUsage;
+  return all ? kExitOk : kExitFindings;
+}
+
+}  // namespace footprint

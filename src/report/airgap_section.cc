@@ -1,0 +1,64 @@
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+// A digest's first 12 hex digits identify it in a table; JSON keeps all 64.
+std::string short_name(const std::string& name) {
+  size_t at = name.find('@');
+  return at != std::string::npos && name.size() > at + 20 ? name.substr(0, at + 20) + "..." : name;
+}
+
+std::string size_text(const AirgapItem& item) {
+  if (item.bytes) return with_commas(*item.bytes) + " bytes";
+  return item.item == "subchart" ? "in the chart" : "unknown";
+}
+
+}  // namespace
+
+Section airgap_section(const std::vector<AirgapItem>& items, const PullLimits& limits) {
+  Section s;
+  s.id = "airgap";
+  s.title = "Air-gap import list";
+  Table table;
+  table.header = {"ITEM", "NAME", "SIZE", "NEEDED", "NOTE"};
+  table.right_aligned = {false, false, true, false, false};
+  Json rows = Json::array();
+  size_t unknown = 0;
+  size_t needed = 0;
+  for (const AirgapItem& item : items) {
+    if (!item.bytes && item.item != "subchart") ++unknown;
+    if (item.needed) ++needed;
+    table.rows.push_back(
+        {item.item, short_name(item.name), size_text(item), item.needed ? "yes" : "no", item.note});
+    Json j = {{"item", item.item},
+              {"name", item.name},
+              {"bytes", item.bytes ? Json(*item.bytes) : Json(nullptr)},
+              {"needed", item.needed},
+              {"note", item.note},
+              {"source", item.source}};
+    rows.push_back(std::move(j));
+  }
+  Block list;
+  list.lines.push_back(
+      fmt::format("{} item(s) to bring in, {} of them needed.", items.size(), needed));
+  if (!table.rows.empty()) list.table = std::move(table);
+  s.blocks.push_back(std::move(list));
+  if (unknown) {
+    s.blocks.push_back(Block{});
+    s.blocks.back().lines.push_back(fmt::format(
+        "{} size(s) are unknown: footprint does not ask registries or the Hugging Face Hub yet. "
+        "Once sizes are known, image-very-large reports images over {} and how long a node "
+        "takes to pull them at {}.",
+        unknown, format_limit(limits.large_bytes), format_rate(limits.bytes_per_second)));
+  }
+  s.json = {{"items", rows},
+            {"largeImageBytes", limits.large_bytes},
+            {"bandwidthBytesPerSecond", limits.bytes_per_second}};
+  return s;
+}
+
+}  // namespace footprint

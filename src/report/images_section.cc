@@ -1,0 +1,150 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "report/report.h"
+
+namespace footprint {
+
+namespace {
+
+std::string object_label(const Object& obj) {
+  return fmt::format("{} {}", obj.kind, obj.qualified_name());
+}
+
+Json object_json(const Object& obj) {
+  Json j = {{"apiVersion", obj.api_version}, {"kind", obj.kind}};
+  if (!obj.namespace_.empty()) j["namespace"] = obj.namespace_;
+  j["name"] = obj.name;
+  return j;
+}
+
+Json use_json(const Bundle& bundle, const ImageUse& use) {
+  const Object& obj = bundle.objects[use.object];
+  Json j = {{"object", object_json(obj)}, {"file", bundle.file_of(obj)},
+            {"line", use.position.line},  {"path", use.path},
+            {"source", use.source},       {"confidence", confidence_name(use.confidence)},
+            {"written", use.written}};
+  if (!obj.helm_source.empty()) j["helmTemplate"] = obj.helm_source;
+  if (!use.disabled_by.empty()) j["disabledBy"] = use.disabled_by;
+  if (!use.ref) j["error"] = use.error;
+  return j;
+}
+
+// The objects that use an image; paths are in the JSON and in the findings.
+std::string used_by(const Bundle& bundle, const ImageInventory& inv, const Image& image) {
+  std::vector<uint32_t> objects;
+  for (size_t u : image.uses) {
+    uint32_t o = inv.uses[u].object;
+    if (std::find(objects.begin(), objects.end(), o) == objects.end()) objects.push_back(o);
+  }
+  std::string out = object_label(bundle.objects[objects.front()]);
+  if (objects.size() > 1) out += fmt::format(" (+{} more)", objects.size() - 1);
+  return out;
+}
+
+// Digests are 64 hex digits; 12 identify one in a table, as `docker images` shows them.
+std::string short_reference(const ImageRef& ref) {
+  std::string out = ref.normalized();
+  size_t at = out.find('@');
+  if (at != std::string::npos && out.size() > at + 20) out = out.substr(0, at + 20) + "...";
+  return out;
+}
+
+}  // namespace
+
+Json image_json(const Bundle& bundle, const ImageInventory& inv, const Image& image) {
+  Json uses = Json::array();
+  for (size_t u : image.uses)
+    uses.push_back(use_json(bundle, inv.uses[u]));
+  Json j = {{"image", image.written},       {"reference", image.ref.normalized()},
+            {"registry", image.ref.domain}, {"repository", image.ref.path},
+            {"tag", image.ref.tag},         {"digest", image.ref.digest},
+            {"pinned", image.ref.pinned()}, {"confidence", confidence_name(image.confidence)},
+            {"needed", image.needed()}};
+  if (!image.needed()) j["disabledBy"] = image.disabled_by;
+  j["uses"] = uses;
+  return j;
+}
+
+Json model_json(const Bundle& bundle, const ModelUse& m) {
+  const Object& obj = bundle.objects[m.object];
+  Json j = {{"id", m.id},
+            {"revision", m.revision},
+            {"pinned", m.pinned()},
+            {"object", object_json(obj)},
+            {"file", bundle.file_of(obj)},
+            {"line", m.position.line},
+            {"path", m.path}};
+  if (!m.revision_path.empty()) j["revisionPath"] = m.revision_path;
+  return j;
+}
+
+Section images_section(const Bundle& bundle, const ImageInventory& inv, bool include_possible) {
+  Section s;
+  s.id = "images";
+  s.title = "Images";
+  size_t shown = 0, pinned = 0, possible = 0;
+  Table table;
+  table.header = {"IMAGE", "DIGEST", "FOUND", "USED BY"};
+  Json images = Json::array();
+  for (const Image& image : inv.images) {
+    if (image.confidence == Confidence::kPossible && !include_possible) {
+      ++possible;
+      continue;
+    }
+    ++shown;
+    if (image.ref.pinned()) ++pinned;
+    const ImageUse& first = inv.uses[image.uses.front()];
+    std::string found = fmt::format("{}, {}", confidence_name(image.confidence), first.source);
+    if (!image.needed()) found += ", disabled";
+    table.rows.push_back({short_reference(image.ref), image.ref.pinned() ? "pinned" : "tag only",
+                          found, used_by(bundle, inv, image)});
+    images.push_back(image_json(bundle, inv, image));
+  }
+  Block list;
+  list.lines.push_back(fmt::format("{} image(s), {} pinned by digest, found in {} place(s).", shown,
+                                   pinned, inv.uses.size()));
+  if (possible) {
+    list.lines.push_back(fmt::format(
+        "{} more string(s) only look like images (a registry domain but no tag, under a name "
+        "that does not say image); --include-possible lists them.",
+        possible));
+  }
+  if (!table.rows.empty()) list.table = std::move(table);
+  s.blocks.push_back(std::move(list));
+
+  Table invalid;
+  invalid.header = {"NOT AN IMAGE REFERENCE", "WHY", "USED BY"};
+  Json invalid_json = Json::array();
+  for (const ImageUse& use : inv.uses) {
+    if (use.ref) continue;
+    invalid.rows.push_back(
+        {use.written, use.error,
+         fmt::format("{} {}", object_label(bundle.objects[use.object]), use.path)});
+    invalid_json.push_back(use_json(bundle, use));
+  }
+  if (!invalid.rows.empty()) {
+    Block block;
+    block.lines.push_back(fmt::format(
+        "{} image field(s) hold no valid reference: the kubelet rejects them with "
+        "InvalidImageName. Unrendered placeholders (ko://, {{{{ }}}}) are the usual cause.",
+        invalid.rows.size()));
+    block.table = std::move(invalid);
+    s.blocks.push_back(std::move(block));
+  }
+
+  Table models;
+  models.header = {"MODEL", "REVISION", "USED BY"};
+  Json models_json = Json::array();
+  for (const ModelUse& m : inv.models) {
+    models.rows.push_back({m.id, m.revision.empty() ? "none" : m.revision,
+                           fmt::format("{} {}", object_label(bundle.objects[m.object]), m.path)});
+    models_json.push_back(model_json(bundle, m));
+  }
+  if (!models.rows.empty()) s.blocks.push_back(Block{{}, std::move(models)});
+  s.json = {{"images", images}, {"invalid", invalid_json}, {"models", models_json}};
+  return s;
+}
+
+}  // namespace footprint

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# footprint hf-cache: the cache root as huggingface_hub resolves it, the seed's pinned-by-hash
+# trap explained and fixed, and exit codes (0 resolves, 1 does not, 2 usage).
+source "$(dirname "$0")/common.inc"
+commit=c1899de289a04d12100db370d81485cdf75e47ca
+repo=$TMP/hf/hub/models--Qwen--Qwen3-0.6B
+mkdir -p "$repo/blobs" "$repo/snapshots/$commit"
+printf '{}' >"$repo/blobs/a1b2"
+ln -s ../../blobs/a1b2 "$repo/snapshots/$commit/config.json"
+unset HF_HUB_CACHE HUGGINGFACE_HUB_CACHE HF_HUB_OFFLINE TRANSFORMERS_OFFLINE
+
+HF_HOME=$TMP/hf run "$FOOTPRINT" hf-cache check Qwen/Qwen3-0.6B
+expect_status 1
+expect_stdout "Hugging Face cache: $TMP/hf/hub (from HF_HOME)"
+expect_stdout "Offline mode: off"
+expect_stdout "downloaded with revision=$commit, so refs/main was never"
+# HF_HUB_CACHE wins over HF_HOME; the legacy name comes between them.
+HF_HOME=/nowhere HUGGINGFACE_HUB_CACHE=$TMP/hf/hub run "$FOOTPRINT" hf-cache check --format json
+expect_status 1
+[ "$(json_get "$OUT" "d['cacheFrom']")" = HUGGINGFACE_HUB_CACHE ] || fail "legacy variable"
+HF_HUB_CACHE=$TMP/hf/hub HUGGINGFACE_HUB_CACHE=/nowhere HF_HUB_OFFLINE=true \
+  run "$FOOTPRINT" hf-cache check Qwen/Qwen3-0.6B@$commit --format json
+expect_status 1  # by hash the snapshot loads, but the bare name still does not
+[ "$(json_get "$OUT" "d['cacheFrom'], d['offline'], d['models'][0]['commit']")" = \
+  "HF_HUB_CACHE True $commit" ] || fail "HF_HUB_CACHE and offline: $(cat "$OUT")"
+
+run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" Qwen/Qwen3-0.6B
+expect_status 0
+expect_stdout "fixed: wrote refs/main"
+[ "$(cat "$repo/refs/main")" = "$commit" ] && [ "$(wc -c <"$repo/refs/main")" = 40 ] ||
+  fail "refs/main must be the 40-hex commit with no newline"
+run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub"
+expect_status 0
+expect_stdout "Qwen/Qwen3-0.6B: resolves offline: refs/main -> $commit"
+
+run "$FOOTPRINT" hf-cache check --cache "$TMP/none"
+expect_status 2
+expect_stderr "no such cache directory"
+run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub" not-a-model
+expect_status 2
+run "$FOOTPRINT" hf-cache repair
+expect_status 2
+run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" --revision main
+expect_status 2
+expect_stderr "expected a 40-hex commit hash"
