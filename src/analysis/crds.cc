@@ -11,6 +11,7 @@
 #include "analysis/check.h"
 #include "model/base64.h"
 #include "model/names.h"
+#include "model/units.h"
 
 namespace footprint {
 
@@ -18,17 +19,6 @@ namespace {
 
 constexpr std::string_view kCrdGroup = "apiextensions.k8s.io";
 constexpr std::string_view kCrdResource = "customresourcedefinitions";
-
-// 1234567 -> "1,234,567"
-std::string grouped(uint64_t n) {
-  std::string digits = std::to_string(n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
 
 std::string percent_of(uint64_t value, uint64_t limit) {
   return fmt::format("{}%", value * 100 / limit);
@@ -450,14 +440,14 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
     std::string what = fmt::format(
         "{} is {} bytes as JSON. Client-side `kubectl apply` copies the whole object into the "
         "annotation {}, which brings its annotations to {} bytes",
-        obj.display(), grouped(s.sizes->json_bytes), kLastAppliedAnnotation,
-        grouped(s.sizes->annotation_bytes));
+        obj.display(), with_commas(s.sizes->json_bytes), kLastAppliedAnnotation,
+        with_commas(s.sizes->annotation_bytes));
     if (over) {
       out.add(obj, Severity::kHigh,
               fmt::format("{}, over the API server's limit of {} bytes for all annotations: the "
                           "apply fails with \"metadata.annotations: Too long: must have at most "
                           "{} bytes\". Helm and server-side apply do not write this annotation.",
-                          what, grouped(kAnnotationLimit), kAnnotationLimit),
+                          what, with_commas(kAnnotationLimit), kAnnotationLimit),
               "Apply it with `kubectl apply --server-side` (add --force-conflicts when it was "
               "applied client-side before), or create it with `kubectl create` and change it "
               "with `kubectl replace`.");
@@ -466,7 +456,7 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
               fmt::format("{}, {} of the API server's {}-byte limit: a little growth in a later "
                           "version will make client-side apply fail.",
                           what, percent_of(s.sizes->annotation_bytes, kAnnotationLimit),
-                          grouped(kAnnotationLimit)),
+                          with_commas(kAnnotationLimit)),
               "Apply it with `kubectl apply --server-side` from now on.");
     }
   }
@@ -477,7 +467,7 @@ void run_request_size_limit(const Context& ctx, Findings& out) {
     if (!s.sizes || !near_limit(s.sizes->request_bytes, kRequestBodyLimit)) continue;
     bool over = s.sizes->request_bytes > kRequestBodyLimit;
     std::string what = fmt::format("{} is {} bytes as a request body", s.object->display(),
-                                   grouped(s.sizes->request_bytes));
+                                   with_commas(s.sizes->request_bytes));
     std::string fix =
         "Shrink the object: generate the CRD without schema descriptions (controller-gen "
         "crd:maxDescLen=0) or drop versions nobody serves; there is no client-side way around "
@@ -487,14 +477,14 @@ void run_request_size_limit(const Context& ctx, Findings& out) {
               fmt::format("{}; the API server rejects any write over {} bytes (\"Request entity "
                           "too large: limit is {}\"), whatever the client, so it cannot be "
                           "installed.",
-                          what, grouped(kRequestBodyLimit), kRequestBodyLimit),
+                          what, with_commas(kRequestBodyLimit), kRequestBodyLimit),
               fix);
     } else {
       out.add(*s.object, Severity::kLow,
               fmt::format("{}, {} of the API server's {}-byte limit on request bodies: a later "
                           "version that grows a little cannot be installed at all.",
                           what, percent_of(s.sizes->request_bytes, kRequestBodyLimit),
-                          grouped(kRequestBodyLimit)),
+                          with_commas(kRequestBodyLimit)),
               fix);
     }
   }
@@ -504,17 +494,17 @@ void run_etcd_size_limit(const Context& ctx, Findings& out) {
   for (const ObjectSize& s : ctx.sizes) {
     if (!s.sizes || !near_limit(s.sizes->json_bytes, kEtcdRequestLimit)) continue;
     bool over = s.sizes->json_bytes > kEtcdRequestLimit;
-    out.add(
-        *s.object, over ? Severity::kMedium : Severity::kLow,
-        fmt::format("{} is {} bytes as JSON, {} of etcd's default --max-request-bytes of {}. "
-                    "The stored object is of that order (the API server's storage encoding "
-                    "is more compact, but managedFields add to it); over the cluster's "
-                    "setting, the write fails with \"etcdserver: request is too large\".",
-                    s.object->display(), grouped(s.sizes->json_bytes),
-                    percent_of(s.sizes->json_bytes, kEtcdRequestLimit), grouped(kEtcdRequestLimit)),
-        "Check the cluster's value: the --max-request-bytes flag of etcd (in kubeadm "
-        "clusters /etc/kubernetes/manifests/etcd.yaml; managed clusters keep the default). "
-        "Raise it, or shrink the object (schema descriptions, unused versions).");
+    out.add(*s.object, over ? Severity::kMedium : Severity::kLow,
+            fmt::format("{} is {} bytes as JSON, {} of etcd's default --max-request-bytes of {}. "
+                        "The stored object is of that order (the API server's storage encoding "
+                        "is more compact, but managedFields add to it); over the cluster's "
+                        "setting, the write fails with \"etcdserver: request is too large\".",
+                        s.object->display(), with_commas(s.sizes->json_bytes),
+                        percent_of(s.sizes->json_bytes, kEtcdRequestLimit),
+                        with_commas(kEtcdRequestLimit)),
+            "Check the cluster's value: the --max-request-bytes flag of etcd (in kubeadm "
+            "clusters /etc/kubernetes/manifests/etcd.yaml; managed clusters keep the default). "
+            "Raise it, or shrink the object (schema descriptions, unused versions).");
   }
 }
 
@@ -529,22 +519,22 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
   bool over = estimate->estimate_bytes > kHelmReleaseLimit;
   std::string amount =
       estimate->complete
-          ? fmt::format("about {} bytes that way ({} gzipped)", grouped(estimate->estimate_bytes),
-                        grouped(estimate->gzip_bytes))
+          ? fmt::format("about {} bytes that way ({} gzipped)",
+                        with_commas(estimate->estimate_bytes), with_commas(estimate->gzip_bytes))
           : fmt::format("more than {} bytes that way (footprint stopped compressing there)",
-                        grouped(estimate->estimate_bytes));
+                        with_commas(estimate->estimate_bytes));
   out.add(*largest, over ? Severity::kHigh : Severity::kMedium,
           fmt::format("The bundle was rendered by Helm, which stores the release gzipped and "
                       "base64-encoded in a Secret of at most {} bytes. The rendered manifests "
                       "alone come to {}, {} of the limit. This is an estimate and a lower bound: "
                       "the release also holds the chart's templates, files and values. {} The "
                       "largest object is {} ({} bytes of YAML).",
-                      grouped(kHelmReleaseLimit), amount,
+                      with_commas(kHelmReleaseLimit), amount,
                       percent_of(estimate->estimate_bytes, kHelmReleaseLimit),
                       over ? "helm install fails with \"data: Too long: must have at most "
                              "1048576 bytes\"."
                            : "A little growth makes helm install fail.",
-                      largest->display(), grouped(largest->yaml_bytes)),
+                      largest->display(), with_commas(largest->yaml_bytes)),
           "Install the CRDs separately (`kubectl apply --server-side`, or a chart of their own) "
           "and keep them out of this chart, including its crds/ directory, which Helm stores in "
           "the release too; or split the chart.");

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "analysis/check.h"
+#include "model/units.h"
 
 namespace footprint {
 
@@ -641,12 +642,7 @@ std::string format_duration(double seconds) {
 }
 
 std::string format_bytes(uint64_t bytes) {
-  std::string digits = std::to_string(bytes);
-  std::string commas;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) commas += ',';
-    commas += digits[i];
-  }
+  std::string commas = with_commas(bytes);
   if (bytes < 1000) return fmt::format("{} bytes", commas);
   static constexpr std::array<std::string_view, 4> kUnits = {"kB", "MB", "GB", "TB"};
   double v = static_cast<double>(bytes);

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "load/helm.h"
 #include "analysis/analyze.h"
 #include "analysis/config.h"
+#include "load/helm.h"
 #include "load/loader.h"
 #include "model/object.h"
 
@@ -29,7 +29,7 @@ struct BundleArgs {
   std::vector<std::string> inputs;
   std::string namespace_ = "default";
   unsigned jobs = 0;
-  ChartOptions chart;  // for inputs that are charts
+  ChartOptions chart;       // for inputs that are charts
   bool keep_texts = false;  // keep each file's text, for commands that rewrite it
 };
 

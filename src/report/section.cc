@@ -10,16 +10,6 @@ size_t display_width(std::string_view text) {
   }));
 }
 
-std::string with_commas(uint64_t n) {
-  std::string digits = std::to_string(n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 namespace {
 
 // Byte length of the longest prefix of `word` that fits in `width` columns and ends after a

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "model/units.h"
+
 namespace footprint {
 
 using Json = nlohmann::ordered_json;
@@ -39,7 +41,5 @@ std::string render_markdown_table(const Table& table);
 std::string wrap_text(std::string_view text, size_t indent, size_t width);
 // Display width of UTF-8 text, counting code points.
 size_t display_width(std::string_view text);
-// 1234567 -> "1,234,567"
-std::string with_commas(uint64_t n);
 
 }  // namespace footprint

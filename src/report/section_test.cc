@@ -58,10 +58,7 @@ TEST(MarkdownTable, EscapesPipes) {
   EXPECT_EQ(render_markdown_table(t), "| a | b |\n|---|---:|\n| x\\|y | 1 |\n");
 }
 
-TEST(Numbers, Commas) {
-  EXPECT_EQ(with_commas(0), "0");
-  EXPECT_EQ(with_commas(999), "999");
-  EXPECT_EQ(with_commas(3038832), "3,038,832");
+TEST(Section, DisplayWidthCountsCodePoints) {
   EXPECT_EQ(display_width("한국어"), 3u);
 }
 
