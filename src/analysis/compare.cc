@@ -109,10 +109,19 @@ ModeFacts facts_of(const Bundle& bundle) {
     f.ca_injection[o->kind + " " + o->name] = who.empty() ? "nobody" : join(who);
   }
 
+  // An object can have several findings of one check: show the worst and how many.
+  std::map<std::string, std::pair<Severity, size_t>> worst;
   for (const Finding& finding : analyze(ctx, Config{}).findings) {
     std::string key =
         fmt::format("{}: {} {}", finding.check, finding.object.kind, finding.object.name);
-    f.findings[key] = std::string(severity_name(finding.severity));
+    auto [it, added] = worst.try_emplace(key, finding.severity, 0);
+    it->second.first = std::max(it->second.first, finding.severity);
+    ++it->second.second;
+  }
+  for (const auto& [key, seen] : worst) {
+    f.findings[key] = seen.second == 1
+                          ? std::string(severity_name(seen.first))
+                          : fmt::format("{} ({})", severity_name(seen.first), seen.second);
   }
   return f;
 }

@@ -113,5 +113,39 @@ TEST(Compare, FailedModeKeepsItsColumn) {
   EXPECT_FALSE(sa->differs);
 }
 
+// A bound ClusterRole with "*" verbs on configmaps in one rule and "*" everywhere in another has
+// two rbac-wildcard findings, medium and high; the row shows the worst and the count.
+TEST(Compare, FindingRowShowsWorstSeverity) {
+  std::vector<ModeInput> modes(2);
+  modes[0].name = "wide";
+  modes[0].bundle = std::make_unique<Bundle>(bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: op}
+rules:
+- {apiGroups: [""], resources: [configmaps], verbs: ["*"]}
+- {apiGroups: ["*"], resources: ["*"], verbs: ["*"]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: op}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: op}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)",
+                                                         "ops"));
+  modes[1].name = "none";
+  modes[1].bundle = std::make_unique<Bundle>(bundle_from(R"(
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: op, namespace: ops}
+)",
+                                                         "ops"));
+  Comparison c = compare_modes(modes);
+  const ComparisonRow* wildcard =
+      row(c, "Findings in some modes only", "rbac-wildcard: ClusterRole op");
+  ASSERT_NE(wildcard, nullptr);
+  EXPECT_EQ(wildcard->values, (std::vector<std::string>{"high (2)", "-"}));
+}
+
 }  // namespace
 }  // namespace footprint

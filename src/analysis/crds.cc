@@ -362,7 +362,9 @@ HiddenFootprint find_hidden_footprint(const Bundle& bundle, const RbacPolicy& po
     }
   }
   std::vector<PodTemplate> templates = pod_templates(bundle);
-  for (auto& [subject, w] : writers) {
+  for (auto& entry : writers) {
+    const Subject& subject = entry.first;
+    CrdWriter& w = entry.second;
     // The CRDs its rules name, such as update limited to its own CRDs.
     for (const RbacBinding& b : policy.bindings()) {
       if (b.builtin() || !b.role) continue;

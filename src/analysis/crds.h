@@ -17,13 +17,13 @@
 namespace footprint {
 
 // apimachinery's TotalAnnotationSizeLimitB: the sum of len(key) + len(value) over annotations.
-constexpr uint64_t kAnnotationLimit = 256 * 1024;
+constexpr uint64_t kAnnotationLimit = uint64_t{256} * 1024;
 // The API server's default MaxRequestBodyBytes ("Request entity too large: limit is 3145728").
-constexpr uint64_t kRequestBodyLimit = 3 * 1024 * 1024;
+constexpr uint64_t kRequestBodyLimit = uint64_t{3} * 1024 * 1024;
 // etcd's default --max-request-bytes.
-constexpr uint64_t kEtcdRequestLimit = 3 * 512 * 1024;
+constexpr uint64_t kEtcdRequestLimit = uint64_t{3} * 512 * 1024;
 // A Secret's data, where Helm keeps a release (MaxSecretSize).
-constexpr uint64_t kHelmReleaseLimit = 1024 * 1024;
+constexpr uint64_t kHelmReleaseLimit = uint64_t{1024} * 1024;
 // "Near" a limit: at least 90 % of it.
 constexpr uint64_t kNearPercent = 90;
 

@@ -61,7 +61,7 @@ struct LoadOptions {
   uint64_t max_file_bytes = uint64_t{1} << 30;
   // Compressing Helm output stops once it passes this size: 768 KiB of gzip is 1 MiB in base64,
   // all a Helm release may hold, so compressing further would only cost time.
-  uint64_t max_gzip_bytes = 768 * 1024;
+  uint64_t max_gzip_bytes = uint64_t{768} * 1024;
   bool keep_texts = false;  // for commands that rewrite the input
 };
 
