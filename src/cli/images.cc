@@ -185,8 +185,8 @@ int run_images(int argc, char** argv) {
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
   report.show_inventory = false;
-  report.analysis = findings_of_area(
-      analyze(*bundle, *config, registry.sizes ? &sizes : nullptr), "airgap");
+  report.analysis =
+      findings_of_area(analyze(*bundle, *config, registry.sizes ? &sizes : nullptr), "airgap");
   report.sections.push_back(
       images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
   ReportOptions options;

@@ -53,8 +53,8 @@ tl::expected<void, std::string> add_auth_file(CredentialStore& store, std::strin
       std::optional<std::string> decoded = base64_decode(auth);
       size_t colon = decoded ? decoded->find(':') : std::string::npos;
       if (colon == std::string::npos) {
-        return tl::unexpected(fmt::format(
-            "{}: auths[\"{}\"].auth is not base64 of \"user:password\"", file, key));
+        return tl::unexpected(
+            fmt::format("{}: auths[\"{}\"].auth is not base64 of \"user:password\"", file, key));
       }
       cred.username = decoded->substr(0, colon);
       cred.password = decoded->substr(colon + 1);

@@ -106,7 +106,8 @@ std::string registry_error(const std::string& body) {
 
 std::string platform_of(const json& platform) {
   if (!platform.is_object()) return "";
-  std::string out = fmt::format("{}/{}", platform.value("os", ""), platform.value("architecture", ""));
+  std::string out =
+      fmt::format("{}/{}", platform.value("os", ""), platform.value("architecture", ""));
   std::string variant = platform.value("variant", "");
   if (!variant.empty()) out += "/" + variant;
   return out;
@@ -130,18 +131,22 @@ class Shared {
            options.insecure.end();
   }
 
+  // https until a plain-HTTP fallback; `confirmed` once a request got an answer.
   std::string scheme(const std::string& domain) {
     std::lock_guard lock(mu_);
     auto it = schemes_.find(domain);
-    return it == schemes_.end() ? "https" : it->second;
+    return it == schemes_.end() ? "https" : it->second.scheme;
   }
-  void set_scheme(const std::string& domain, const std::string& scheme) {
+  bool confirmed(const std::string& domain) {
     std::lock_guard lock(mu_);
-    schemes_[domain] = scheme;
+    auto it = schemes_.find(domain);
+    return it != schemes_.end() && it->second.confirmed;
   }
-  bool scheme_known(const std::string& domain) {
+  void set_scheme(const std::string& domain, const std::string& scheme, bool confirmed) {
     std::lock_guard lock(mu_);
-    return schemes_.count(domain) > 0;
+    Scheme& s = schemes_[domain];
+    if (s.confirmed) return;
+    s = {scheme, confirmed};
   }
 
   std::string token(const std::string& key) {
@@ -192,7 +197,11 @@ class Shared {
     Clock::time_point expires;
   };
   std::mutex mu_;
-  std::map<std::string, std::string> schemes_;
+  struct Scheme {
+    std::string scheme;
+    bool confirmed = false;
+  };
+  std::map<std::string, Scheme> schemes_;
   std::map<std::string, Token> tokens_;
   std::set<std::string> basic_;
   std::set<std::string> secrets_;
@@ -307,8 +316,8 @@ class Client {
   };
 
   tl::expected<Token, std::string> fetch_token(const AuthChallenge& challenge,
-                                                     const RegistryTarget& target,
-                                                     const std::string& scope) {
+                                               const RegistryTarget& target,
+                                               const std::string& scope) {
     auto realm = challenge.params.find("realm");
     if (realm == challenge.params.end() || realm->second.empty())
       return tl::unexpected(std::string("the Bearer challenge names no realm"));
@@ -330,7 +339,8 @@ class Client {
       headers.push_back("Authorization: Basic " +
                         base64_encode(cred->username + ":" + cred->password));
     }
-    std::string realm_host = url.substr(url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
+    std::string realm_host =
+        url.substr(url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
     realm_host = realm_host.substr(0, realm_host.find_first_of("/?"));
     bool verify = !shared_.insecure(realm_host);
     auto response = perform_retrying(url, false, headers, verify);
@@ -361,8 +371,8 @@ class Client {
   }
 
   // A registry request for `path` under /v2/, with auth, retries, and the scheme decided.
-  tl::expected<Response, std::string> request(const RegistryTarget& target,
-                                              const std::string& path, bool head,
+  tl::expected<Response, std::string> request(const RegistryTarget& target, const std::string& path,
+                                              bool head,
                                               const std::vector<std::string>& extra_headers) {
     const std::string& domain = target.domain;
     bool insecure = shared_.insecure(domain);
@@ -387,13 +397,15 @@ class Client {
         bool unreachable = last_code_ == CURLE_COULDNT_CONNECT ||
                            last_code_ == CURLE_COULDNT_RESOLVE_HOST ||
                            last_code_ == CURLE_OPERATION_TIMEDOUT;
-        if (insecure && scheme == "https" && !unreachable && !shared_.scheme_known(domain)) {
-          shared_.set_scheme(domain, "http");
+        // Several workers may fail over HTTPS at once; each then moves to HTTP.
+        if (insecure && scheme == "https" && !unreachable &&
+            (!shared_.confirmed(domain) || shared_.scheme(domain) == "http")) {
+          shared_.set_scheme(domain, "http", false);
           continue;
         }
         return tl::unexpected(fmt::format("cannot reach {}: {}", domain, response.error()));
       }
-      if (!shared_.scheme_known(domain)) shared_.set_scheme(domain, scheme);
+      shared_.set_scheme(domain, scheme, true);
       if (response->status != 401 || answered_challenge) return response;
       answered_challenge = true;
       std::optional<AuthChallenge> challenge;
@@ -427,12 +439,11 @@ class Client {
     switch (response.status) {
       case 401: {
         const RegistryCredential* cred = options().credentials.find(target.domain);
-        return fmt::format(
-            "unauthorized (401) for {}{}: {}", where, from_registry,
-            cred ? fmt::format("the credentials from {} were refused", cred->source)
-                 : fmt::format("no credentials for {} in $REGISTRY_AUTH_FILE or "
-                               "~/.docker/config.json",
-                               target.domain));
+        return fmt::format("unauthorized (401) for {}{}: {}", where, from_registry,
+                           cred ? fmt::format("the credentials from {} were refused", cred->source)
+                                : fmt::format("no credentials for {} in $REGISTRY_AUTH_FILE or "
+                                              "~/.docker/config.json",
+                                              target.domain));
       }
       case 403:
         return fmt::format("access denied (403) to {}{}", where, from_registry);
@@ -445,8 +456,8 @@ class Client {
   }
 
   // GETs (or HEADs) a manifest by tag or digest and checks its digest.
-  tl::expected<Manifest, std::string> manifest(const RegistryTarget& target,
-                                               const std::string& ref, bool head) {
+  tl::expected<Manifest, std::string> manifest(const RegistryTarget& target, const std::string& ref,
+                                               bool head) {
     std::vector<std::string> headers = {"Accept: " + manifest_accept_header()};
     auto response =
         request(target, fmt::format("{}/manifests/{}", target.repository, ref), head, headers);
@@ -466,8 +477,8 @@ class Client {
     std::string algorithm = expected.empty() ? "sha256" : expected.substr(0, expected.find(':'));
     std::string actual = digest_of(out.bytes, algorithm);
     if (actual.empty()) {
-      return tl::unexpected(fmt::format("{}: unsupported digest algorithm {}", target.reference,
-                                        algorithm));
+      return tl::unexpected(
+          fmt::format("{}: unsupported digest algorithm {}", target.reference, algorithm));
     }
     if (!expected.empty() && actual != expected) {
       return tl::unexpected(fmt::format(
@@ -505,9 +516,8 @@ class Client {
     return {};
   }
 
-  static PlatformManifest platform_manifest(const Manifest& got,
-                                                                const ParsedManifest& parsed,
-                                                                std::string platform) {
+  static PlatformManifest platform_manifest(const Manifest& got, const ParsedManifest& parsed,
+                                            std::string platform) {
     PlatformManifest out;
     out.platform = std::move(platform);
     out.digest = got.digest;
@@ -708,9 +718,9 @@ tl::expected<ParsedManifest, std::string> parse_manifest(std::string_view bytes,
       // BuildKit attaches provenance and SBOMs as index entries with platform unknown/unknown
       // and this annotation (docs.docker.com, "Attestation storage").
       bool unknown = e.platform == "unknown/unknown";
-      bool annotated = m.contains("annotations") && m["annotations"].is_object() &&
-                       m["annotations"].value("vnd.docker.reference.type", "") ==
-                           "attestation-manifest";
+      bool annotated =
+          m.contains("annotations") && m["annotations"].is_object() &&
+          m["annotations"].value("vnd.docker.reference.type", "") == "attestation-manifest";
       e.attestation = unknown || annotated;
       out.entries.push_back(std::move(e));
     }

@@ -42,8 +42,8 @@ std::string manifest_accept_header();
 struct RegistryTarget {
   std::string domain;  // "docker.io", "127.0.0.1:5000"
   std::string repository;
-  std::string tag;     // may be empty when digest is set
-  std::string digest;  // "sha256:..."; when set, the tag is not looked up
+  std::string tag;        // may be empty when digest is set
+  std::string digest;     // "sha256:..."; when set, the tag is not looked up
   std::string reference;  // the normalised reference, for messages and results
 };
 
@@ -75,8 +75,8 @@ struct PlatformManifest {
 
 struct RegistryImage {
   RegistryTarget target;
-  std::string digest;      // of the top manifest: what the tag resolves to
-  std::string media_type;  // of the top manifest
+  std::string digest;                       // of the top manifest: what the tag resolves to
+  std::string media_type;                   // of the top manifest
   std::vector<PlatformManifest> platforms;  // the selected ones; empty when only pinning
   // Distinct blobs to copy: the selected platforms' manifests, configs and layers, and with
   // --platform all the index too.

@@ -10,7 +10,8 @@ namespace {
 
 TEST(Registry, DigestOfBytes) {
   // sha256("") and sha256("abc") from FIPS 180-2's test vectors.
-  EXPECT_EQ(digest_of(""), "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(digest_of(""),
+            "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(digest_of("abc"),
             "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   EXPECT_EQ(digest_of("abc", "sha512").substr(0, 23), "sha512:ddaf35a193617aba");
@@ -27,9 +28,9 @@ TEST(Registry, AcceptsAllFourManifestTypes) {
 
 TEST(Registry, ParsesBearerChallenge) {
   // The form of the Docker token authentication spec, with a comma inside a quoted value.
-  auto c = parse_challenge(
-      R"(Bearer realm="https://auth.example/token",service="registry.example",)"
-      R"(scope="repository:team/app:pull,push")");
+  auto c =
+      parse_challenge(R"(Bearer realm="https://auth.example/token",service="registry.example",)"
+                      R"(scope="repository:team/app:pull,push")");
   ASSERT_TRUE(c);
   EXPECT_EQ(c->scheme, "bearer");
   EXPECT_EQ(c->params["realm"], "https://auth.example/token");
@@ -113,7 +114,8 @@ TEST(DockerConfig, HostOfAuthKey) {
 TEST(DockerConfig, ReadsAuthsEntries) {
   CredentialStore store;
   std::string text = R"({"auths":{
-    "127.0.0.1:5000":{"auth":")" + base64_encode("alice:s3cret:with:colons") + R"("},
+    "127.0.0.1:5000":{"auth":")" +
+                     base64_encode("alice:s3cret:with:colons") + R"("},
     "https://index.docker.io/v1/":{"username":"bob","password":"hunter22"},
     "only-token.example":{"identitytoken":"xyz"}},
     "credsStore":"desktop"})";
@@ -127,9 +129,9 @@ TEST(DockerConfig, ReadsAuthsEntries) {
   EXPECT_EQ(store.find("docker.io")->password, "hunter22");
   EXPECT_EQ(store.find("only-token.example"), nullptr);
   // The first file read wins: REGISTRY_AUTH_FILE is read before ~/.docker/config.json.
-  ASSERT_TRUE(add_auth_file(store, R"({"auths":{"127.0.0.1:5000":{"auth":")" +
-                                       base64_encode("eve:other") + R"("}}})",
-                            "later.json"));
+  ASSERT_TRUE(add_auth_file(
+      store, R"({"auths":{"127.0.0.1:5000":{"auth":")" + base64_encode("eve:other") + R"("}}})",
+      "later.json"));
   EXPECT_EQ(store.find("127.0.0.1:5000")->username, "alice");
 }
 
@@ -142,9 +144,8 @@ TEST(DockerConfig, ErrorsNeverQuoteSecrets) {
   auto not_base64 = add_auth_file(store, R"({"auths":{"h":{"auth":"TopSecret2!!"}}})", "c.json");
   ASSERT_FALSE(not_base64);
   EXPECT_EQ(not_base64.error().find("TopSecret2"), std::string::npos) << not_base64.error();
-  auto no_colon =
-      add_auth_file(store, R"({"auths":{"h":{"auth":")" + base64_encode("TopSecret3") + R"("}}})",
-                    "c.json");
+  auto no_colon = add_auth_file(
+      store, R"({"auths":{"h":{"auth":")" + base64_encode("TopSecret3") + R"("}}})", "c.json");
   ASSERT_FALSE(no_colon);
   EXPECT_EQ(no_colon.error().find("TopSecret3"), std::string::npos);
   EXPECT_EQ(no_colon.error().find(base64_encode("TopSecret3")), std::string::npos);

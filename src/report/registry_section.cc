@@ -47,12 +47,11 @@ std::vector<Block> registry_blocks(const ImageSizes& sizes) {
   }
   out.push_back(std::move(summary));
   if (sizes.pinned && read > 0) {
-    Block pinned;
-    pinned.lines.push_back("Pinned references (name:tag@digest, as the registry serves them now):");
-    for (const auto& [reference, image] : sizes.registry) {
-      if (image.ok()) pinned.lines.push_back("  " + image.pinned());
-    }
-    out.push_back(std::move(pinned));
+    // Whole references are longer than a text line; the table shows the digests' start.
+    out.back().lines.push_back(
+        "The DIGEST column shows what each tag resolves to now; `--format list --pin` prints the "
+        "pinned references (name:tag@digest) one per line, and JSON has them as "
+        "pinnedReference.");
   }
   if (read < sizes.registry.size()) {
     Block errors;

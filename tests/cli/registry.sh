@@ -10,7 +10,8 @@ need_registry_tools
 trap 'stop_servers; rm -rf "$TMP"' EXIT
 cd "$TMP"
 fixture=$ROOT/tests/cli/registry_fixture.py
-export HOME=$TMP/home REGISTRY_AUTH_FILE="" DOCKER_CONFIG=""
+export HOME=$TMP/home
+unset REGISTRY_AUTH_FILE DOCKER_CONFIG
 mkdir -p "$HOME"
 
 "$PYTHON" "$fixture" multi multi >multi.json
@@ -95,7 +96,7 @@ PY
 # The text report: human-readable sizes and the deduplicated total.
 run "$FOOTPRINT" images pods.yaml --sizes --insecure-registry "$R" --format text
 expect_status 0
-human=$("$PYTHON" -c 'exec(open("expect.py").read()); print(f"{size(\"multi\")/1e3:.1f} kB")')
+human=$("$PYTHON" -c 'exec(open("expect.py").read()); print("%.1f kB" % (size("multi") / 1e3))')
 expect_stdout "$human"
 expect_stdout "Sizes from the registries, for linux/amd64: 3 of 3 image(s) read"
 
@@ -134,8 +135,8 @@ printf '%s\n' "$R/team/multi:1.0@sha256:$(cat skopeo-team_multi_1.0.sha)" \
 diff -u pinned.expected "$OUT" || fail "--pin --format list"
 run "$FOOTPRINT" images pods.yaml --pin --insecure-registry "$R" --format text
 expect_status 0
-expect_stdout "Pinned references"
-expect_stdout "$R/team/app:2.0@sha256:$(cat skopeo-team_app_2.0.sha)"
+expect_stdout "$R/team/app:2.0    sha256:$(head -c 12 skopeo-team_app_2.0.sha)"
+expect_stdout "Digests from the registries: 3 of 3 image(s) read."
 # A pinned reference resolves to the same image.
 write_pods pinned.yaml "$R/team/app:1.0@sha256:$(cat skopeo-team_app_1.0.sha)"
 run "$FOOTPRINT" images pinned.yaml --sizes --insecure-registry "$R" --format json
@@ -214,7 +215,7 @@ for _ in $(seq 100); do [ -f fake/port ] && break; sleep 0.1; done
 [ -f fake/port ] || fail "the fake registry did not start"
 F=127.0.0.1:$(cat fake/port)
 printf '{"auths":{"%s":{"username":"tokuser","password":"tok-PASSWORD-9f3b"}}}\n' "$F" >token-auth.json
-export REGISTRY_AUTH_FILE=$TMP/token-auth.json
+export REGISTRY_AUTH_FILE=$TMP/token-auth.json  # the registries are running already
 write_pods fake.yaml "$F/bearer/app:1.0" "$F/flaky/app:1.0" "$F/nohead/app:1.0" "$F/old/app:1.0" \
   "$F/tampered/app:1.0"
 run "$FOOTPRINT" images fake.yaml --sizes --insecure-registry "$F" --parallel 1 --format json
