@@ -38,7 +38,9 @@ tl::expected<void, std::string> add_auth_file(CredentialStore& store, std::strin
   auto auths = doc.find("auths");
   if (auths == doc.end()) return {};
   if (!auths->is_object()) return tl::unexpected(fmt::format("{}: auths is not an object", file));
-  for (const auto& [key, entry] : auths->items()) {
+  for (auto item = auths->begin(); item != auths->end(); ++item) {
+    const std::string& key = item.key();
+    const nlohmann::json& entry = item.value();
     if (!entry.is_object()) {
       return tl::unexpected(fmt::format("{}: auths[\"{}\"] is not an object", file, key));
     }

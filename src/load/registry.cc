@@ -427,7 +427,7 @@ class Client {
       if (!token) return tl::unexpected(token.error());
       shared_.set_token(token_key, token->value, token->seconds);
       if (scope != default_scope)
-        shared_.set_token(domain + " " + scope, token->value, token->seconds);
+        shared_.set_token(fmt::format("{} {}", domain, scope), token->value, token->seconds);
     }
   }
 
@@ -547,11 +547,8 @@ class Client {
       for (const ParsedManifest::Entry& e : parsed->entries) {
         if (e.attestation) continue;
         offered.push_back(e.platform.empty() ? "no platform" : e.platform);
-        if (wanted == "all") {
+        if (wanted == "all" || (chosen.empty() && platform_matches(wanted, e.platform)))
           chosen.push_back(&e);
-        } else if (platform_matches(wanted, e.platform) && chosen.empty()) {
-          chosen.push_back(&e);
-        }
       }
       if (chosen.empty()) {
         return tl::unexpected(fmt::format("{} has no {} manifest (it has: {})", target.reference,

@@ -47,15 +47,15 @@ std::vector<Block> registry_blocks(const ImageSizes& sizes) {
   }
   out.push_back(std::move(summary));
   if (sizes.pinned && read > 0) {
-    // Whole references are longer than a text line; the table shows the digests' start.
-    out.back().lines.push_back(
-        "The DIGEST column shows what each tag resolves to now; `--format list --pin` prints the "
-        "pinned references (name:tag@digest) one per line, and JSON has them as "
-        "pinnedReference.");
+    // Whole references are longer than a text line: they are in JSON and in list output.
+    out.back().lines.emplace_back(
+        "Tags are resolved to the digests the registries serve now: `footprint images --pin "
+        "--format list` prints the pinned references (name:tag@digest) one per line, and JSON "
+        "has them as pinnedReference.");
   }
   if (read < sizes.registry.size()) {
     Block errors;
-    errors.lines.push_back("These images could not be read from their registry:");
+    errors.lines.emplace_back("These images could not be read from their registry:");
     Table table;
     table.header = {"IMAGE", "ERROR"};
     for (const auto& [reference, image] : sizes.registry) {

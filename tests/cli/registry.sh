@@ -181,6 +181,24 @@ run "$FOOTPRINT" images mixed.yaml --sizes --format json
 expect_status 0
 expect_stderr "$R/team/app:1.0: cannot reach $R:"
 
+# HTTPS is the default and is verified: a self-signed registry is refused until --ca-file names
+# its certificate, or --insecure-registry waives verification.
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
+  -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -keyout key.pem -out cert.pem 2>/dev/null
+start_registry tls "$TMP/store" "" "$TMP/cert.pem" "$TMP/key.pem"
+S=127.0.0.1:$PORT
+write_pods tls.yaml "$S/team/app:1.0"
+run "$FOOTPRINT" images tls.yaml --sizes --format json
+expect_status 0
+expect_stderr "cannot reach $S: SSL certificate problem"
+for flags in "--ca-file $TMP/cert.pem" "--insecure-registry $S"; do
+  # shellcheck disable=SC2086
+  run "$FOOTPRINT" images tls.yaml --sizes $flags --format json
+  expect_status 0
+  [ "$(json_get "$OUT" 'd["images"]["images"][0]["bytes"]')" = \
+    "$("$PYTHON" -c 'exec(open("expect.py").read()); print(size("docker"))')" ] || fail "TLS: $flags"
+done
+
 # 6. Basic auth from ~/.docker/config.json; REGISTRY_AUTH_FILE is read first and wins.
 basic=$(printf 'reguser:Basic-PASS-47c1' | base64)
 mkdir -p "$HOME/.docker"
