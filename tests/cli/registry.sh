@@ -144,12 +144,14 @@ expect_status 0
 [ "$(json_get "$OUT" 'd["images"]["images"][0]["bytes"]')" = \
   "$("$PYTHON" -c 'exec(open("expect.py").read()); print(size("docker"))')" ] || fail "by digest"
 
-# 4. Accept: distribution 2.8 answers 404 for an OCI index the client does not list in Accept
-# (OCI distribution spec: the registry may refuse a manifest whose type is not accepted); with
-# all four types footprint got the index above.
-status=$(curl -s -o /dev/null -w '%{http_code}' -H 'Accept: application/vnd.oci.image.manifest.v1+json' \
+# 4. Accept: the OCI distribution spec asks clients to list the manifest types they support in
+# Accept; distribution 2.8 answers an index the client did not list with 404 MANIFEST_UNKNOWN
+# "OCI index found, but accept header does not support OCI indexes". With all four types
+# footprint got the index above.
+status=$(curl -s -o accept.json -w '%{http_code}' -H 'Accept: application/vnd.oci.image.manifest.v1+json' \
   "http://$R/v2/team/multi/manifests/1.0")
 [ "$status" = 404 ] || fail "the registry answered $status for an index not in Accept"
+grep -q "accept header does not support OCI indexes" accept.json || fail "$(cat accept.json)"
 
 # 5. Errors per image do not stop the run: 404, an unreachable registry, TLS to a plain-HTTP
 # registry without --insecure-registry, and a registry that wants credentials we lack (401).
@@ -264,10 +266,17 @@ for l in log:
                   "application/vnd.docker.distribution.manifest.list.v2+json",
                   "application/vnd.docker.distribution.manifest.v2+json"):
             assert t in l, (t, l)
-# 503 twice, then 200: three authorised GETs.
+# 429 (Retry-After: 1), then 503, then 200: three authorised GETs.
 flaky = [l for l in log if l.startswith("GET flaky/app ") and "auth=Bearer" in l]
 assert len(flaky) == 3, flaky
 PY
+# A request that outlasts --registry-timeout is an error for that image only.
+write_pods slow.yaml "$F/slow/app:1.0" "$F/bearer/app:1.0"
+run "$FOOTPRINT" images slow.yaml --sizes --insecure-registry "$F" --registry-timeout 1 --format json
+expect_status 0
+expect_stderr "$F/slow/app:1.0: cannot reach $F: Operation timed out"
+[ "$(json_get "$OUT" 'd["images"]["images"][1]["bytes"]')" = \
+  "$(json_get fake/facts.json 'd["bearer/app"]["bytes"]')" ] || fail "timeout stopped the run"
 : >fake/log
 run "$FOOTPRINT" images fake.yaml --pin --insecure-registry "$F" --format list
 expect_status 0

@@ -5,7 +5,7 @@ do: the token flow (Docker's token authentication spec: a 401 with
 `WWW-Authenticate: Bearer realm=...,service=...,scope=...`, then GET realm?service=&scope= with
 Basic credentials, answered {"token"|"access_token", "expires_in"}), 503 answers to retry,
 schema 1 manifests, a HEAD without Docker-Content-Digest, and a manifest whose bytes do not match
-its digest.
+its digest, 429 with Retry-After, and an answer slower than the client's timeout.
 
 Usage: registry_fake.py STATEDIR   (writes STATEDIR/port and STATEDIR/facts.json, logs requests
 to STATEDIR/log; tokens and passwords are never logged)
@@ -16,6 +16,7 @@ import http.server
 import json
 import os
 import sys
+import time
 import urllib.parse
 
 USER, PASSWORD = "tokuser", "tok-PASSWORD-9f3b"
@@ -63,9 +64,11 @@ facts["nohead/app"] = {"digest": digest(nohead), "bytes": len(nohead) + 99 + 100
 schema1 = dump({"schemaVersion": 1, "name": "old/app", "tag": "1.0", "architecture": "amd64",
                 "fsLayers": [{"blobSum": digest(b"x")}], "history": []})
 repos["old/app"] = {"1.0": (SCHEMA1, schema1)}
+repos["slow/app"] = {"1.0": (DOCKER_MANIFEST, image_manifest(DOCKER_MANIFEST, 1, [1], "slow"))}
 tampered = image_manifest(DOCKER_MANIFEST, 5, [5], "tampered")
 repos["tampered/app"] = {"1.0": (DOCKER_MANIFEST, tampered)}
-failures = {"flaky/app": 2}  # answered 503 this many times first
+# flaky/app is answered 429 (with Retry-After) and then 503 before it is served.
+failures = {"flaky/app": [(429, {"Retry-After": "1"}), (503, {})]}
 
 
 def log(line):
@@ -126,9 +129,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                                     "message": "authentication required"}]}),
                              {"WWW-Authenticate": challenge,
                               "Content-Type": "application/json"}, head)
-        if failures.get(repo, 0) > 0:
-            failures[repo] -= 1
-            return self.send(503, b"busy", head=head)
+        if failures.get(repo):
+            status, headers = failures[repo].pop(0)
+            return self.send(status, b"busy", headers, head)
+        if repo == "slow/app":  # longer than the test's --registry-timeout
+            time.sleep(5)
         found = repos.get(repo, {}).get(ref)
         # distribution answers 404 for an OCI index the client did not list in Accept.
         if found is None or (found[0] == OCI_INDEX and OCI_INDEX not in accept):
