@@ -29,9 +29,11 @@ Section airgap_section(const std::vector<AirgapItem>& items, const ImageSizes& s
   table.right_aligned = {false, false, true, false, false};
   Json rows = Json::array();
   size_t unknown = 0;
+  size_t unknown_images = 0;
   size_t needed = 0;
   for (const AirgapItem& item : items) {
     if (!item.bytes && item.item != "subchart") ++unknown;
+    if (!item.bytes && item.item == "image") ++unknown_images;
     if (item.needed) ++needed;
     table.rows.push_back(
         {item.item, short_name(item.name), size_text(item), item.needed ? "yes" : "no", item.note});
@@ -59,15 +61,21 @@ Section airgap_section(const std::vector<AirgapItem>& items, const ImageSizes& s
     s.blocks.push_back(std::move(b));
   if (unknown) {
     s.blocks.push_back(Block{});
-    std::string why =
-        sizes.sized ? "the registry could not be read for the images among them, and footprint "
-                      "does not ask the Hugging Face Hub for model sizes"
-                    : "image sizes come from the registries with --sizes; footprint does not ask "
-                      "the Hugging Face Hub for model sizes";
+    if (unknown_images) {
+      s.blocks.back().lines.push_back(
+          fmt::format("{} image size(s) are unknown: {}.", unknown_images,
+                      sizes.sized ? "their registry could not be read (see above)"
+                                  : "image sizes come from the registries with --sizes"));
+    }
+    if (unknown > unknown_images) {
+      s.blocks.back().lines.push_back(
+          fmt::format("{} model size(s) are unknown: footprint does not ask the Hugging Face Hub.",
+                      unknown - unknown_images));
+    }
     s.blocks.back().lines.push_back(fmt::format(
-        "{} size(s) are unknown: {}. Once sizes are known, image-very-large reports images over {} "
-        "and how long a node takes to pull them at {}.",
-        unknown, why, format_limit(limits.large_bytes), format_rate(limits.bytes_per_second)));
+        "Once sizes are known, image-very-large reports images over {} and how long a node takes "
+        "to pull them at {}.",
+        format_limit(limits.large_bytes), format_rate(limits.bytes_per_second)));
   }
   s.json = {{"items", rows},
             {"largeImageBytes", limits.large_bytes},

@@ -319,5 +319,5 @@ PY
 run "$FOOTPRINT" airgap pods.yaml --sizes --insecure-registry "$R" --format text
 expect_status 0
 expect_stdout "$human"
-expect_no_stdout "size(s) are unknown"
+expect_no_stdout "image size(s) are unknown"
 echo "registry: ok"
