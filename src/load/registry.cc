@@ -55,12 +55,16 @@ struct Response {
   std::string content_digest;
   std::vector<std::string> challenges;
   long retry_after = 0;
+  bool too_large = false;
 };
 
 size_t on_body(char* data, size_t size, size_t count, void* user) {
   auto* response = static_cast<Response*>(user);
   size_t n = size * count;
-  if (response->body.size() + n > kMaxManifestBytes) return 0;  // aborts the transfer
+  if (response->body.size() + n > kMaxManifestBytes) {
+    response->too_large = true;
+    return 0;  // aborts the transfer
+  }
   response->body.append(data, n);
   return n;
 }
@@ -280,7 +284,7 @@ class Client {
       std::string what = error[0] ? std::string(error) : curl_easy_strerror(code);
       while (!what.empty() && what.back() == '\n')
         what.pop_back();
-      if (code == CURLE_WRITE_ERROR && response.body.size() + 1 > kMaxManifestBytes / 2)
+      if (response.too_large)
         what = fmt::format("the answer is larger than {} bytes", kMaxManifestBytes);
       return tl::unexpected(what);
     }
