@@ -34,8 +34,8 @@ void add_registry_options(CLI::App& app, RegistryArgs& args) {
                "Ask each image's registry for its size: manifest, config and layers as stored, "
                "read from the manifests without pulling layers");
   app.add_flag("--pin", args.pin,
-               "Resolve each tag to the digest the registry serves, and print pinned references "
-               "(name:tag@digest)");
+               "Resolve each tag to the digest the registry serves: name:tag@digest lines with "
+               "--format list, pinnedReference in JSON");
   app.add_option("--platform", args.platform,
                  "Which manifest of a multi-platform image to size: os/arch[/variant], or all")
       ->capture_default_str();
