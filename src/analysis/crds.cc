@@ -9,7 +9,7 @@
 #include <set>
 
 #include "analysis/check.h"
-#include "model/base64.h"
+#include "load/base64.h"
 #include "model/names.h"
 #include "model/units.h"
 

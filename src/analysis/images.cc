@@ -654,6 +654,36 @@ std::string format_bytes(uint64_t bytes) {
   return fmt::format("{:.1f} {} ({} bytes)", v, kUnits[unit - 1], commas);
 }
 
+std::string human_bytes(uint64_t bytes) {
+  if (bytes < 1000) return fmt::format("{} bytes", bytes);
+  std::string long_form = format_bytes(bytes);
+  return long_form.substr(0, long_form.find(" ("));
+}
+
+const RegistryImage* ImageSizes::find(std::string_view reference) const {
+  auto it = registry.find(reference);
+  return it == registry.end() ? nullptr : &it->second;
+}
+
+RegistryTarget registry_target(const ImageRef& ref) {
+  RegistryTarget target;
+  target.domain = ref.domain;
+  target.repository = ref.path;
+  target.tag = ref.digest.empty() ? std::string(ref.effective_tag()) : ref.tag;
+  target.digest = ref.digest;
+  target.reference = ref.normalized();
+  return target;
+}
+
+void add_registry_results(ImageSizes& sizes, std::vector<RegistryImage> images) {
+  if (sizes.sized) sizes.total_bytes = distinct_bytes(images);
+  for (RegistryImage& image : images) {
+    if (image.ok() && sizes.sized) sizes.bytes[image.target.reference] = image.bytes;
+    std::string reference = image.target.reference;
+    sizes.registry.insert_or_assign(std::move(reference), std::move(image));
+  }
+}
+
 std::string format_limit(uint64_t bytes) {
   static constexpr std::array<std::pair<std::string_view, uint64_t>, 6> kUnits = {{
       {"TiB", uint64_t{1} << 40},

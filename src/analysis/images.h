@@ -15,6 +15,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "load/registry.h"
 #include "load/yaml.h"
 #include "model/image_ref.h"
 #include "model/object.h"
@@ -99,7 +100,20 @@ struct PullLimits {
 struct ImageSizes {
   std::map<std::string, uint64_t, std::less<>> bytes;
   PullLimits limits;
+  // What the registries said about each image (size, digest, or why it could not be read), by
+  // normalised reference. Empty unless --sizes or --pin asked.
+  std::map<std::string, RegistryImage, std::less<>> registry;
+  bool sized = false;   // --sizes: bytes were asked for
+  bool pinned = false;  // --pin: digests were asked for
+  std::string platform;
+  uint64_t total_bytes = 0;  // distinct blobs over every image read
+  const RegistryImage* find(std::string_view reference) const;
 };
+
+// What to ask a registry for an image reference.
+RegistryTarget registry_target(const ImageRef& ref);
+// Records registry results: sizes (when sized), digests, errors, and the deduplicated total.
+void add_registry_results(ImageSizes& sizes, std::vector<RegistryImage> images);
 
 struct LargeImage {
   uint64_t bytes = 0;
@@ -116,6 +130,8 @@ tl::expected<double, std::string> parse_bandwidth(std::string_view text);
 std::string format_duration(double seconds);
 // "10.2 GB (10,203,035,478 bytes)"
 std::string format_bytes(uint64_t bytes);
+// "10.2 GB", "94.7 MB", "812 bytes": short, for tables.
+std::string human_bytes(uint64_t bytes);
 // "2 GiB", "500 MB": a limit as a person would write it.
 std::string format_limit(uint64_t bytes);
 // "15 MB/s"

@@ -9,6 +9,7 @@
 #include "analysis/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/registry_options.h"
 #include "load/chart_archive.h"
 #include "report/report.h"
 
@@ -39,6 +40,8 @@ int run_airgap(int argc, char** argv) {
   bool include_possible = false;
   app.add_flag("--include-possible", include_possible,
                "Also list strings that only look like images");
+  RegistryArgs registry;
+  add_registry_options(app, registry);
   std::string format_name = "text";
   app.add_option("--format", format_name, "Output format: text, json or markdown")
       ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
@@ -94,13 +97,22 @@ int run_airgap(int argc, char** argv) {
   ImageInventory images = discover_images(*bundle);
   inputs.sizes = &sizes;
   inputs.include_possible = include_possible;
+  if (registry.asked()) {
+    // Every image row of the list: from the manifests, Chart.yaml and --extra-images.
+    std::vector<ImageRef> refs;
+    for (const AirgapItem& item : airgap_items(*bundle, images, inputs)) {
+      if (item.item != "image") continue;
+      if (auto ref = parse_image_ref(item.name)) refs.push_back(std::move(*ref));
+    }
+    if (!query_registries(registry, refs, sizes)) return kExitUsage;
+  }
 
   Report report;
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
   report.show_inventory = false;
   report.analysis = findings_of_area(analyze(*bundle, *config, &sizes), "airgap");
-  report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes.limits));
+  report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
   ReportOptions options;
   options.color = use_color(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {

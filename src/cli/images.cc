@@ -9,6 +9,7 @@
 #include "analysis/relocate.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/registry_options.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -131,6 +132,16 @@ int run_images(int argc, char** argv) {
   bool include_possible = false;
   app.add_flag("--include-possible", include_possible,
                "Also list strings that only look like images");
+  RegistryArgs registry;
+  add_registry_options(app, registry);
+  std::string large = "2GiB";
+  app.add_option("--large-image", large,
+                 "With --sizes, report images larger than this (image-very-large)")
+      ->capture_default_str();
+  std::string bandwidth = "15MB/s";
+  app.add_option("--bandwidth", bandwidth,
+                 "How fast a node pulls images, for the pull-time estimate")
+      ->capture_default_str();
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string output_path;
@@ -139,17 +150,33 @@ int run_images(int argc, char** argv) {
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
+  ImageSizes sizes;
+  auto large_bytes = parse_byte_size(large);
+  auto rate = parse_bandwidth(bandwidth);
+  if (!large_bytes || !rate) {
+    print_error(fmt::format("{}: {}", large_bytes ? "--bandwidth" : "--large-image",
+                            large_bytes ? rate.error() : large_bytes.error()));
+    return kExitUsage;
+  }
+  sizes.limits = PullLimits{*large_bytes, *rate};
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
   ImageInventory images = discover_images(*bundle);
+  std::vector<ImageRef> shown;
+  for (const Image& image : images.images) {
+    if (image.confidence == Confidence::kPossible && !include_possible) continue;
+    shown.push_back(image.ref);
+  }
+  if (!query_registries(registry, shown, sizes)) return kExitUsage;
 
   if (format_name == "list") {
     std::string out;
-    for (const Image& image : images.images) {
-      if (image.confidence == Confidence::kPossible && !include_possible) continue;
-      out += image.ref.normalized() + "\n";
+    for (const ImageRef& ref : shown) {
+      const RegistryImage* answer = sizes.find(ref.normalized());
+      bool pin = registry.pin && answer != nullptr && answer->ok();
+      out += (pin ? answer->pinned() : ref.normalized()) + "\n";
     }
     return write_output(out, output_path) ? kExitOk : kExitUsage;
   }
@@ -158,8 +185,10 @@ int run_images(int argc, char** argv) {
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
   report.show_inventory = false;
-  report.analysis = findings_of_area(analyze(*bundle, *config), "airgap");
-  report.sections.push_back(images_section(*bundle, images, include_possible));
+  report.analysis =
+      findings_of_area(analyze(*bundle, *config, registry.sizes ? &sizes : nullptr), "airgap");
+  report.sections.push_back(
+      images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
   ReportOptions options;
   options.color = use_color(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "model/base64.h"
+#include "load/base64.h"
 
 namespace footprint {
 

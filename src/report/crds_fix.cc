@@ -8,7 +8,7 @@
 
 #include <memory>
 
-#include "model/base64.h"
+#include "load/base64.h"
 #include "report/section.h"
 
 namespace footprint {

@@ -7,7 +7,7 @@
 #include <openssl/x509.h>
 
 #include "analysis/check_testing.h"
-#include "model/base64.h"
+#include "load/base64.h"
 #include "report/section.h"
 
 namespace footprint {

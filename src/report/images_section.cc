@@ -80,13 +80,20 @@ Json model_json(const Bundle& bundle, const ModelUse& m) {
   return j;
 }
 
-Section images_section(const Bundle& bundle, const ImageInventory& inv, bool include_possible) {
+Section images_section(const Bundle& bundle, const ImageInventory& inv, bool include_possible,
+                       const ImageSizes* sizes) {
   Section s;
   s.id = "images";
   s.title = "Images";
   size_t shown = 0, pinned = 0, possible = 0;
   Table table;
+  bool sized = sizes != nullptr && sizes->sized;
+  bool pinning = sizes != nullptr && sizes->pinned;
   table.header = {"IMAGE", "DIGEST", "FOUND", "USED BY"};
+  if (sized) {
+    table.header.insert(table.header.begin() + 2, "SIZE");
+    table.right_aligned = {false, false, true};
+  }
   Json images = Json::array();
   for (const Image& image : inv.images) {
     if (image.confidence == Confidence::kPossible && !include_possible) {
@@ -98,9 +105,23 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
     const ImageUse& first = inv.uses[image.uses.front()];
     std::string found = fmt::format("{}, {}", confidence_name(image.confidence), first.source);
     if (!image.needed()) found += ", disabled";
-    table.rows.push_back({short_reference(image.ref), image.ref.pinned() ? "pinned" : "tag only",
-                          found, used_by(bundle, inv, image)});
-    images.push_back(image_json(bundle, inv, image));
+    std::string reference = image.ref.normalized();
+    const RegistryImage* answer = sizes != nullptr ? sizes->find(reference) : nullptr;
+    std::string digest = image.ref.pinned() ? "pinned" : "tag only";
+    // With --pin, the digest the tag resolves to, shortened as `docker images` shows it.
+    if (pinning && answer != nullptr && answer->ok() && !image.ref.pinned())
+      digest = answer->digest.substr(0, 19);
+    std::vector<std::string> row = {short_reference(image.ref), digest, found,
+                                    used_by(bundle, inv, image)};
+    if (sized) {
+      std::string size = "unknown";
+      if (answer != nullptr) size = answer->ok() ? human_bytes(answer->bytes) : "error";
+      row.insert(row.begin() + 2, size);
+    }
+    table.rows.push_back(std::move(row));
+    Json j = image_json(bundle, inv, image);
+    if (sizes != nullptr) add_registry_json(j, *sizes, reference);
+    images.push_back(std::move(j));
   }
   Block list;
   list.lines.push_back(fmt::format("{} image(s), {} pinned by digest, found in {} place(s).", shown,
@@ -113,6 +134,10 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
   }
   if (!table.rows.empty()) list.table = std::move(table);
   s.blocks.push_back(std::move(list));
+  if (sizes != nullptr) {
+    for (Block& b : registry_blocks(*sizes))
+      s.blocks.push_back(std::move(b));
+  }
 
   Table invalid;
   invalid.header = {"NOT AN IMAGE REFERENCE", "WHY", "USED BY"};
@@ -144,6 +169,10 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
   }
   if (!models.rows.empty()) s.blocks.push_back(Block{{}, std::move(models)});
   s.json = {{"images", images}, {"invalid", invalid_json}, {"models", models_json}};
+  if (sized) {
+    s.json["platform"] = sizes->platform;
+    s.json["totalBytes"] = sizes->total_bytes;
+  }
   return s;
 }
 

@@ -69,13 +69,22 @@ std::string render_rbac_fix(const std::vector<ListWatchTrap>& traps);
 // A comparison of install modes as text, Markdown or JSON.
 std::string render_comparison(const Comparison& comparison, Format format,
                               const ReportOptions& options);
-// Discovered images, invalid image fields and models: tables, and JSON under "images".
-Section images_section(const Bundle& bundle, const ImageInventory& images, bool include_possible);
+// Discovered images, invalid image fields and models: tables, and JSON under "images". With
+// registry results (--sizes, --pin), each image's size, digest or error too.
+Section images_section(const Bundle& bundle, const ImageInventory& images, bool include_possible,
+                       const ImageSizes* sizes = nullptr);
 Json image_json(const Bundle& bundle, const ImageInventory& images, const Image& image);
 Json model_json(const Bundle& bundle, const ModelUse& model);
 
 // The import list: one row per image, chart, subchart and model; JSON under "airgap".
-Section airgap_section(const std::vector<AirgapItem>& items, const PullLimits& limits);
+// `sizes` carries the limits, and the registry results when --sizes or --pin asked for them.
+Section airgap_section(const std::vector<AirgapItem>& items, const ImageSizes& sizes);
+
+// What the registries answered: the platform and deduplicated total, pinned references, and the
+// images that could not be read. Empty when nothing was asked.
+std::vector<Block> registry_blocks(const ImageSizes& sizes);
+// An image's registry result as JSON fields (bytes, digest, platforms, pinnedReference, error).
+void add_registry_json(Json& j, const ImageSizes& sizes, const std::string& reference);
 
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);

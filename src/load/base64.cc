@@ -1,4 +1,4 @@
-#include "model/base64.h"
+#include "load/base64.h"
 
 #include <openssl/evp.h>
 

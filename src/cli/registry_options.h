@@ -1,0 +1,33 @@
+// The registry flags `images` and `airgap` share: --sizes, --pin, --platform, --parallel,
+// --insecure-registry, --ca-file, --registry-timeout, --registry-retries.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/images.h"
+
+namespace footprint {
+
+struct RegistryArgs {
+  bool sizes = false;
+  bool pin = false;
+  std::string platform = "linux/amd64";
+  unsigned parallel = 4;
+  std::vector<std::string> insecure;
+  std::string ca_file;
+  double timeout_seconds = 60;
+  int retries = 3;
+  bool asked() const { return sizes || pin; }
+};
+
+void add_registry_options(CLI::App& app, RegistryArgs& args);
+
+// Asks the registries about `refs` (when --sizes or --pin was given) and records the answers in
+// `sizes`. An image that cannot be read is named on stderr and does not stop the others.
+// Returns false after printing an error when the options or the credential files are unusable.
+bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& refs,
+                      ImageSizes& sizes);
+
+}  // namespace footprint

@@ -1,0 +1,70 @@
+// Registry results shared by the images and airgap sections.
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace footprint {
+
+void add_registry_json(Json& j, const ImageSizes& sizes, const std::string& reference) {
+  const RegistryImage* image = sizes.find(reference);
+  if (image == nullptr) return;
+  if (!image->ok()) {
+    j["registryError"] = image->error;
+    return;
+  }
+  j["manifestDigest"] = image->digest;
+  j["mediaType"] = image->media_type;
+  if (sizes.pinned) j["pinnedReference"] = image->pinned();
+  if (!sizes.sized) return;
+  j["bytes"] = image->bytes;
+  Json platforms = Json::array();
+  for (const PlatformManifest& p : image->platforms) {
+    platforms.push_back({{"platform", p.platform.empty() ? Json(nullptr) : Json(p.platform)},
+                         {"digest", p.digest},
+                         {"mediaType", p.media_type},
+                         {"bytes", p.bytes}});
+  }
+  j["platforms"] = platforms;
+}
+
+std::vector<Block> registry_blocks(const ImageSizes& sizes) {
+  std::vector<Block> out;
+  if (sizes.registry.empty()) return out;
+  size_t read = 0;
+  for (const auto& [reference, image] : sizes.registry) {
+    if (image.ok()) ++read;
+  }
+  Block summary;
+  if (sizes.sized) {
+    summary.lines.push_back(fmt::format(
+        "Sizes from the registries, for {}: {} of {} image(s) read; {} to transfer in total "
+        "(manifests, configs and compressed layers, each blob counted once across images).",
+        sizes.platform == "all" ? "every platform" : sizes.platform, read, sizes.registry.size(),
+        format_bytes(sizes.total_bytes)));
+  } else {
+    summary.lines.push_back(fmt::format("Digests from the registries: {} of {} image(s) read.",
+                                        read, sizes.registry.size()));
+  }
+  out.push_back(std::move(summary));
+  if (sizes.pinned && read > 0) {
+    // Whole references are longer than a text line: they are in JSON and in list output.
+    out.back().lines.emplace_back(
+        "Tags are resolved to the digests the registries serve now: `footprint images --pin "
+        "--format list` prints the pinned references (name:tag@digest) one per line, and JSON "
+        "has them as pinnedReference.");
+  }
+  if (read < sizes.registry.size()) {
+    Block errors;
+    errors.lines.emplace_back("These images could not be read from their registry:");
+    Table table;
+    table.header = {"IMAGE", "ERROR"};
+    for (const auto& [reference, image] : sizes.registry) {
+      if (!image.ok()) table.rows.push_back({reference, image.error});
+    }
+    errors.table = std::move(table);
+    out.push_back(std::move(errors));
+  }
+  return out;
+}
+
+}  // namespace footprint
