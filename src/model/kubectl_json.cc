@@ -276,7 +276,10 @@ std::string go_float32_key(double d) {
   char buf[64];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, f, std::chars_format::scientific);
   std::string_view sci(buf, static_cast<size_t>(end - buf));
-  int exponent = std::atoi(std::string(sci.substr(sci.find('e') + 1)).c_str());
+  std::string_view exponent_text = sci.substr(sci.find('e') + 1);
+  if (exponent_text.front() == '+') exponent_text.remove_prefix(1);  // from_chars takes no '+'
+  int exponent = 0;
+  std::from_chars(exponent_text.data(), exponent_text.data() + exponent_text.size(), exponent);
   if (exponent < -4 || exponent >= 6) return std::string(sci);
   auto [fixed_end, fixed_ec] = std::to_chars(buf, buf + sizeof buf, f, std::chars_format::fixed);
   return std::string(buf, fixed_end);
@@ -434,7 +437,7 @@ class Encoder {
       }
       members.push_back(std::move(m));
     }
-    for (size_t e = 0; e < used.size(); ++e) {
+    for (size_t e = 0; edits && e < edits->size(); ++e) {
       if (!used[e] && (*edits)[e].op != JsonEdit::Op::kRemove) {
         members.push_back(Member{(*edits)[e].key, yaml::Node{}, &(*edits)[e]});
       }
