@@ -173,8 +173,13 @@ bool RbacBinding::applies_to(const Subject& subject, const Identity& who) const 
       break;
   }
   if (subject.namespace_.empty()) return false;
-  return who.user ==
-         fmt::format("{}{}:{}", kServiceAccountPrefix, subject.namespace_, subject.name);
+  // "system:serviceaccount:NS:NAME", compared in place: this runs for every subject and binding.
+  std::string_view user = who.user;
+  if (!user.starts_with(kServiceAccountPrefix)) return false;
+  user.remove_prefix(kServiceAccountPrefix.size());
+  const std::string& ns = subject.namespace_;
+  return user.size() == ns.size() + 1 + subject.name.size() && user.starts_with(ns) &&
+         user[ns.size()] == ':' && user.substr(ns.size() + 1) == subject.name;
 }
 
 std::vector<PolicyRule> read_rules(const yaml::Node& rules) {
