@@ -1,4 +1,4 @@
-// Test helper: run one check over a bundle.
+// Test helpers: run one check over a bundle, and fixtures more than one test file uses.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -25,5 +25,29 @@ inline std::vector<Finding> run_check(const Bundle& bundle, std::string_view id,
   }
   return std::move(out.list());
 }
+
+// The field report's namespace-restricted install: the cert rotator's Role in the release
+// namespace lists Secrets only by name, and nothing else lets the operator list Secrets there.
+inline constexpr const char* kRestrictedMode = R"(
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: controller-manager, namespace: dynamo-system}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: cert-rotator, namespace: dynamo-system}
+rules:
+- apiGroups: [""]
+  resources: [secrets]
+  resourceNames: [webhook-server-cert]
+  verbs: [get, list, watch, update, patch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: cert-rotator, namespace: dynamo-system}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: cert-rotator}
+subjects:
+- {kind: ServiceAccount, name: controller-manager, namespace: dynamo-system}
+)";
 
 }  // namespace footprint::testing

@@ -11,31 +11,8 @@ namespace footprint {
 namespace {
 
 using testing::bundle_from;
+using testing::kRestrictedMode;
 using testing::run_check;
-
-// The field report's namespace-restricted install: the cert rotator's Role in the release
-// namespace lists Secrets only by name, and nothing else lets the operator list Secrets there.
-constexpr const char* kRestrictedMode = R"(
-apiVersion: v1
-kind: ServiceAccount
-metadata: {name: controller-manager, namespace: dynamo-system}
----
-apiVersion: rbac.authorization.k8s.io/v1
-kind: Role
-metadata: {name: cert-rotator, namespace: dynamo-system}
-rules:
-- apiGroups: [""]
-  resources: [secrets]
-  resourceNames: [webhook-server-cert]
-  verbs: [get, list, watch, update, patch]
----
-apiVersion: rbac.authorization.k8s.io/v1
-kind: RoleBinding
-metadata: {name: cert-rotator, namespace: dynamo-system}
-roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: cert-rotator}
-subjects:
-- {kind: ServiceAccount, name: controller-manager, namespace: dynamo-system}
-)";
 
 // The cluster-wide mode adds a ClusterRole that lists Secrets everywhere, hiding the trap.
 constexpr const char* kClusterWideGrant = R"(
