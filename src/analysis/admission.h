@@ -1,5 +1,7 @@
-// Admission analysis shared by the webhook-* checks, the Admission section and `footprint
-// admission`: what each webhook intercepts, where, and what its failure costs.
+// Admission analysis shared by the webhook-* checks, the Admission section, `compare` and
+// `footprint admission`: what each webhook intercepts, where, and what its failure costs. What a
+// webhook intercepts is found by asking the matcher (model/admission.h) about every resource
+// the API server serves, not by reading its rules as text.
 #pragma once
 
 #include <string>
@@ -14,21 +16,43 @@ namespace footprint {
 // "kubernetes.io/metadata.name=X" (pinned to one namespace).
 std::string selector_scope(const LabelSelector& selector);
 
+// The classes of requests a webhook's rules match, each as "resource[.group] OPERATIONS".
+struct WebhookReach {
+  // CREATE of pods, or CREATE and UPDATE of the workloads that create pods: what every team
+  // needs to run anything.
+  std::vector<std::string> pod_creation;
+  std::vector<std::string> builtin;  // other built-in resources and subresources
+  std::vector<std::string> other_custom;  // other projects' custom resources
+  std::vector<std::string> own;           // the install's own API groups
+  bool namespaced = false;  // some matched resource is namespaced, so namespaceSelector applies
+
+  bool shared() const {
+    return !pod_creation.empty() || !builtin.empty() || !other_custom.empty();
+  }
+  bool matches_nothing() const { return !shared() && own.empty(); }
+};
+
 struct WebhookSummary {
   const AdmissionWebhook* webhook = nullptr;
   std::string intercepts;  // describe_rules()
-  bool shared = false;  // intercepts resources other teams use (built-in, or not the bundle's CRDs)
-  bool pods_or_workloads = false;
-  bool namespaced_targets = false;  // some target is namespaced, so namespaceSelector applies
+  WebhookReach reach;
   std::string namespace_scope;
   std::string object_scope;
-  bool opt_in = false;  // namespace or object scope requires a label other teams lack
-  std::vector<std::string> namespaces_hit;
+  // The objectSelector requires a label: other teams' objects are reached only if they carry it.
+  bool object_opt_in = false;
+  std::vector<std::string> namespaces_hit;  // of the namespace set, when reach.namespaced
   size_t namespaces_total = 0;
   bool hits_kube_system = false;
-  bool hits_other_teams = false;  // hits a namespace the operator does not own
-  std::string backend;            // "service ns/name:443" or the URL
-  int worst_seconds = 0;          // timeout, doubled when reinvocation may call it twice
+  // Namespaces hit that the operator does not own, kube-system excepted (it has its own check).
+  std::vector<std::string> others_hit;
+  std::string backend;    // "service ns/name:443" or the URL
+  int worst_seconds = 0;  // timeout, doubled when reinvocation may call it twice
+
+  // Other teams' requests reach the webhook: it matches shared resources, and either they are
+  // cluster-scoped or the webhook is called in a namespace the operator does not own.
+  bool reaches_other_teams() const {
+    return reach.shared() && (!reach.namespaced || !others_hit.empty());
+  }
 };
 
 std::vector<WebhookSummary> summarize_webhooks(const Context& context);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "analysis/admission.h"
 #include "analysis/check.h"
 
 namespace footprint {
@@ -84,9 +85,14 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
     : bundle(b),
       rbac(RbacPolicy::build(b)),
       admission(read_admission(b)),
+      own(own_api_groups(b, rbac, admission)),
       namespaces(ns.empty() ? default_namespaces(b) : std::move(ns)),
       expectations(std::move(ex)),
-      sizes(object_sizes(b)) {}
+      sizes(object_sizes(b)) {
+  webhooks = summarize_webhooks(*this);
+}
+
+Context::~Context() = default;
 
 AnalysisResult analyze(const Bundle& bundle, const Config& config, const ImageSizes* image_sizes) {
   Context context(bundle);
@@ -98,7 +104,7 @@ AnalysisResult analyze(const Context& context, const Config& config) {
   const Bundle& bundle = context.bundle;
   Findings findings(bundle);
   for (const Check* check : all_checks()) {
-    findings.set_check(check->id);
+    findings.set_check(check->id, check->impact);
     check->run(context, findings);
   }
   AnalysisResult result;
@@ -106,6 +112,7 @@ AnalysisResult analyze(const Context& context, const Config& config) {
   std::stable_sort(result.findings.begin(), result.findings.end(),
                    [](const Finding& a, const Finding& b) {
                      if (a.severity != b.severity) return a.severity > b.severity;
+                     if (a.impact != b.impact) return a.impact < b.impact;
                      if (a.object_index != b.object_index) return a.object_index < b.object_index;
                      if (a.position.line != b.position.line)
                        return a.position.line < b.position.line;

@@ -1,5 +1,5 @@
-// A check: a stable ID, the worst severity it reports, a one-line description, and a function
-// over the whole bundle (checks may relate objects to each other).
+// A check: a stable ID, the severities it reports, what its findings reach, a one-line
+// description, and a function over the whole bundle (checks may relate objects to each other).
 #pragma once
 
 #include <span>
@@ -8,6 +8,7 @@
 
 #include "analysis/crds.h"
 #include "analysis/finding.h"
+#include "analysis/ownership.h"
 #include "analysis/rbac.h"
 #include "model/admission.h"
 #include "model/namespaces.h"
@@ -17,6 +18,7 @@
 namespace footprint {
 
 struct ImageSizes;
+struct WebhookSummary;
 
 // What every check reads: the bundle and the models derived from it, built once.
 struct Context {
@@ -24,26 +26,36 @@ struct Context {
   // default_namespaces(bundle). `expectations` come from --expect.
   explicit Context(const Bundle& bundle, std::vector<ClusterNamespace> namespaces = {},
                    std::vector<Expectation> expectations = {});
+  ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
   const Bundle& bundle;
   RbacPolicy rbac;
   Admission admission;
+  OwnApis own;  // the install's own API groups
   std::vector<ClusterNamespace> namespaces;
   std::vector<Expectation> expectations;
   std::vector<ObjectSize> sizes;  // object_sizes(bundle), for the size checks and the report
+  // summarize_webhooks(): what each webhook reaches and where, for checks and sections.
+  std::vector<WebhookSummary> webhooks;
   // Registry sizes of the bundle's images, when a command has them; image-very-large needs them.
   const ImageSizes* image_sizes = nullptr;
 };
 
 struct Check {
   std::string_view id;  // kebab-case, stable: users suppress and filter by it
-  Severity severity;    // the most severe level it reports
+  // The range of severities it reports; where in it a finding lands follows from its
+  // consequence (docs/checks.md states the rule per check).
+  Severity min_severity;
+  Severity max_severity;
+  Impact impact;
   std::string_view area;
   std::string_view description;
   void (*run)(const Context& context, Findings& out);
 };
+// "high", or "low-critical" for a check whose findings range over several severities.
+std::string severity_range(const Check& check);
 
 // Every check, in the order of check_list.inc.
 std::span<const Check* const> all_checks();

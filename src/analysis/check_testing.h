@@ -20,7 +20,7 @@ inline std::vector<Finding> run_check(const Bundle& bundle, std::string_view id,
   EXPECT_NE(check, nullptr) << id;
   Findings out(bundle);
   if (check) {
-    out.set_check(check->id);
+    out.set_check(check->id, check->impact);
     check->run(Context(bundle, {}, expectations), out);
   }
   return std::move(out.list());

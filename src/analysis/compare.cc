@@ -49,11 +49,11 @@ ModeFacts facts_of(const Bundle& bundle) {
   f.cluster_scoped = std::to_string(inv.cluster_scoped);
 
   std::vector<std::string> pod_webhooks;
-  for (const WebhookSummary& s : summarize_webhooks(ctx)) {
+  for (const WebhookSummary& s : ctx.webhooks) {
     const AdmissionWebhook& w = *s.webhook;
     f.webhook_scope[(w.mutating ? "M " : "V ") + w.name] = fmt::format(
         "{}, {}", s.namespace_scope, w.failure_policy == FailurePolicy::kFail ? "Fail" : "Ignore");
-    if (s.pods_or_workloads) pod_webhooks.push_back(w.name);
+    if (!s.reach.pod_creation.empty() && s.reaches_other_teams()) pod_webhooks.push_back(w.name);
   }
   f.pod_webhooks = join(pod_webhooks);
 

@@ -445,7 +445,7 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
         obj.display(), with_commas(s.sizes->json_bytes), kLastAppliedAnnotation,
         with_commas(s.sizes->annotation_bytes));
     if (over) {
-      out.add(obj, Severity::kHigh,
+      Finding& f = out.add(obj, Severity::kHigh,
               fmt::format("{}, over the API server's limit of {} bytes for all annotations: the "
                           "apply fails with \"metadata.annotations: Too long: must have at most "
                           "{} bytes\". Helm and server-side apply do not write this annotation.",
@@ -453,13 +453,16 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
               "Apply it with `kubectl apply --server-side` (add --force-conflicts when it was "
               "applied client-side before), or create it with `kubectl create` and change it "
               "with `kubectl replace`.");
+      f.summary = fmt::format("{} is too large for client-side kubectl apply: use --server-side",
+                              obj.display());
     } else {
-      out.add(obj, Severity::kLow,
+      Finding& f = out.add(obj, Severity::kLow,
               fmt::format("{}, {} of the API server's {}-byte limit: a little growth in a later "
                           "version will make client-side apply fail.",
                           what, percent_of(s.sizes->annotation_bytes, kAnnotationLimit),
                           with_commas(kAnnotationLimit)),
               "Apply it with `kubectl apply --server-side` from now on.");
+      f.summary = fmt::format("{} is near the limit of client-side kubectl apply", obj.display());
     }
   }
 }
@@ -475,19 +478,24 @@ void run_request_size_limit(const Context& ctx, Findings& out) {
         "crd:maxDescLen=0) or drop versions nobody serves; there is no client-side way around "
         "the limit.";
     if (over) {
-      out.add(*s.object, Severity::kHigh,
+      Finding& f = out.add(*s.object, Severity::kHigh,
               fmt::format("{}; the API server rejects any write over {} bytes (\"Request entity "
                           "too large: limit is {}\"), whatever the client, so it cannot be "
                           "installed.",
                           what, with_commas(kRequestBodyLimit), kRequestBodyLimit),
               fix);
+      f.summary = fmt::format("{} is over the API server's 3 MiB request limit: it cannot be "
+                              "installed",
+                              s.object->display());
     } else {
-      out.add(*s.object, Severity::kLow,
+      Finding& f = out.add(*s.object, Severity::kLow,
               fmt::format("{}, {} of the API server's {}-byte limit on request bodies: a later "
                           "version that grows a little cannot be installed at all.",
                           what, percent_of(s.sizes->request_bytes, kRequestBodyLimit),
                           with_commas(kRequestBodyLimit)),
               fix);
+      f.summary = fmt::format("{} is near the API server's 3 MiB request limit",
+                              s.object->display());
     }
   }
 }
@@ -496,7 +504,7 @@ void run_etcd_size_limit(const Context& ctx, Findings& out) {
   for (const ObjectSize& s : ctx.sizes) {
     if (!s.sizes || !near_limit(s.sizes->json_bytes, kEtcdRequestLimit)) continue;
     bool over = s.sizes->json_bytes > kEtcdRequestLimit;
-    out.add(*s.object, over ? Severity::kMedium : Severity::kLow,
+    Finding& f = out.add(*s.object, over ? Severity::kMedium : Severity::kLow,
             fmt::format("{} is {} bytes as JSON, {} of etcd's default --max-request-bytes of {}. "
                         "The stored object is of that order (the API server's storage encoding "
                         "is more compact, but managedFields add to it); over the cluster's "
@@ -507,6 +515,8 @@ void run_etcd_size_limit(const Context& ctx, Findings& out) {
             "Check the cluster's value: the --max-request-bytes flag of etcd (in kubeadm "
             "clusters /etc/kubernetes/manifests/etcd.yaml; managed clusters keep the default). "
             "Raise it, or shrink the object (schema descriptions, unused versions).");
+    f.summary = fmt::format("{} is {} etcd's default request limit", s.object->display(),
+                            over ? "over" : "near");
   }
 }
 
@@ -525,7 +535,7 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
                         with_commas(estimate->estimate_bytes), with_commas(estimate->gzip_bytes))
           : fmt::format("more than {} bytes that way (footprint stopped compressing there)",
                         with_commas(estimate->estimate_bytes));
-  out.add(*largest, over ? Severity::kHigh : Severity::kMedium,
+  Finding& f = out.add(*largest, over ? Severity::kHigh : Severity::kMedium,
           fmt::format("The bundle was rendered by Helm, which stores the release gzipped and "
                       "base64-encoded in a Secret of at most {} bytes. The rendered manifests "
                       "alone come to {}, {} of the limit. This is an estimate and a lower bound: "
@@ -540,26 +550,28 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
           "Install the CRDs separately (`kubectl apply --server-side`, or a chart of their own) "
           "and keep them out of this chart, including its crds/ directory, which Helm stores in "
           "the release too; or split the chart.");
+  f.summary = over ? "helm install fails: the release is over Helm's 1 MiB Secret limit"
+                   : "The Helm release is near Helm's 1 MiB Secret limit";
 }
 
 }  // namespace
 
 extern const Check kCrdTooLargeForClientSideApply{
-    "crd-too-large-for-client-side-apply", Severity::kHigh, "crds",
+    "crd-too-large-for-client-side-apply", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
     "An object is too large for client-side kubectl apply's last-applied annotation (256 KiB).",
     run_too_large_for_client_side_apply};
 
 extern const Check kCrdRequestSizeLimit{
-    "crd-request-size-limit", Severity::kHigh, "crds",
+    "crd-request-size-limit", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
     "An object is over or near the API server's 3 MiB limit on request bodies.",
     run_request_size_limit};
 
 extern const Check kCrdEtcdSizeLimit{
-    "crd-etcd-size-limit", Severity::kMedium, "crds",
+    "crd-etcd-size-limit", Severity::kLow, Severity::kMedium, Impact::kInstall, "crds",
     "An object is over or near etcd's default 1.5 MiB --max-request-bytes.", run_etcd_size_limit};
 
 extern const Check kHelmReleaseTooLarge{
-    "helm-release-too-large", Severity::kHigh, "crds",
+    "helm-release-too-large", Severity::kMedium, Severity::kHigh, Impact::kInstall, "crds",
     "Helm's release Secret (1 MiB) is estimated to be over or near its limit.",
     run_helm_release_too_large};
 
@@ -613,15 +625,18 @@ void run_conversion_service_missing(const Context& ctx, Findings& out) {
             : "Point spec.conversion.webhook.clientConfig.service at the Service that serves "
               "the operator's webhooks: `footprint fix crds --service NS/NAME` writes the "
               "patched CRD.";
-    out.add(*w.crd, conversion_severity(w), std::move(message), std::move(fix),
-            w.client.node.get("service"));
+    Finding& f = out.add(*w.crd, conversion_severity(w), std::move(message), std::move(fix),
+                         w.client.node.get("service"));
+    f.summary = fmt::format("CRD {}'s conversion webhook calls Service {}/{}, which nothing "
+                            "creates",
+                            w.crd->name, w.client.service_namespace, w.client.service_name);
   }
 }
 
 void run_conversion_port_mismatch(const Context& ctx, Findings& out) {
   for (const ConversionWiring& w : conversion_wiring(ctx.bundle, ctx.rbac)) {
     if (!w.port_mismatch()) continue;
-    out.add(*w.crd, conversion_severity(w),
+    Finding& f = out.add(*w.crd, conversion_severity(w),
             fmt::format("CRD {} calls its conversion webhook at Service {} on port {}{}, but the "
                         "Service exposes {}: the API server cannot connect. {}",
                         w.crd->name, w.backend.service->qualified_name(), w.client.port,
@@ -632,6 +647,8 @@ void run_conversion_port_mismatch(const Context& ctx, Findings& out) {
                         w.suggested_port, w.client.port),
             w.client.port_written ? w.client.node.at({"service", "port"})
                                   : w.client.node.get("service"));
+    f.summary = fmt::format("CRD {}'s conversion webhook calls a port its Service lacks",
+                            w.crd->name);
   }
 }
 
@@ -645,7 +662,7 @@ void run_conversion_ca_not_injected(const Context& ctx, Findings& out) {
         w.injection_problem.empty()
             ? "no cert-manager.io/inject-ca-from annotation asks cert-manager to fill it in"
             : w.injection_problem;
-    out.add(*w.crd, conversion_severity(w),
+    Finding& f = out.add(*w.crd, conversion_severity(w),
             fmt::format("CRD {}'s conversion webhook has {}, and nothing in the bundle fills it "
                         "in: {}, and no ServiceAccount of the bundle may patch or update this "
                         "CRD. The API server verifies the webhook's serving certificate against "
@@ -657,6 +674,8 @@ void run_conversion_ca_not_injected(const Context& ctx, Findings& out) {
             "CA: `footprint fix crds --ca-file ca.crt` (or --ca-from-secret secret.yaml, "
             "reading only its ca.crt) writes it.",
             w.client.node);
+    f.summary = fmt::format("CRD {}'s conversion webhook has no CA, and nothing injects one",
+                            w.crd->name);
   }
 }
 
@@ -670,7 +689,7 @@ void run_storage_version(const Context& ctx, Findings& out) {
         storage.emplace_back(versions.item(i).get("name").str());
     }
     if (storage.size() == 1 || versions.size() == 0) continue;
-    out.add(*crd, Severity::kHigh,
+    Finding& f = out.add(*crd, Severity::kHigh,
             fmt::format("CRD {} marks {} with storage: true; the API server needs exactly one "
                         "storage version and rejects the CRD (\"must have exactly one version "
                         "marked as storage version\").",
@@ -680,6 +699,8 @@ void run_storage_version(const Context& ctx, Findings& out) {
                             : fmt::format("{} versions ({})", storage.size(), joined(storage))),
             "Set storage: true on exactly one version, the one existing objects are stored in.",
             crd->node.at({"spec", "versions"}));
+    f.summary = fmt::format("The API server rejects CRD {}: not exactly one storage version",
+                            crd->name);
   }
 }
 
@@ -691,7 +712,7 @@ void run_version_schema_missing(const Context& ctx, Findings& out) {
       yaml::Node v = versions.item(i);
       if (v.at({"schema", "openAPIV3Schema"}).is_mapping()) continue;
       bool served = v.get("served").str() == "true";
-      out.add(*crd, Severity::kHigh,
+      Finding& f = out.add(*crd, Severity::kHigh,
               fmt::format("Version {} of CRD {}{} has no schema.openAPIV3Schema; "
                           "apiextensions.k8s.io/v1 requires one for every version and rejects "
                           "the CRD (\"schemas are required\").",
@@ -699,6 +720,8 @@ void run_version_schema_missing(const Context& ctx, Findings& out) {
               "Add the version's OpenAPI v3 schema (controller-gen writes it), or remove the "
               "version.",
               v);
+      f.summary = fmt::format("The API server rejects CRD {}: version {} has no schema",
+                              crd->name, v.get("name").str());
     }
   }
 }
@@ -706,26 +729,26 @@ void run_version_schema_missing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdConversionServiceMissing{
-    "crd-conversion-service-missing", Severity::kHigh, "crds",
+    "crd-conversion-service-missing", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
     "A CRD's conversion webhook names a Service the bundle does not create.",
     run_conversion_service_missing};
 
 extern const Check kCrdConversionPortMismatch{
-    "crd-conversion-port-mismatch", Severity::kHigh, "crds",
+    "crd-conversion-port-mismatch", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
     "A CRD's conversion webhook calls a port its Service does not expose.",
     run_conversion_port_mismatch};
 
 extern const Check kCrdConversionCaNotInjected{
-    "crd-conversion-ca-not-injected", Severity::kHigh, "crds",
+    "crd-conversion-ca-not-injected", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
     "A CRD's conversion webhook has no caBundle and nothing in the bundle injects one.",
     run_conversion_ca_not_injected};
 
 extern const Check kCrdStorageVersion{
-    "crd-storage-version", Severity::kHigh, "crds",
+    "crd-storage-version", Severity::kHigh, Severity::kHigh, Impact::kInstall, "crds",
     "A CRD does not mark exactly one version as the storage version.", run_storage_version};
 
 extern const Check kCrdVersionSchemaMissing{
-    "crd-version-schema-missing", Severity::kHigh, "crds",
+    "crd-version-schema-missing", Severity::kHigh, Severity::kHigh, Impact::kInstall, "crds",
     "A CRD version has no OpenAPI schema, which apiextensions.k8s.io/v1 requires.",
     run_version_schema_missing};
 
@@ -768,6 +791,7 @@ void run_installed_at_runtime(const Context& ctx, Findings& out) {
     std::vector<std::string> parts;
     std::vector<std::string> names = w.crd_names;
     bool installs = w.creates();
+    // Rewriting existing CRDs without creating any is rbac-crd-write's.
     parts.push_back(w.workloads.empty() ? std::string("no workload of the bundle runs as it")
                                         : fmt::format("{} run{} as it", workload_list(w.workloads),
                                                       w.workloads.size() == 1 ? "s" : ""));
@@ -780,38 +804,39 @@ void run_installed_at_runtime(const Context& ctx, Findings& out) {
       for (const std::string& n : c.crd_names)
         add_unique(names, n);
     }
+    if (!installs) continue;
     std::string named = unshipped(ctx.bundle, names);
-    out.add(*w.anchor, installs ? Severity::kMedium : Severity::kLow,
+    Finding& f = out.add(*w.anchor, Severity::kMedium,
             fmt::format("{} may {} any CustomResourceDefinition (through {}); {}. {}{}",
                         w.subject.display(), joined(w.verbs), joined(w.via), joined(parts, "; "),
-                        installs ? "CRDs can be installed or upgraded at run time, so the "
-                                   "cluster-scoped footprint is larger than this bundle shows: "
-                                   "they become cluster-wide APIs every tenant shares."
-                                 : "It can rewrite any CRD of the cluster, not only this "
-                                   "bundle's.",
+                        "CRDs can be installed or upgraded at run time, so the cluster-scoped "
+                        "footprint is larger than this bundle shows: they become cluster-wide "
+                        "APIs every tenant shares.",
                         named),
-            installs ? "Install the CRDs yourself from the project's release, turn the "
-                       "operator's CRD management off (its flag or chart value), and drop create "
-                       "on customresourcedefinitions from its role."
-                     : "Restrict update and patch on customresourcedefinitions to the operator's "
-                       "own CRDs with resourceNames.");
+            "Install the CRDs yourself from the project's release, turn the operator's CRD "
+            "management off (its flag or chart value), and drop create on "
+            "customresourcedefinitions from its role.");
+    f.summary = fmt::format("{} installs CRDs at run time, beyond this bundle",
+                            w.subject.display());
   }
   for (const CrdInstallCommand& c : hidden.commands) {
     if (reported.contains(&c)) continue;
     std::string named = unshipped(ctx.bundle, c.crd_names);
-    out.add(*c.workload, Severity::kMedium,
+    Finding& f = out.add(*c.workload, Severity::kMedium,
             fmt::format("{}, which installs CRDs, though no role of the bundle lets its "
                         "ServiceAccount create them: it relies on rights granted outside the "
                         "bundle (a larger footprint than shown), or the step fails.{}",
                         command_text(c), named),
             "Install the CRDs yourself from the project's release and turn this step off.");
+    f.summary = fmt::format("{} installs CRDs at run time, beyond this bundle",
+                            c.workload->display());
   }
 }
 
 }  // namespace
 
 extern const Check kCrdInstalledAtRuntime{
-    "crd-installed-at-runtime", Severity::kMedium, "crds",
+    "crd-installed-at-runtime", Severity::kMedium, Severity::kMedium, Impact::kOtherTeams, "crds",
     "A workload of the bundle may create or change CRDs at run time, beyond the bundle.",
     run_installed_at_runtime};
 

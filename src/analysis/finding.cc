@@ -1,9 +1,23 @@
 #include "analysis/finding.h"
 
+#include <fmt/format.h>
+
 namespace footprint {
 
 namespace {
 constexpr std::string_view kSeverityNames[] = {"info", "low", "medium", "high", "critical"};
+constexpr std::string_view kImpactNames[] = {"other teams", "install", "privilege", "hygiene"};
+}
+
+std::string_view impact_name(Impact impact) {
+  return kImpactNames[static_cast<size_t>(impact)];
+}
+
+std::string some_of(const std::vector<std::string>& names, size_t shown) {
+  if (names.size() <= shown + 1) return fmt::format("{}", fmt::join(names, ", "));
+  return fmt::format("{} and {} more",
+                     fmt::join(names.begin(), names.begin() + static_cast<ptrdiff_t>(shown), ", "),
+                     names.size() - shown);
 }
 
 std::string_view severity_name(Severity severity) {
@@ -17,10 +31,11 @@ std::optional<Severity> parse_severity(std::string_view name) {
   return std::nullopt;
 }
 
-void Findings::add(const Object& object, Severity severity, std::string message,
-                   std::string remediation, const yaml::Node& at) {
+Finding& Findings::add(const Object& object, Severity severity, std::string message,
+                       std::string remediation, const yaml::Node& at) {
   Finding f;
   f.check = check_;
+  f.impact = impact_;
   f.severity = severity;
   f.object = object.id();
   f.object_index = object.index;
@@ -30,12 +45,14 @@ void Findings::add(const Object& object, Severity severity, std::string message,
   f.message = std::move(message);
   f.remediation = std::move(remediation);
   findings_.push_back(std::move(f));
+  return findings_.back();
 }
 
-void Findings::add_at(ObjectId object, std::string file, yaml::Position position, Severity severity,
-                      std::string message, std::string remediation) {
+Finding& Findings::add_at(ObjectId object, std::string file, yaml::Position position,
+                          Severity severity, std::string message, std::string remediation) {
   Finding f;
   f.check = check_;
+  f.impact = impact_;
   f.severity = severity;
   f.object = std::move(object);
   f.object_index = kNoObject;
@@ -44,6 +61,7 @@ void Findings::add_at(ObjectId object, std::string file, yaml::Position position
   f.message = std::move(message);
   f.remediation = std::move(remediation);
   findings_.push_back(std::move(f));
+  return findings_.back();
 }
 
 }  // namespace footprint

@@ -17,11 +17,22 @@ enum class Severity : uint8_t { kInfo, kLow, kMedium, kHigh, kCritical };
 std::string_view severity_name(Severity severity);  // "info" ... "critical"
 std::optional<Severity> parse_severity(std::string_view name);
 
+// What a finding's consequence reaches. Within one severity, reports show findings in this
+// order: what reaches other teams first, then what stops the install from working, then the
+// power the install holds, then tidiness.
+enum class Impact : uint8_t { kOtherTeams, kInstall, kPrivilege, kHygiene };
+
+std::string_view impact_name(Impact impact);  // "other teams", "install", ...
+
 constexpr uint32_t kNoObject = UINT32_MAX;
+
+// "a, b, c and 4 more": names for a message, while the whole list goes to Finding::affects.
+std::string some_of(const std::vector<std::string>& names, size_t shown = 3);
 
 struct Finding {
   std::string check;
   Severity severity = Severity::kInfo;
+  Impact impact = Impact::kHygiene;  // the check's
   ObjectId object;
   uint32_t object_index = 0;  // kNoObject when the finding is not about a bundle object
   std::string file;
@@ -29,6 +40,12 @@ struct Finding {
   std::string helm_template;
   std::string message;      // the consequence for the cluster, in plain words
   std::string remediation;  // a concrete fix
+  // The consequence in one line, for the report's first screen ("A mutating webhook sees every
+  // pod created in 6 of 6 namespaces").
+  std::string summary;
+  // One finding stands for one root cause; what it covers is listed here by kind, such as
+  // {"webhooks", [...]}, {"namespaces", [...]}, {"rules", [...]}. JSON keeps the full lists.
+  std::vector<std::pair<std::string, std::vector<std::string>>> affects;
   bool suppressed = false;
   std::string suppressed_by;  // "annotation" or the config file's path
   std::string suppression_reason;
@@ -39,22 +56,26 @@ class Findings {
  public:
   explicit Findings(const Bundle& bundle) : bundle_(bundle) {}
 
-  void set_check(std::string_view check) { check_ = check; }
+  void set_check(std::string_view check, Impact impact) {
+    check_ = check;
+    impact_ = impact;
+  }
   // Reports against `object`, located at `at` when given (a node inside the object), else at
   // the object itself.
-  void add(const Object& object, Severity severity, std::string message, std::string remediation,
-           const yaml::Node& at = {});
+  Finding& add(const Object& object, Severity severity, std::string message,
+               std::string remediation, const yaml::Node& at = {});
 
   // Reports against something that is not an object of the bundle, such as an expectation in a
   // file the user gave; it sorts after every object.
-  void add_at(ObjectId object, std::string file, yaml::Position position, Severity severity,
-              std::string message, std::string remediation);
+  Finding& add_at(ObjectId object, std::string file, yaml::Position position, Severity severity,
+                  std::string message, std::string remediation);
 
   std::vector<Finding>& list() { return findings_; }
 
  private:
   const Bundle& bundle_;
   std::string check_;
+  Impact impact_ = Impact::kHygiene;
   std::vector<Finding> findings_;
 };
 

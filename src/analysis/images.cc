@@ -240,6 +240,7 @@ class Discoverer {
       yaml::Node image = node.get("image");
       if (image.is_scalar() && !image.str().empty()) {
         add(ctx, image, join_key(path, "image"), Confidence::kCertain, role, image.str(), disabled);
+        out_.uses.back().pull_policy = std::string(node.get("imagePullPolicy").str());
         image_key_used = true;
       }
     }
@@ -739,7 +740,7 @@ void run_image_not_pinned(const Context& ctx, Findings& out) {
   ImageInventory inv = discover_images(ctx.bundle);
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || is_mutable_tag(image.ref.effective_tag())) return;
-    out.add(ctx.bundle.objects[use.object], Severity::kLow,
+    Finding& f = out.add(ctx.bundle.objects[use.object], Severity::kLow,
             fmt::format("Image {} is referenced by tag only (at {}{}). A tag can be moved to "
                         "another build, so the mirror filled today and the nodes may not get the "
                         "bytes the chart was tested with.",
@@ -748,7 +749,33 @@ void run_image_not_pinned(const Context& ctx, Findings& out) {
                         "inspect --format '{{{{.Digest}}}}' docker://{}` prints it.",
                         image.ref.name(), image.ref.effective_tag(), image.ref.normalized()),
             use_node(use));
+    f.summary = fmt::format("Image {} is not pinned by digest", image.written);
   });
+}
+
+// What a moving tag costs depends on the container's imagePullPolicy. When none is written,
+// the API server defaults it to Always for :latest or no tag and to IfNotPresent otherwise
+// (pkg/apis/core/v1/defaults.go, SetDefaults_Container).
+std::string pull_consequence(const Image& image, const ImageUse& use) {
+  std::string policy = use.pull_policy;
+  std::string source = "set in the container";
+  if (policy.empty() && !use.source.ends_with("ontainer")) {
+    return "Nodes that pulled it at different times can run different builds.";
+  }
+  if (policy.empty()) {
+    std::string tag = lower(image.ref.effective_tag());
+    policy = tag == "latest" ? "Always" : "IfNotPresent";
+    source = tag == "latest" ? "the default for :latest" : "the default for a tag other than :latest";
+  }
+  if (policy == "Always") {
+    return fmt::format("With imagePullPolicy Always ({}), each pod start pulls again: pods may "
+                       "start a build nobody tested, and every start needs the registry, which "
+                       "an air-gapped cluster does not have.",
+                       source);
+  }
+  return fmt::format("With imagePullPolicy {} ({}), each node keeps the build it pulled first, "
+                     "so nodes drift apart and a rescheduled pod may run different code.",
+                     policy, source);
 }
 
 void run_image_mutable_tag(const Context& ctx, Findings& out) {
@@ -757,15 +784,15 @@ void run_image_mutable_tag(const Context& ctx, Findings& out) {
     if (image.ref.pinned() || !is_mutable_tag(image.ref.effective_tag())) return;
     std::string tag = image.ref.tag.empty() ? "no tag, so :latest is implied"
                                             : fmt::format("the tag :{}", image.ref.tag);
-    out.add(ctx.bundle.objects[use.object], Severity::kMedium,
-            fmt::format("Image {} has {} (at {}{}), which its publisher moves to each new build: "
-                        "every pull may run different code. Kubernetes also defaults "
-                        "imagePullPolicy to Always for :latest, so each pod start needs the "
-                        "registry, which an air-gapped cluster does not have.",
-                        image.written, tag, use.path, elsewhere(places)),
-            fmt::format("Use a release tag and pin its digest: {}:<version>@sha256:<digest>.",
-                        image.ref.name()),
-            use_node(use));
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kMedium,
+        fmt::format("Image {} has {} (at {}{}), which its publisher moves to each new build: "
+                    "every pull may run different code. {}",
+                    image.written, tag, use.path, elsewhere(places), pull_consequence(image, use)),
+        fmt::format("Use a release tag and pin its digest: {}:<version>@sha256:<digest>.",
+                    image.ref.name()),
+        use_node(use));
+    f.summary = fmt::format("Image {} uses a moving tag", image.written);
   });
 }
 
@@ -778,7 +805,7 @@ void run_model_not_pinned(const Context& ctx, Findings& out) {
             ? fmt::format("Model {} is loaded with no revision pin (at {})", m.id, m.path)
             : fmt::format("Model {} is pinned to \"{}\" (at {}), a branch or tag, not a commit",
                           m.id, m.revision, m.revision_path);
-    out.add(ctx.bundle.objects[m.object], Severity::kMedium,
+    Finding& f = out.add(ctx.bundle.objects[m.object], Severity::kMedium,
             what +
                 ". Next month the name may point to different files. Offline "
                 "(HF_HUB_OFFLINE=1) the name resolves only through refs/main in each "
@@ -788,6 +815,7 @@ void run_model_not_pinned(const Context& ctx, Findings& out) {
                         "`footprint hf-cache check {}@<commit>` verifies it resolves offline.",
                         m.id),
             m.scalar);
+    f.summary = fmt::format("Model {} is not pinned to a commit", m.id);
   }
 }
 
@@ -801,7 +829,7 @@ void run_image_very_large(const Context& ctx, Findings& out) {
     auto large = large_image(size->second, limits);
     if (!large || image.uses.empty()) continue;
     const ImageUse& use = inv.uses[image.uses.front()];
-    out.add(ctx.bundle.objects[use.object], Severity::kMedium,
+    Finding& f = out.add(ctx.bundle.objects[use.object], Severity::kMedium,
             fmt::format("Image {} is {}, over the {} limit: at {} a node needs about {} to "
                         "pull it. The kubelet pulls one image at a time by default "
                         "(serializeImagePulls), so every other pod scheduled to that node waits "
@@ -811,28 +839,30 @@ void run_image_very_large(const Context& ctx, Findings& out) {
             "Pre-pull it onto the nodes outside deployment windows (for example with a "
             "DaemonSet that runs the image with a sleep command), or build a smaller image.",
             use_node(use));
+    f.summary = fmt::format("Image {} ({}) holds up other pods on each node while it is pulled",
+                            image.written, format_bytes(large->bytes));
   }
 }
 
 }  // namespace
 
 extern const Check kImageNotPinned{
-    "image-not-pinned", Severity::kLow, "airgap",
+    "image-not-pinned", Severity::kLow, Severity::kLow, Impact::kHygiene, "airgap",
     "An image is referenced by tag without a digest, so the bytes behind it can change.",
     run_image_not_pinned};
 
 extern const Check kImageMutableTag{
-    "image-mutable-tag", Severity::kMedium, "airgap",
+    "image-mutable-tag", Severity::kMedium, Severity::kMedium, Impact::kHygiene, "airgap",
     "An image uses latest, main, devel or a similar tag that moves to every new build.",
     run_image_mutable_tag};
 
 extern const Check kModelNotPinned{
-    "model-not-pinned", Severity::kMedium, "airgap",
+    "model-not-pinned", Severity::kMedium, Severity::kMedium, Impact::kHygiene, "airgap",
     "A Hugging Face model is loaded without a commit-hash revision, so its files can change.",
     run_model_not_pinned};
 
 extern const Check kImageVeryLarge{
-    "image-very-large", Severity::kMedium, "airgap",
+    "image-very-large", Severity::kMedium, Severity::kMedium, Impact::kOtherTeams, "airgap",
     "An image is larger than --large-image; pulling it holds up other pods on the node.",
     run_image_very_large};
 

@@ -52,6 +52,7 @@ struct ImageUse {
   yaml::Position position;
   // The path of an enclosing `enabled: false`, when the use sits under one.
   std::string disabled_by;
+  std::string pull_policy;  // the container's imagePullPolicy as written, for container images
 };
 
 // One distinct image: uses grouped by normalised reference, in order of first use.

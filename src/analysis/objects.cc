@@ -2,43 +2,10 @@
 // land, and whether two of them collide.
 #include <fmt/format.h>
 
-#include <map>
 
 #include "analysis/check.h"
 
 namespace footprint {
-
-namespace {
-
-void run_crd_missing(const Context& ctx, Findings& out) {
-  const Bundle& bundle = ctx.bundle;
-  std::map<std::pair<std::string, std::string>, std::vector<const Object*>> missing;
-  for (const Object& obj : bundle.objects) {
-    if (obj.scope != Scope::kUnknown) continue;
-    if (bundle.resources.is_builtin_group(obj.group)) continue;  // api-version-removed's case
-    missing[{obj.group, obj.kind}].push_back(&obj);
-  }
-  for (const auto& [key, objects] : missing) {
-    const auto& [group, kind] = key;
-    const Object& first = *objects.front();
-    out.add(
-        first, Severity::kMedium,
-        fmt::format("{} {} object(s) use kind {} of group {}, and the bundle ships no "
-                    "CustomResourceDefinition for it: the cluster must already have this CRD. "
-                    "Without it the install fails with \"no matches for kind {} in version {}\".",
-                    objects.size(), kind, kind, group, kind, first.api_version),
-        fmt::format("Install the CRDs of group {} before this bundle (from the project that "
-                    "owns that API), or turn these objects off in the chart's values.",
-                    group));
-  }
-}
-
-}  // namespace
-
-extern const Check kCrdMissing{
-    "crd-missing", Severity::kMedium, "objects",
-    "An object's kind is neither built into Kubernetes 1.34 nor defined by a CRD in the bundle.",
-    run_crd_missing};
 
 namespace {
 
@@ -64,16 +31,19 @@ void run_api_version_removed(const Context& ctx, Findings& out) {
                                             removed->removed_in)
                               : fmt::format("Kubernetes 1.34 does not serve kind {} in {}",
                                             obj.kind, obj.api_version);
-    out.add(obj, Severity::kHigh,
-            fmt::format("{}; applying {} fails with \"no matches for kind\".", why, obj.display()),
-            std::move(fix), obj.node.get("apiVersion"));
+    Finding& f = out.add(
+        obj, Severity::kHigh,
+        fmt::format("{}; applying {} fails with \"no matches for kind\".", why, obj.display()),
+        std::move(fix), obj.node.get("apiVersion"));
+    f.summary = fmt::format("{} uses {}, which Kubernetes 1.34 does not serve", obj.display(),
+                            obj.api_version);
   }
 }
 
 }  // namespace
 
 extern const Check kApiVersionRemoved{
-    "api-version-removed", Severity::kHigh, "objects",
+    "api-version-removed", Severity::kHigh, Severity::kHigh, Impact::kInstall, "objects",
     "A built-in kind is written with an API version Kubernetes 1.34 no longer serves.",
     run_api_version_removed};
 
@@ -82,20 +52,21 @@ namespace {
 void run_namespace_on_cluster_scoped(const Context& ctx, Findings& out) {
   for (const Object& obj : ctx.bundle.objects) {
     if (obj.scope != Scope::kCluster || obj.written_namespace.empty()) continue;
-    out.add(obj, Severity::kLow,
+    Finding& f = out.add(obj, Severity::kLow,
             fmt::format("{} is cluster-scoped, so the API server ignores its metadata.namespace "
                         "\"{}\". It is not confined to that namespace: it applies to the whole "
                         "cluster.",
                         obj.kind, obj.written_namespace),
             "Remove metadata.namespace from this object so that it reads as what it is.",
             obj.node.at({"metadata", "namespace"}));
+    f.summary = fmt::format("{} is cluster-wide despite its metadata.namespace", obj.display());
   }
 }
 
 }  // namespace
 
 extern const Check kNamespaceOnClusterScoped{
-    "namespace-on-cluster-scoped", Severity::kLow, "objects",
+    "namespace-on-cluster-scoped", Severity::kLow, Severity::kLow, Impact::kHygiene, "objects",
     "A cluster-scoped object carries metadata.namespace, which the API server ignores.",
     run_namespace_on_cluster_scoped};
 
@@ -106,18 +77,19 @@ void run_duplicate_object(const Context& ctx, Findings& out) {
   for (const Object& obj : bundle.objects) {
     const Object* first = bundle.find(obj.group, obj.kind, obj.namespace_, obj.name);
     if (first == nullptr || first->index == obj.index) continue;
-    out.add(obj, Severity::kMedium,
+    Finding& f = out.add(obj, Severity::kMedium,
             fmt::format("{} is defined twice; the first definition is at {}:{}. Applying the "
                         "bundle writes both, and this later one silently replaces the first.",
                         obj.display(), bundle.file_of(*first), first->position.line),
             "Delete one of the two definitions, or give them different names.");
+    f.summary = fmt::format("{} is defined twice; the later one wins", obj.display());
   }
 }
 
 }  // namespace
 
 extern const Check kDuplicateObject{
-    "duplicate-object", Severity::kMedium, "objects",
+    "duplicate-object", Severity::kMedium, Severity::kMedium, Impact::kHygiene, "objects",
     "The same kind, namespace and name appear twice; the later one overwrites the first.",
     run_duplicate_object};
 

@@ -1,4 +1,5 @@
 #include <array>
+#include <string>
 
 #include "analysis/check.h"
 
@@ -19,6 +20,13 @@ constexpr const Check* kAllChecks[] = {
 
 std::span<const Check* const> all_checks() {
   return kAllChecks;
+}
+
+std::string severity_range(const Check& check) {
+  std::string out(severity_name(check.min_severity));
+  if (check.max_severity != check.min_severity)
+    out += "-" + std::string(severity_name(check.max_severity));
+  return out;
 }
 
 const Check* find_check(std::string_view id) {

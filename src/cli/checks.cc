@@ -6,7 +6,7 @@
 namespace footprint {
 
 int run_checks(int argc, char** argv) {
-  CLI::App app{"List every check: its ID, the worst severity it reports, and what it looks for.",
+  CLI::App app{"List every check: its ID, the severities it reports, and what it looks for.",
                "footprint checks"};
   std::string format_name = "text";
   app.add_option("--format", format_name, "Output format: text, json or markdown")
@@ -15,13 +15,16 @@ int run_checks(int argc, char** argv) {
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   Table table;
-  table.header = {"CHECK", "SEVERITY", "AREA", "DESCRIPTION"};
+  table.header = {"CHECK", "SEVERITY", "IMPACT", "AREA", "DESCRIPTION"};
   Json json = Json::array();
   for (const Check* check : all_checks()) {
-    table.rows.push_back({std::string(check->id), std::string(severity_name(check->severity)),
-                          std::string(check->area), std::string(check->description)});
+    table.rows.push_back({std::string(check->id), severity_range(*check),
+                          std::string(impact_name(check->impact)), std::string(check->area),
+                          std::string(check->description)});
     json.push_back({{"id", check->id},
-                    {"severity", severity_name(check->severity)},
+                    {"severity", {{"min", severity_name(check->min_severity)},
+                                  {"max", severity_name(check->max_severity)}}},
+                    {"impact", impact_name(check->impact)},
                     {"area", check->area},
                     {"description", check->description}});
   }

@@ -188,20 +188,47 @@ bool rule_matches(const AdmissionRule& rule, const AdmissionRequest& request, bo
 
 namespace {
 
+bool is_namespace_object(const AdmissionRequest& request) {
+  return request.resource == "namespaces" && request.api_group.empty();
+}
+
+// The labels a namespaceSelector is evaluated on (predicates/namespace/matcher.go,
+// GetNamespaceLabels): for CREATE and UPDATE of a Namespace object itself, the labels of the
+// object in the request, because the namespace lister does not have them yet; otherwise the
+// labels of the namespace the request is in (for DELETE of a Namespace, its stored labels).
+const Labels& namespace_labels_for(const AdmissionRequest& request) {
+  bool writes_namespace = is_namespace_object(request) && request.subresource.empty() &&
+                          (request.operation == "CREATE" || request.operation == "UPDATE");
+  return writes_namespace ? request.object_labels : request.namespace_labels;
+}
+
 bool selectors_match(const LabelSelector& namespace_selector, const LabelSelector& object_selector,
                      const AdmissionRequest& request) {
-  bool namespace_object = request.resource == "namespaces" && request.api_group.empty();
-  // A namespaceSelector never skips requests for other cluster-scoped resources.
-  if ((namespace_object || !request.namespace_.empty()) &&
-      !namespace_selector.matches(request.namespace_labels)) {
+  // MatchNamespaceSelector: a request for a cluster-scoped resource other than a namespace is
+  // never exempted by the namespaceSelector.
+  if ((is_namespace_object(request) || !request.namespace_.empty()) &&
+      !namespace_selector.matches(namespace_labels_for(request))) {
     return false;
   }
+  // predicates/object/matcher.go: a non-empty objectSelector needs an object with metadata,
+  // and a CONNECT request carries only its options (PodExecOptions...), never such an object.
+  if (request.operation == "CONNECT" && !object_selector.empty()) return false;
   return object_selector.matches(request.object_labels);
 }
 
 }  // namespace
 
+bool exempt_from_webhooks(const AdmissionRequest& request) {
+  static constexpr std::string_view kExempt[] = {
+      "validatingwebhookconfigurations",   "mutatingwebhookconfigurations",
+      "validatingadmissionpolicies",       "validatingadmissionpolicybindings",
+      "mutatingadmissionpolicies",         "mutatingadmissionpolicybindings"};
+  return request.api_group == kGroup &&
+         std::find(std::begin(kExempt), std::end(kExempt), request.resource) != std::end(kExempt);
+}
+
 bool webhook_matches(const AdmissionWebhook& webhook, const AdmissionRequest& request) {
+  if (exempt_from_webhooks(request)) return false;
   bool any = std::any_of(webhook.rules.begin(), webhook.rules.end(), [&](const AdmissionRule& r) {
     return rule_matches(r, request, webhook.exact_match_policy);
   });

@@ -84,14 +84,18 @@ struct AdmissionRequest {
   std::string resource;
   std::string subresource;
   std::string namespace_;   // empty for cluster-scoped resources
-  Labels namespace_labels;  // the namespace's labels (for a Namespace object: its own)
+  // The labels of the namespace the request is in. For CREATE and UPDATE of a Namespace object,
+  // the namespaceSelector reads object_labels instead, as the API server does.
+  Labels namespace_labels;
   Labels object_labels;
 };
 
 // Matching per admission/plugin/webhook/predicates: rules (operation, group, version unless
 // matchPolicy is Equivalent, resource/subresource, scope), then namespaceSelector (skipped for
-// cluster-scoped resources other than namespaces), then objectSelector. matchConditions are CEL
-// and not evaluated: a match here means "may be called".
+// cluster-scoped resources other than namespaces), then objectSelector (never matched by
+// CONNECT when non-empty). matchConditions are CEL and not evaluated: a match here means "may be
+// called". Requests on webhook configurations and admission policies never reach a webhook.
+bool exempt_from_webhooks(const AdmissionRequest& request);
 bool rule_matches(const AdmissionRule& rule, const AdmissionRequest& request, bool exact);
 bool webhook_matches(const AdmissionWebhook& webhook, const AdmissionRequest& request);
 bool policy_matches(const AdmissionPolicy& policy, const AdmissionRequest& request);

@@ -148,9 +148,10 @@ TEST(AdmissionModel, DefaultsPerVersionAndCallOrder) {
   EXPECT_EQ(first.match_conditions[0].name, "not-system");
 }
 
-// namespaceSelector: "If the object itself is a namespace, the matching is performed on
-// object.metadata.labels. If the object is another cluster scoped resource, it never skips the
-// webhook." (ValidatingWebhook API reference.) objectSelector matches the object's labels.
+// namespaceSelector: "If the object is another cluster scoped resource, it never skips the
+// webhook" (ValidatingWebhook API reference; MatchNamespaceSelector in
+// apiserver/pkg/admission/plugin/webhook/predicates/namespace/matcher.go). objectSelector
+// matches the object's labels.
 TEST(AdmissionModel, SelectorsAndClusterScopedRequests) {
   Bundle b = bundle_from(kWebhooks);
   Admission a = read_admission(b);
@@ -165,10 +166,62 @@ TEST(AdmissionModel, SelectorsAndClusterScopedRequests) {
   AdmissionRequest node = req("CREATE", "", "v1", "nodes", "");
   node.object_labels = {{"inject", "true"}};
   EXPECT_TRUE(webhook_matches(v1, node));  // the namespaceSelector does not apply
+}
+
+// For CREATE and UPDATE of a Namespace object, the namespaceSelector is evaluated on the labels
+// of the object in the request (GetNamespaceLabels in
+// apiserver/pkg/admission/plugin/webhook/predicates/namespace/matcher.go: the lister does not
+// have the new namespace yet); for DELETE, on the stored namespace's labels.
+TEST(AdmissionModel, NamespaceWritesMatchTheirOwnLabels) {
+  Bundle b = bundle_from(kWebhooks);
+  Admission a = read_admission(b);
+  const AdmissionWebhook& v1 = a.webhooks[2];  // namespaceSelector team In [a], inject=true
   AdmissionRequest ns = req("CREATE", "", "v1", "namespaces", "");
-  ns.object_labels = {{"inject", "true"}};
-  ns.namespace_labels = {{"team", "b"}};  // the Namespace object's own labels
-  EXPECT_FALSE(webhook_matches(v1, ns));
+  ns.object_labels = {{"inject", "true"}, {"team", "a"}};
+  ns.namespace_labels = {{"team", "b"}};  // what `--ns-labels` would give: not consulted
+  EXPECT_TRUE(webhook_matches(v1, ns));
+  ns.operation = "UPDATE";
+  AdmissionRule update_too = v1.rules[0];
+  update_too.operations = {"*"};
+  AdmissionWebhook any_op = v1;
+  any_op.rules = {update_too};
+  EXPECT_TRUE(webhook_matches(any_op, ns));
+  ns.object_labels = {{"inject", "true"}, {"team", "b"}};
+  EXPECT_FALSE(webhook_matches(any_op, ns));
+  // DELETE: the request carries DeleteOptions, so the stored namespace's labels count.
+  ns.operation = "DELETE";
+  ns.namespace_labels = {{"team", "a"}};
+  EXPECT_TRUE(webhook_matches(any_op, ns));
+}
+
+// predicates/object/matcher.go matches a non-empty objectSelector against the request's object
+// and old object through their metadata; a CONNECT request (pods/exec, pods/portforward)
+// carries only its options, which have none, so such a webhook is never called for CONNECT.
+TEST(AdmissionModel, ConnectNeverMatchesAnObjectSelector) {
+  AdmissionWebhook w;
+  w.rules = {AdmissionRule{{"CONNECT"}, {""}, {"v1"}, {"pods/exec"}, "*"}};
+  AdmissionRequest exec = req("CONNECT", "", "v1", "pods", "a", "exec");
+  exec.object_labels = {{"inject", "true"}};
+  EXPECT_TRUE(webhook_matches(w, exec));
+  w.object_selector.requirements = {{"inject", LabelRequirement::Op::kIn, {"true"}}};
+  EXPECT_FALSE(webhook_matches(w, exec));
+}
+
+// generic/webhook.go Dispatch returns early when rules.IsExemptAdmissionConfigurationResource
+// (predicates/rules/rules.go): webhook configurations and admission policies and their bindings
+// are never sent to a webhook, whatever its rules say, so that a broken webhook can be removed.
+TEST(AdmissionModel, AdmissionConfigurationIsNeverSentToWebhooks) {
+  AdmissionWebhook w;
+  w.rules = {AdmissionRule{{"*"}, {"*"}, {"*"}, {"*/*"}, "*"}};
+  for (const char* resource :
+       {"validatingwebhookconfigurations", "mutatingwebhookconfigurations",
+        "validatingadmissionpolicies", "validatingadmissionpolicybindings",
+        "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"}) {
+    AdmissionRequest r = req("DELETE", "admissionregistration.k8s.io", "v1", resource, "");
+    EXPECT_FALSE(webhook_matches(w, r)) << resource;
+  }
+  EXPECT_TRUE(webhook_matches(w, req("DELETE", "admissionregistration.k8s.io", "v1",
+                                     "somethingelse", "")));
 }
 
 // A ValidatingAdmissionPolicy acts only through a binding; the binding's matchResources narrow

@@ -99,6 +99,14 @@ Identity Identity::service_account(std::string_view ns, std::string_view name) {
   return id;
 }
 
+Identity Identity::named_user(std::string_view name) {
+  // authentication/request/anonymous/anonymous.go gives system:anonymous only the group
+  // system:unauthenticated, and group/authenticated_group_adder.go adds system:authenticated to
+  // everyone else.
+  if (name == "system:anonymous") return Identity{std::string(name), {"system:unauthenticated"}};
+  return Identity{std::string(name), {"system:authenticated"}};
+}
+
 tl::expected<Identity, std::string> Identity::parse(std::string_view as,
                                                     const std::vector<std::string>& extra_groups) {
   Identity id;
@@ -114,8 +122,7 @@ tl::expected<Identity, std::string> Identity::parse(std::string_view as,
   } else if (as.empty()) {
     return tl::unexpected(std::string("--as needs a user or system:serviceaccount:NS:NAME"));
   } else {
-    id.user = std::string(as);
-    id.groups = {"system:authenticated"};
+    id = named_user(as);
   }
   for (const std::string& g : extra_groups) {
     if (!id.in_group(g)) id.groups.push_back(g);
@@ -494,6 +501,10 @@ tl::expected<Request, std::string> make_request(std::string_view verb, std::stri
   r.api_group = info->group;
   r.name = std::string(name);
   r.namespace_ = info->scope == Scope::kCluster ? "" : std::string(ns);
+  // RequestInfo (apiserver/pkg/endpoints/request/requestinfo.go) reads /api/v1/namespaces/NAME
+  // as a request in namespace NAME, so a RoleBinding there can grant access to that Namespace
+  // object. Creating or listing namespaces names none and stays cluster-wide.
+  if (r.api_group.empty() && r.resource == "namespaces") r.namespace_ = r.name;
   return r;
 }
 

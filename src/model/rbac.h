@@ -60,7 +60,9 @@ struct Identity {
   // system:serviceaccount:NS:NAME, in groups system:serviceaccounts,
   // system:serviceaccounts:NS and system:authenticated.
   static Identity service_account(std::string_view ns, std::string_view name);
-  // Parses --as: "system:serviceaccount:NS:NAME" or a user name (then in system:authenticated).
+  // A user: system:anonymous is in system:unauthenticated, anyone else in system:authenticated.
+  static Identity named_user(std::string_view name);
+  // Parses --as: "system:serviceaccount:NS:NAME" or a user name (see named_user()).
   static tl::expected<Identity, std::string> parse(std::string_view as,
                                                    const std::vector<std::string>& extra_groups);
   bool is_service_account() const;
@@ -149,7 +151,8 @@ class RbacPolicy {
 
 // Builds a request from kubectl-style arguments: RESOURCE is "secrets", "deployments.apps",
 // "pods/exec", "deployments.apps/scale" or a kind ("Deployment"); a leading "/" makes a
-// non-resource URL. Cluster-scoped resources ignore the namespace, as the API server does.
+// non-resource URL. Cluster-scoped resources ignore the namespace, as the API server does, except
+// that a request on one Namespace object is in that namespace (RequestInfo).
 tl::expected<Request, std::string> make_request(std::string_view verb, std::string_view resource,
                                                 std::string_view name, std::string_view ns,
                                                 const ResourceTable& resources);

@@ -359,6 +359,48 @@ TEST(RbacIdentity, ServiceAccountGroups) {
   EXPECT_FALSE(Identity::parse("system:serviceaccount:ops", {}).has_value());
 }
 
+// authentication/request/anonymous/anonymous.go: the anonymous user is system:anonymous in the
+// group system:unauthenticated; group/authenticated_group_adder.go adds system:authenticated to
+// every other user, never to it.
+TEST(RbacIdentity, AnonymousIsOnlyUnauthenticated) {
+  auto anonymous = Identity::parse("system:anonymous", {});
+  ASSERT_TRUE(anonymous.has_value());
+  EXPECT_EQ(anonymous->groups, std::vector<std::string>{"system:unauthenticated"});
+  EXPECT_FALSE(anonymous->in_group("system:authenticated"));
+  EXPECT_EQ(Identity::named_user("bob").groups, std::vector<std::string>{"system:authenticated"});
+}
+
+// requestinfo.go sets the namespace of GET /api/v1/namespaces/NAME (and of its status and
+// finalize subresources) to NAME, so a RoleBinding in team-a that allows get on namespaces
+// lets its subject read the Namespace team-a, and no other; listing namespaces has no namespace.
+TEST(RbacRequestInfo, RequestsOnANamespaceObjectAreInThatNamespace) {
+  Bundle bundle = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: read-ns, namespace: team-a}
+rules:
+- {apiGroups: [""], resources: [namespaces], verbs: [get, list]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: read-ns, namespace: team-a}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: read-ns}
+subjects: [{kind: User, name: alice}]
+)");
+  RbacPolicy policy = RbacPolicy::build(bundle);
+  Identity alice = Identity::named_user("alice");
+  auto request = [&](const char* verb, const char* name) {
+    auto r = make_request(verb, "namespaces", name, "default", bundle.resources);
+    EXPECT_TRUE(r.has_value());
+    return *r;
+  };
+  EXPECT_EQ(request("get", "team-a").namespace_, "team-a");
+  EXPECT_TRUE(policy.authorize(alice, request("get", "team-a")).allowed);
+  EXPECT_FALSE(policy.authorize(alice, request("get", "team-b")).allowed);
+  EXPECT_EQ(request("list", "").namespace_, "");
+  EXPECT_FALSE(policy.authorize(alice, request("list", "")).allowed);
+}
+
 TEST(RbacWhoCan, ListsSubjectsWithTheirBindings) {
   Bundle bundle = bundle_from(kPolicy, "ops");
   RbacPolicy policy = RbacPolicy::build(bundle);

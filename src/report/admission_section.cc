@@ -14,7 +14,7 @@ std::string_view failure_name(FailurePolicy p) {
 }
 
 std::string hit_cell(const WebhookSummary& s) {
-  if (!s.namespaced_targets) return "cluster-scoped";
+  if (!s.reach.namespaced) return "cluster-scoped";
   return fmt::format("{} of {} ({})", s.namespaces_hit.size(), s.namespaces_total,
                      s.namespace_scope);
 }
@@ -25,11 +25,16 @@ Json webhook_json(const WebhookSummary& s) {
             {"configuration", w.configuration->name},
             {"kind", w.mutating ? "mutating" : "validating"},
             {"intercepts", s.intercepts},
-            {"shared", s.shared},
-            {"podsOrWorkloads", s.pods_or_workloads},
+            {"reaches",
+             {{"podCreation", s.reach.pod_creation},
+              {"builtin", s.reach.builtin},
+              {"otherProjects", s.reach.other_custom},
+              {"own", s.reach.own}}},
+            {"reachesOtherTeams", s.reaches_other_teams()},
             {"namespaceSelector", s.namespace_scope},
             {"objectSelector", s.object_scope},
-            {"namespacesHit", s.namespaced_targets ? Json(s.namespaces_hit) : Json(nullptr)},
+            {"namespacesHit", s.reach.namespaced ? Json(s.namespaces_hit) : Json(nullptr)},
+            {"otherTeamsNamespacesHit", s.others_hit},
             {"namespacesTotal", s.namespaces_total},
             {"failurePolicy", failure_name(w.failure_policy)},
             {"failurePolicyDefaulted", w.failure_policy_defaulted},
@@ -54,7 +59,7 @@ Section admission_section(const Context& ctx) {
   Section s;
   s.id = "admission";
   s.title = "Admission";
-  std::vector<WebhookSummary> summaries = summarize_webhooks(ctx);
+  const std::vector<WebhookSummary>& summaries = ctx.webhooks;
   Json webhooks = Json::array();
   Table table;
   table.header = {"WEBHOOK",         "M/V",     "INTERCEPTS", "NAMESPACES HIT",

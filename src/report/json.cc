@@ -12,6 +12,14 @@ Json finding_json(const Finding& f) {
             {"object", object},          {"source", source},
             {"message", f.message},      {"remediation", f.remediation},
             {"suppressed", f.suppressed}};
+  j["impact"] = impact_name(f.impact);
+  if (!f.summary.empty()) j["summary"] = f.summary;
+  if (!f.affects.empty()) {
+    Json affects = Json::object();
+    for (const auto& [kind, items] : f.affects)
+      affects[kind] = items;
+    j["affects"] = affects;
+  }
   if (f.suppressed) {
     j["suppression"] = {{"by", f.suppressed_by}, {"reason", f.suppression_reason}};
   }

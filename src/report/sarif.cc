@@ -84,9 +84,9 @@ std::string render_sarif(const Report& report) {
         {{"id", check->id},
          {"name", check->id},
          {"shortDescription", {{"text", check->description}}},
-         {"defaultConfiguration", {{"level", sarif_level(check->severity)}}},
+         {"defaultConfiguration", {{"level", sarif_level(check->max_severity)}}},
          {"properties",
-          {{"security-severity", security_severity(check->severity)}, {"area", check->area}}}});
+          {{"security-severity", security_severity(check->max_severity)}, {"area", check->area}}}});
   }
   auto rule_index = [](const std::string& id) {
     auto checks = all_checks();

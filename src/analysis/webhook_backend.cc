@@ -1,0 +1,229 @@
+// Webhook backend checks: whether the API server can reach and trust the server behind each
+// webhook. A broken backend fails from the moment of install; what that costs depends on what
+// the webhooks intercept (webhook_scope.cc rates the same reach while the backend is healthy).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "analysis/admission.h"
+
+namespace footprint {
+
+namespace {
+
+const WebhookSummary& summary_of(const Context& ctx, const AdmissionWebhook& w) {
+  return ctx.webhooks[static_cast<size_t>(&w - ctx.admission.webhooks.data())];
+}
+
+// A backend that never answers: fail-closed webhooks on other teams' pod creation stop every
+// team at once; other fail-closed webhooks reject what they match, so the install does not
+// work; fail-open ones are skipped on every call, so they silently do nothing.
+Severity broken_backend_severity(const std::vector<const WebhookSummary*>& webhooks) {
+  Severity worst = Severity::kMedium;
+  for (const WebhookSummary* s : webhooks) {
+    if (s->webhook->failure_policy != FailurePolicy::kFail || s->reach.matches_nothing()) continue;
+    bool everyone = s->reaches_other_teams() && !s->reach.pod_creation.empty();
+    worst = std::max(worst, everyone ? Severity::kCritical : Severity::kHigh);
+  }
+  return worst;
+}
+
+std::string consequence(const std::vector<const WebhookSummary*>& webhooks) {
+  Severity s = broken_backend_severity(webhooks);
+  if (s == Severity::kCritical) {
+    return "pod creation is rejected in every namespace the webhooks select, other teams' "
+           "included";
+  }
+  if (s == Severity::kHigh) return "every request the fail-closed webhooks match is rejected";
+  return "every call fails and the request proceeds without the webhook, which then does nothing";
+}
+
+std::vector<std::string> names_of(const std::vector<const WebhookSummary*>& list) {
+  std::vector<std::string> names;
+  for (const WebhookSummary* s : list)
+    names.push_back(s->webhook->name);
+  return names;
+}
+
+// Webhooks grouped by the Service they call, in the API server's order.
+std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> by_service(
+    const Context& ctx, bool (*keep)(const Context&, const AdmissionWebhook&)) {
+  std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> out;
+  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+    if (!w.client.is_service || !keep(ctx, w)) continue;
+    std::string key = fmt::format("{}/{}:{}", w.client.service_namespace, w.client.service_name,
+                                  w.client.port);
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == key; });
+    if (it == out.end()) it = out.insert(out.end(), {key, {}});
+    it->second.push_back(&summary_of(ctx, w));
+  }
+  return out;
+}
+
+Finding& report(Findings& out, const std::vector<const WebhookSummary*>& webhooks,
+                std::string message, std::string fix, std::string summary) {
+  const AdmissionWebhook& first = *webhooks.front()->webhook;
+  Finding& f = out.add(*first.configuration, broken_backend_severity(webhooks), std::move(message),
+                       std::move(fix), first.client.node);
+  f.summary = std::move(summary);
+  f.affects.emplace_back("webhooks", names_of(webhooks));
+  return f;
+}
+
+void run_service_missing(const Context& ctx, Findings& out) {
+  auto missing = [](const Context& c, const AdmissionWebhook& w) {
+    return resolve_service(c.bundle, w.client).service == nullptr;
+  };
+  for (const auto& [service, webhooks] : by_service(ctx, missing)) {
+    const WebhookClient& client = webhooks.front()->webhook->client;
+    std::vector<const Object*> similar = similar_services(ctx.bundle, client.service_name);
+    std::string hint = similar.empty() ? ""
+                                       : fmt::format(" The bundle has Service {}.",
+                                                     similar.front()->qualified_name());
+    report(out, webhooks,
+           fmt::format("{} ({}) call Service {}/{}, which the bundle does not create: unless it "
+                       "exists already, {}.{}",
+                       webhooks.size() == 1 ? "Webhook" : fmt::format("{} webhooks", webhooks.size()),
+                       some_of(names_of(webhooks)), client.service_namespace, client.service_name,
+                       consequence(webhooks), hint),
+           similar.empty() ? "Add the Service, or point clientConfig.service at the one that "
+                             "serves the webhook."
+                           : fmt::format("Point clientConfig.service at {}.",
+                                         similar.front()->qualified_name()),
+           fmt::format("Webhooks call Service {}/{}, which nothing creates",
+                       client.service_namespace, client.service_name));
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookServiceMissing{
+    "webhook-service-missing",
+    Severity::kMedium,
+    Severity::kCritical,
+    Impact::kInstall,
+    "admission",
+    "A webhook's clientConfig.service names a Service the bundle does not create.",
+    run_service_missing};
+
+namespace {
+
+void run_service_port_mismatch(const Context& ctx, Findings& out) {
+  auto wrong_port = [](const Context& c, const AdmissionWebhook& w) {
+    ServiceBackend b = resolve_service(c.bundle, w.client);
+    return b.service && !b.port_found;
+  };
+  for (const auto& [service, webhooks] : by_service(ctx, wrong_port)) {
+    const WebhookClient& client = webhooks.front()->webhook->client;
+    ServiceBackend b = resolve_service(ctx.bundle, client);
+    report(out, webhooks,
+           fmt::format("Webhooks {} call port {}{} of Service {}, which exposes {}: {}.",
+                       some_of(names_of(webhooks)), client.port,
+                       client.port_written ? "" : " (the default)", b.service->qualified_name(),
+                       fmt::join(b.ports, ", "), consequence(webhooks)),
+           fmt::format("Set clientConfig.service.port to one of the Service's ports ({}).",
+                       fmt::join(b.ports, ", ")),
+           fmt::format("Webhooks call port {} of Service {}, which does not expose it",
+                       client.port, b.service->qualified_name()));
+  }
+  if (pod_templates(ctx.bundle).empty()) return;
+  auto no_endpoints = [](const Context& c, const AdmissionWebhook& w) {
+    ServiceBackend b = resolve_service(c.bundle, w.client);
+    return b.service && b.port_found && b.has_selector && b.backends.empty();
+  };
+  for (const auto& [service, webhooks] : by_service(ctx, no_endpoints)) {
+    ServiceBackend b = resolve_service(ctx.bundle, webhooks.front()->webhook->client);
+    report(out, webhooks,
+           fmt::format("Service {}, which webhooks {} call, selects no pod template in the "
+                       "bundle: it will have no endpoints, so {}.",
+                       b.service->qualified_name(), some_of(names_of(webhooks)),
+                       consequence(webhooks)),
+           "Make the Service's selector match the labels of the webhook server's pod template.",
+           fmt::format("Service {} behind the webhooks selects no pods",
+                       b.service->qualified_name()));
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookServicePortMismatch{
+    "webhook-service-port-mismatch",
+    Severity::kMedium,
+    Severity::kCritical,
+    Impact::kInstall,
+    "admission",
+    "A webhook's Service exists but lacks the port, or selects no pods of the bundle.",
+    run_service_port_mismatch};
+
+namespace {
+
+void run_ca_not_injected(const Context& ctx, Findings& out) {
+  std::map<const Object*, std::vector<const WebhookSummary*>> missing;
+  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+    if (w.client.is_service && !w.client.has_ca_bundle)
+      missing[w.configuration].push_back(&summary_of(ctx, w));
+  }
+  for (const auto& [configuration, webhooks] : missing) {
+    if (!ca_injectors(*configuration, ctx.rbac).empty()) continue;
+    report(out, webhooks,
+           fmt::format("{} has no caBundle for {}, and nothing in the bundle fills it in: no "
+                       "cert-manager or OpenShift injection annotation, and no ServiceAccount "
+                       "that may patch it. The API server then verifies the webhook's serving "
+                       "certificate against its system roots, which an operator's self-signed "
+                       "certificate fails: {}.",
+                       configuration->display(), some_of(names_of(webhooks)),
+                       consequence(webhooks)),
+           fmt::format("Add the annotation cert-manager.io/inject-ca-from: <namespace>/"
+                       "<Certificate> to {} (with cert-manager), or set caBundle to the base64 "
+                       "PEM of the CA that signed the serving certificate.",
+                       configuration->name),
+           fmt::format("{} has no caBundle and nothing injects one", configuration->display()));
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookCaNotInjected{
+    "webhook-ca-not-injected",
+    Severity::kMedium,
+    Severity::kCritical,
+    Impact::kInstall,
+    "admission",
+    "A webhook has an empty caBundle and nothing in the bundle will inject one.",
+    run_ca_not_injected};
+
+namespace {
+
+void run_url_external(const Context& ctx, Findings& out) {
+  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+    if (w.client.is_service || w.client.url.empty()) continue;
+    const WebhookSummary& s = summary_of(ctx, w);
+    bool others = s.reaches_other_teams() && w.failure_policy == FailurePolicy::kFail;
+    Finding& f = out.add(
+        *w.configuration, others ? Severity::kHigh : Severity::kMedium,
+        fmt::format("Webhook {} calls {} directly: that endpoint's availability and latency sit "
+                    "in the API server's path for {}, outside the cluster's control{}.",
+                    w.name, w.client.url, s.intercepts,
+                    others ? ", and with failurePolicy Fail its outage rejects other teams' "
+                             "requests"
+                           : ""),
+        "Serve the webhook from a Service in the cluster, or make sure the endpoint is as "
+        "available as the API server.",
+        w.client.node);
+    f.summary = fmt::format("Webhook {} depends on {}, outside the cluster", w.name, w.client.url);
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookUrlExternal{
+    "webhook-url-external",
+    Severity::kMedium,
+    Severity::kHigh,
+    Impact::kOtherTeams,
+    "admission",
+    "A webhook calls a URL: an external dependency sits in the admission path.",
+    run_url_external};
+
+}  // namespace footprint

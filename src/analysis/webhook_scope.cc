@@ -1,0 +1,522 @@
+// Webhook scope checks: whose requests a webhook sees, and what other teams and the cluster's
+// own components suffer when its backend is down or slow. One finding per webhook backend: the
+// webhooks served by one Service share one failure, and the finding lists them. Failure
+// behaviour is modelled from the API server's documented behaviour, not measured.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/admission.h"
+
+namespace footprint {
+
+namespace {
+
+// Webhooks that share a backend, in the order the API server calls them.
+struct BackendGroup {
+  std::string backend;
+  std::vector<const WebhookSummary*> webhooks;
+  std::vector<Severity> severities;  // per webhook
+};
+
+template <typename Rate>
+std::vector<BackendGroup> group_by_backend(const std::vector<WebhookSummary>& summaries,
+                                           Rate rate) {
+  std::vector<BackendGroup> groups;
+  for (const WebhookSummary& s : summaries) {
+    std::optional<Severity> severity = rate(s);
+    if (!severity) continue;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const BackendGroup& g) { return g.backend == s.backend; });
+    if (it == groups.end()) it = groups.insert(groups.end(), BackendGroup{s.backend, {}, {}});
+    it->webhooks.push_back(&s);
+    it->severities.push_back(*severity);
+  }
+  return groups;
+}
+
+Severity worst(const BackendGroup& g) {
+  return *std::max_element(g.severities.begin(), g.severities.end());
+}
+
+// The webhooks of a group at its worst severity: the ones its message is about.
+std::vector<const WebhookSummary*> worst_webhooks(const BackendGroup& g) {
+  std::vector<const WebhookSummary*> out;
+  Severity top = worst(g);
+  for (size_t i = 0; i < g.webhooks.size(); ++i) {
+    if (g.severities[i] == top) out.push_back(g.webhooks[i]);
+  }
+  return out;
+}
+
+std::vector<std::string> names_of(const std::vector<const WebhookSummary*>& list) {
+  std::vector<std::string> names;
+  for (const WebhookSummary* s : list)
+    names.push_back(s->webhook->name);
+  return names;
+}
+
+template <typename Field>
+std::vector<std::string> union_of(const std::vector<const WebhookSummary*>& list, Field field) {
+  std::vector<std::string> out;
+  for (const WebhookSummary* s : list) {
+    for (const std::string& item : field(*s)) {
+      if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> shared_requests(const std::vector<const WebhookSummary*>& list) {
+  return union_of(list, [](const WebhookSummary& s) {
+    std::vector<std::string> all = s.reach.pod_creation;
+    all.insert(all.end(), s.reach.builtin.begin(), s.reach.builtin.end());
+    all.insert(all.end(), s.reach.other_custom.begin(), s.reach.other_custom.end());
+    return all;
+  });
+}
+
+// "in 4 of 6 namespaces other teams use (default, kube-public and 2 more)", or cluster-wide.
+std::string where_others(const std::vector<const WebhookSummary*>& list) {
+  std::vector<std::string> namespaces =
+      union_of(list, [](const WebhookSummary& s) { return s.others_hit; });
+  bool cluster_scoped = std::any_of(list.begin(), list.end(), [](const WebhookSummary* s) {
+    return !s->reach.namespaced;
+  });
+  if (namespaces.empty()) return cluster_scoped ? "cluster-wide" : "";
+  std::string out = fmt::format("in {} of {} namespaces other teams use ({})", namespaces.size(),
+                                list.front()->namespaces_total, some_of(namespaces));
+  return cluster_scoped ? out + ", and cluster-wide" : out;
+}
+
+// The object a group's finding is reported against: the first webhook's configuration.
+const Object& anchor(const std::vector<const WebhookSummary*>& list) {
+  return *list.front()->webhook->configuration;
+}
+
+void add_affects(Finding& f, const BackendGroup& g) {
+  std::vector<std::string> webhooks;
+  std::vector<std::string> configurations;
+  for (const WebhookSummary* s : g.webhooks) {
+    webhooks.push_back(s->webhook->name);
+    std::string c = s->webhook->configuration->display();
+    if (std::find(configurations.begin(), configurations.end(), c) == configurations.end())
+      configurations.push_back(c);
+  }
+  f.affects.emplace_back("webhooks", std::move(webhooks));
+  f.affects.emplace_back("configurations", std::move(configurations));
+  std::vector<std::string> requests = shared_requests(g.webhooks);
+  if (!requests.empty()) f.affects.emplace_back("requests", std::move(requests));
+  std::vector<std::string> namespaces =
+      union_of(g.webhooks, [](const WebhookSummary& s) { return s.namespaces_hit; });
+  if (!namespaces.empty()) f.affects.emplace_back("namespaces", std::move(namespaces));
+}
+
+std::string count_webhooks(size_t n, std::string_view what = "webhook") {
+  return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+}
+
+// webhook-fail-closed ------------------------------------------------------------------------
+
+// Pod creation in other teams' namespaces: nobody can start anything while the backend is down.
+// Other shared resources: other teams' changes are blocked. The operator's own resources only:
+// the usual pattern of a controller that validates its own API.
+std::optional<Severity> rate_fail_closed(const WebhookSummary& s) {
+  if (s.webhook->failure_policy != FailurePolicy::kFail || s.reach.matches_nothing()) {
+    return std::nullopt;
+  }
+  if (s.reach.shared() && s.object_opt_in) return Severity::kMedium;
+  if (!s.reaches_other_teams()) return Severity::kLow;
+  return s.reach.pod_creation.empty() ? Severity::kHigh : Severity::kCritical;
+}
+
+void run_fail_closed(const Context& ctx, Findings& out) {
+  for (const BackendGroup& g : group_by_backend(ctx.webhooks, rate_fail_closed)) {
+    Severity severity = worst(g);
+    std::vector<const WebhookSummary*> top = worst_webhooks(g);
+    const AdmissionWebhook& first = *top.front()->webhook;
+    std::string down = fmt::format(
+        "While {} has no ready endpoints (the operator crashed, is being upgraded, or its node is "
+        "gone), the API server rejects",
+        g.backend);
+    std::string message;
+    std::string summary;
+    std::string fix;
+    if (severity >= Severity::kHigh) {
+      std::vector<std::string> requests = shared_requests(top);
+      bool pods = severity == Severity::kCritical;
+      message = fmt::format(
+          "{} ({}) {} failurePolicy Fail{}. {} {} {}: {}",
+          count_webhooks(top.size()), some_of(names_of(top)),
+          top.size() == 1 ? "has" : "have",
+          first.failure_policy_defaulted ? " (the API default)" : "", down, some_of(requests, 4),
+          where_others(top),
+          pods ? "other teams cannot start pods or roll out workloads until it is back."
+               : "other teams' changes to these resources fail until it is back.");
+      summary = fmt::format("{} fails whenever {} is down ({})",
+                            pods ? "Pod creation in other teams' namespaces"
+                                 : "Other teams' writes of " + some_of(requests, 2),
+                            g.backend, count_webhooks(top.size(), "fail-closed webhook"));
+      fix = "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
+            "namespaceSelector or objectSelector to the namespaces and objects that use the "
+            "operator, and run the backend with two or more replicas and a PodDisruptionBudget.";
+    } else if (severity == Severity::kMedium) {
+      message = fmt::format(
+          "{} ({}) with failurePolicy Fail {} {}, but only for objects that carry the label their "
+          "objectSelector requires ({}). {} those requests.",
+          count_webhooks(top.size()), some_of(names_of(top)),
+          top.size() == 1 ? "intercepts" : "intercept", some_of(shared_requests(top), 4),
+          top.front()->webhook->object_selector.to_string(), down);
+      summary = fmt::format("Labelled objects of other teams are rejected whenever {} is down",
+                            g.backend);
+      fix = "Keep the label opt-in, document it for the teams who set it, and run the backend "
+            "with two or more replicas and a PodDisruptionBudget.";
+    } else {
+      std::vector<std::string> own =
+          union_of(top, [](const WebhookSummary& s) { return s.reach.own; });
+      if (own.empty()) own = shared_requests(top);
+      message = fmt::format(
+          "{} ({}) {} failurePolicy Fail on the operator's own resources or namespaces. {} {}. "
+          "Workloads already running keep running, but nobody can create or change these "
+          "resources until it is back; this is the usual pattern of a controller that validates "
+          "its own API.",
+          count_webhooks(top.size()), some_of(names_of(top)), top.size() == 1 ? "has" : "have",
+          down, some_of(own, 4));
+      summary = fmt::format("The operator's own resources cannot be changed while {} is down",
+                            g.backend);
+      fix = "Run the backend with two or more replicas and a PodDisruptionBudget, or use "
+            "failurePolicy Ignore where a missed check is acceptable.";
+    }
+    Finding& f = out.add(anchor(top), severity, std::move(message), std::move(fix), first.node);
+    f.summary = std::move(summary);
+    add_affects(f, g);
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookFailClosed{
+    "webhook-fail-closed",
+    Severity::kLow,
+    Severity::kCritical,
+    Impact::kOtherTeams,
+    "admission",
+    "Webhooks with failurePolicy Fail reject matching requests while their backend is down.",
+    run_fail_closed};
+
+// webhook-intercepts-shared-resources ---------------------------------------------------------
+
+namespace {
+
+// A mutating webhook on every team's pods can change what they run; a validating one can reject
+// it, and either adds its latency. Opt-in objectSelectors limit this to labelled objects.
+std::optional<Severity> rate_intercepts(const WebhookSummary& s) {
+  if (!s.reach.shared()) return std::nullopt;
+  if (s.object_opt_in) return Severity::kLow;
+  if (!s.reaches_other_teams()) return std::nullopt;
+  if (s.webhook->mutating && !s.reach.pod_creation.empty()) return Severity::kHigh;
+  return Severity::kMedium;
+}
+
+std::string on_failure(const AdmissionWebhook& w) {
+  return w.failure_policy == FailurePolicy::kFail
+             ? "if it is down, the request is rejected"
+             : "if it is down, the request proceeds without it";
+}
+
+void run_intercepts_shared(const Context& ctx, Findings& out) {
+  for (const BackendGroup& g : group_by_backend(ctx.webhooks, rate_intercepts)) {
+    Severity severity = worst(g);
+    std::vector<const WebhookSummary*> top = worst_webhooks(g);
+    const AdmissionWebhook& first = *top.front()->webhook;
+    std::vector<std::string> requests = shared_requests(top);
+    bool mutating = std::any_of(top.begin(), top.end(),
+                                [](const WebhookSummary* s) { return s->webhook->mutating; });
+    std::string power = mutating ? "may change" : "may reject";
+    std::string where = severity == Severity::kLow
+                            ? fmt::format("for objects labelled {}",
+                                          first.object_selector.to_string())
+                            : where_others(top);
+    std::string detail;
+    constexpr size_t kDetailed = 3;
+    for (size_t i = 0; i < top.size() && i < kDetailed; ++i) {
+      const AdmissionWebhook& w = *top[i]->webhook;
+      detail += fmt::format(" {} ({}, {}, {} s): {}.", w.name,
+                            w.mutating ? "mutating" : "validating",
+                            w.failure_policy == FailurePolicy::kFail ? "Fail" : "Ignore",
+                            w.timeout_seconds, on_failure(w));
+    }
+    if (top.size() > kDetailed) detail += fmt::format(" And {} more.", top.size() - kDetailed);
+    std::string scope;
+    if (top.front()->namespace_scope == "none" && top.front()->object_scope == "none") {
+      scope = " They have neither a namespaceSelector nor an objectSelector.";
+    } else if (top.front()->namespace_scope == "opt-out") {
+      scope = " Their namespaceSelector only excludes, so every namespace without those labels "
+              "is intercepted.";
+    }
+    Finding& f = out.add(
+        anchor(top), severity,
+        fmt::format("Other teams' {} {} are sent to {} before they are admitted, and it {} them.{}"
+                    "{} If the backend hangs, each request waits for the webhook's timeout.",
+                    some_of(requests, 4), where, g.backend, power, detail, scope),
+        "Scope the webhooks to the namespaces that use the operator: a namespaceSelector on a "
+        "label only those namespaces carry (or kubernetes.io/metadata.name), or an objectSelector "
+        "on a label only the operator's objects carry; when the chart has no value for it, patch "
+        "the configuration with a post-renderer.",
+        first.node);
+    f.summary = fmt::format("{} webhook {} {} ({})", mutating ? "A mutating" : "A validating",
+                            severity == Severity::kHigh ? "sees every pod created" : "intercepts",
+                            where, some_of(names_of(top), 2));
+    add_affects(f, g);
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookInterceptsSharedResources{
+    "webhook-intercepts-shared-resources",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kOtherTeams,
+    "admission",
+    "Webhooks see built-in or other projects' resources in namespaces the operator does not own.",
+    run_intercepts_shared};
+
+// webhook-added-latency -----------------------------------------------------------------------
+
+namespace {
+
+// kube-apiserver's --request-timeout default: a request still in admission after it fails,
+// whatever the webhooks' failurePolicy.
+constexpr int kRequestTimeoutSeconds = 60;
+
+// A namespace the operator does not own and that is not a system namespace: where another
+// team's pod would be created.
+const ClusterNamespace* other_team_namespace(const Context& ctx) {
+  const ClusterNamespace* found = nullptr;
+  for (const ClusterNamespace& ns : ctx.namespaces) {
+    if (ns.operator_owned || ns.system) continue;
+    if (ns.name == kOtherTeamNamespace) return &ns;
+    if (!found) found = &ns;
+  }
+  return found;
+}
+
+void run_added_latency(const Context& ctx, Findings& out) {
+  const ClusterNamespace* ns = other_team_namespace(ctx);
+  if (!ns) return;
+  AdmissionTrace t = trace_admission(ctx.admission, pod_create_request(ctx, ns->name));
+  std::vector<const AdmissionWebhook*> chain = t.mutating_webhooks;
+  chain.insert(chain.end(), t.validating_webhooks.begin(), t.validating_webhooks.end());
+  // One webhook's wait is part of webhook-intercepts-shared-resources; the sum is news only
+  // when several are chained.
+  if (chain.size() < 2) return;
+  Severity severity = t.worst_seconds >= kRequestTimeoutSeconds      ? Severity::kHigh
+                      : t.worst_seconds >= kRequestTimeoutSeconds / 2 ? Severity::kMedium
+                                                                      : Severity::kLow;
+  std::vector<std::string> names;
+  for (const AdmissionWebhook* w : chain)
+    names.push_back(w->name);
+  std::string over =
+      severity == Severity::kHigh
+          ? fmt::format(" That reaches the API server's default request timeout ({} s), so the "
+                        "request fails even where failurePolicy is Ignore.",
+                        kRequestTimeoutSeconds)
+          : "";
+  Finding& f = out.add(
+      *chain.front()->configuration, severity,
+      fmt::format("Creating a pod in another team's namespace ({}) passes {} of this bundle: {} "
+                  "mutating in series{}, then {} validating in parallel. When their backends "
+                  "accept connections but do not answer, the request waits up to {} s.{} This is "
+                  "modelled from the API server's documented behaviour, not measured.",
+                  ns->name, count_webhooks(chain.size()), t.mutating_webhooks.size(),
+                  std::any_of(t.mutating_webhooks.begin(), t.mutating_webhooks.end(),
+                              [](const AdmissionWebhook* w) { return w->reinvoked_if_needed; })
+                      ? " (reinvocationPolicy IfNeeded may call some twice)"
+                      : "",
+                  t.validating_webhooks.size(), t.worst_seconds, over),
+      "Lower timeoutSeconds (a few seconds is enough for a healthy webhook), merge webhooks that "
+      "see the same requests, and scope them to the namespaces that use the operator.",
+      chain.front()->node);
+  f.summary = fmt::format("Pod creation in other teams' namespaces can wait up to {} s for {}",
+                          t.worst_seconds, count_webhooks(chain.size()));
+  f.affects.emplace_back("webhooks", std::move(names));
+}
+
+}  // namespace
+
+extern const Check kWebhookAddedLatency{
+    "webhook-added-latency",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kOtherTeams,
+    "admission",
+    "The worst-case seconds a chain of the bundle's webhooks adds to another team's pod creation.",
+    run_added_latency};
+
+// webhook-kube-system ---------------------------------------------------------------------------
+
+namespace {
+
+struct ComponentRequest {
+  const char* operation;
+  const char* group;
+  const char* resource;
+  const char* subresource;
+  bool vital;  // without it, components cannot start or keep their leases
+};
+
+// What the cluster's own components do in kube-system: start pods (DNS, CNI, kube-proxy), get
+// their tokens, renew leader-election leases, publish endpoints, and roll out upgrades.
+constexpr ComponentRequest kComponentRequests[] = {
+    {"CREATE", "", "pods", "", true},
+    {"CREATE", "", "serviceaccounts", "token", true},
+    {"UPDATE", "coordination.k8s.io", "leases", "", true},
+    {"CREATE", "discovery.k8s.io", "endpointslices", "", true},
+    {"UPDATE", "discovery.k8s.io", "endpointslices", "", true},
+    {"UPDATE", "", "configmaps", "", false},
+    {"UPDATE", "apps", "daemonsets", "", false},
+    {"UPDATE", "apps", "deployments", "", false},
+    {"CREATE", "", "events", "", false},
+};
+
+struct KubeSystemHit {
+  std::vector<std::string> requests;
+  bool vital = false;
+};
+
+KubeSystemHit kube_system_hit(const Context& ctx, const AdmissionWebhook& w) {
+  KubeSystemHit hit;
+  AdmissionRequest base = pod_create_request(ctx, "kube-system");
+  for (const ComponentRequest& c : kComponentRequests) {
+    AdmissionRequest r = base;
+    r.operation = c.operation;
+    r.api_group = c.group;
+    r.resource = c.resource;
+    r.subresource = c.subresource;
+    const ResourceInfo* info = ctx.bundle.resources.find_resource(c.group, c.resource);
+    r.api_version = info && !info->versions.empty() ? info->versions.front() : "v1";
+    if (!webhook_matches(w, r)) continue;
+    std::string what = r.resource;
+    if (!r.api_group.empty()) what += "." + r.api_group;
+    if (!r.subresource.empty()) what += "/" + r.subresource;
+    hit.requests.push_back(fmt::format("{} {}", what, r.operation));
+    hit.vital = hit.vital || c.vital;
+  }
+  return hit;
+}
+
+void run_kube_system(const Context& ctx, Findings& out) {
+  auto rate = [&](const WebhookSummary& s) -> std::optional<Severity> {
+    if (!s.hits_kube_system) return std::nullopt;
+    KubeSystemHit hit = kube_system_hit(ctx, *s.webhook);
+    if (hit.requests.empty()) return std::nullopt;
+    if (s.webhook->failure_policy == FailurePolicy::kIgnore) return Severity::kLow;
+    return hit.vital ? Severity::kCritical : Severity::kHigh;
+  };
+  for (const BackendGroup& g : group_by_backend(ctx.webhooks, rate)) {
+    Severity severity = worst(g);
+    std::vector<const WebhookSummary*> top = worst_webhooks(g);
+    std::vector<std::string> requests;
+    for (const WebhookSummary* s : top) {
+      for (std::string& r : kube_system_hit(ctx, *s->webhook).requests) {
+        if (std::find(requests.begin(), requests.end(), r) == requests.end())
+          requests.push_back(std::move(r));
+      }
+    }
+    std::string consequence =
+        severity == Severity::kCritical
+            ? fmt::format("With failurePolicy Fail, while {} is down the cluster's own components "
+                          "there cannot start (DNS, CNI and kube-proxy pods), get their tokens or "
+                          "renew their leader-election leases: an outage of the operator becomes "
+                          "an outage of the cluster, and the operator's own pods may need those "
+                          "components to come back.",
+                          g.backend)
+        : severity == Severity::kHigh
+            ? fmt::format("With failurePolicy Fail, while {} is down the cluster's own components "
+                          "cannot update them.",
+                          g.backend)
+            : "With failurePolicy Ignore a dead backend is skipped, but a hung one makes each of "
+              "these requests wait for the webhook's timeout.";
+    Finding& f = out.add(
+        anchor(top), severity,
+        fmt::format("{} ({}) {} called in kube-system for {}, because {} selectors do not exclude "
+                    "it. {}",
+                    count_webhooks(top.size()), some_of(names_of(top)),
+                    top.size() == 1 ? "is" : "are", some_of(requests, 4),
+                    top.size() == 1 ? "its" : "their", consequence),
+        "Exclude kube-system in the namespaceSelector: matchExpressions [{key: "
+        "kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}].",
+        top.front()->webhook->node);
+    f.summary = fmt::format("kube-system's own components {} whenever {} is down",
+                            severity == Severity::kLow ? "wait on webhooks" : "are blocked",
+                            g.backend);
+    add_affects(f, g);
+    f.affects.emplace_back("kube-system requests", std::move(requests));
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookKubeSystem{
+    "webhook-kube-system",
+    Severity::kLow,
+    Severity::kCritical,
+    Impact::kOtherTeams,
+    "admission",
+    "Webhooks are called for the cluster's own components in kube-system.",
+    run_kube_system};
+
+// webhook-self-deadlock -------------------------------------------------------------------------
+
+namespace {
+
+void run_self_deadlock(const Context& ctx, Findings& out) {
+  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+    if (w.failure_policy != FailurePolicy::kFail || !w.client.is_service) continue;
+    AdmissionRequest request = pod_create_request(ctx, w.client.service_namespace);
+    ServiceBackend backend = resolve_service(ctx.bundle, w.client);
+    // The operator's own pods carry the labels of its pod template.
+    std::vector<Labels> pod_labels;
+    for (const Object* owner : backend.backends) {
+      for (const PodTemplate& t : pod_templates(ctx.bundle)) {
+        if (t.owner == owner) pod_labels.push_back(read_labels(t.metadata.get("labels")));
+      }
+    }
+    if (pod_labels.empty()) pod_labels.emplace_back();
+    bool blocks_itself = std::any_of(pod_labels.begin(), pod_labels.end(), [&](const Labels& l) {
+      request.object_labels = l;
+      return webhook_matches(w, request);
+    });
+    if (!blocks_itself) continue;
+    std::string service =
+        fmt::format("service {}/{}:{}", w.client.service_namespace, w.client.service_name,
+                    w.client.port);
+    Finding& f = out.add(
+        *w.configuration, Severity::kHigh,
+        fmt::format("Webhook {} fails closed on pod creation in namespace {}, where its own "
+                    "backend {} runs. If the backend's pods die, their replacements must pass "
+                    "this webhook, whose backend is exactly what is missing: the operator cannot "
+                    "come back until someone deletes the webhook configuration.",
+                    w.name, w.client.service_namespace, service),
+        fmt::format("Exclude namespace {} with the namespaceSelector (kubernetes.io/"
+                    "metadata.name NotIn [{}]) or the operator's pods with an objectSelector, "
+                    "or use failurePolicy Ignore.",
+                    w.client.service_namespace, w.client.service_namespace),
+        w.node);
+    f.summary = fmt::format("The operator cannot restart while webhook {} is down", w.name);
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookSelfDeadlock{
+    "webhook-self-deadlock",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kInstall,
+    "admission",
+    "A fail-closed webhook intercepts pod creation in its own backend's namespace.",
+    run_self_deadlock};
+
+}  // namespace footprint
