@@ -73,7 +73,7 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
           (info.group.empty() && info.resource == "namespaces")) {
         reach.namespaced = true;
       }
-      std::string what = fmt::format("{} {}", resource_label(info, sub), fmt::join(ops, ", "));
+      std::string what = fmt::format("{} {}", resource_label(info, sub), fmt::join(ops, "/"));
       if (!info.builtin) {
         add_unique(reach.own, std::move(what));
         continue;
@@ -102,7 +102,7 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
       for (const std::string& r : rule.resources) {
         std::string what =
             g == "*" ? fmt::format("every custom resource ({})", r)
-                     : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, ", "));
+                     : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, "/"));
         if (rule.scope != "Cluster") reach.namespaced = true;
         add_unique(g != "*" && ctx.own.owns(g) ? reach.own : reach.other_custom, std::move(what));
       }
@@ -137,15 +137,17 @@ std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
     s.reach = reach_of(ctx, w);
     s.namespace_scope = selector_scope(w.namespace_selector);
     s.object_scope = selector_scope(w.object_selector);
-    s.object_opt_in = s.object_scope != "none" && s.object_scope != "opt-out";
+    s.opt_in = (s.object_scope != "none" && s.object_scope != "opt-out") ||
+               s.namespace_scope == "opt-in";
     if (s.reach.namespaced) {
       s.namespaces_total = ctx.namespaces.size();
       for (const ClusterNamespace& ns : ctx.namespaces) {
+        if (!ns.operator_owned && ns.name != "kube-system") ++s.others_total;
         if (!w.namespace_selector.matches(ns.labels)) continue;
         s.namespaces_hit.push_back(ns.name);
         if (ns.name == "kube-system") {
           s.hits_kube_system = true;
-        } else if (!ns.operator_owned && !s.object_opt_in) {
+        } else if (!ns.operator_owned && !s.opt_in) {
           s.others_hit.push_back(ns.name);
         }
       }

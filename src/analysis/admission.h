@@ -38,13 +38,16 @@ struct WebhookSummary {
   WebhookReach reach;
   std::string namespace_scope;
   std::string object_scope;
-  // The objectSelector requires a label: other teams' objects are reached only if they carry it.
-  bool object_opt_in = false;
+  // A selector requires a label: other teams' objects or namespaces are reached only if they
+  // carry it, that is, if their owners opted in.
+  bool opt_in = false;
   std::vector<std::string> namespaces_hit;  // of the namespace set, when reach.namespaced
   size_t namespaces_total = 0;
   bool hits_kube_system = false;
-  // Namespaces hit that the operator does not own, kube-system excepted (it has its own check).
+  // Namespaces hit that the operator does not own, kube-system excepted (it has its own check),
+  // and how many such namespaces the set has.
   std::vector<std::string> others_hit;
+  size_t others_total = 0;
   std::string backend;    // "service ns/name:443" or the URL
   int worst_seconds = 0;  // timeout, doubled when reinvocation may call it twice
 

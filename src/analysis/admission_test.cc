@@ -1,6 +1,9 @@
 #include "analysis/admission.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "analysis/check_testing.h"
 
@@ -70,22 +73,83 @@ TEST(SelectorScope, Classifies) {
             "kubernetes.io/metadata.name=ops");
 }
 
-// The field report's cluster-wide mode: a pod CREATE webhook with no selector.
-TEST(InterceptsShared, PodWebhookWithoutSelectorIsHigh) {
-  Bundle b = bundle_from(with(kPodWebhookNoSelector), "ops");
+// What a webhook reaches is asked of the matcher for every served resource. rules.go treats
+// "pods/*" as matching pods itself (sub == "*" matches the empty subresource), so it reaches pod
+// creation; "*" alone never reaches a subresource.
+TEST(WebhookReach, AskedOfTheMatcherForEveryResource) {
+  auto reach = [](const char* rules) {
+    Bundle b = bundle_from(with(fmt::format(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {{name: v}}
+webhooks:
+- name: v.example.com
+  clientConfig: {{service: {{namespace: ops, name: hooks}}}}
+  rules: {}
+)",
+                                            rules)),
+                           "ops");
+    Context ctx(b);
+    return ctx.webhooks.front().reach;
+  };
+  WebhookReach pods_star =
+      reach(R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/*"]}])");
+  EXPECT_EQ(pods_star.pod_creation, std::vector<std::string>{"pods CREATE"});
+  EXPECT_NE(std::find(pods_star.builtin.begin(), pods_star.builtin.end(), "pods/exec CREATE"),
+            pods_star.builtin.end());
+  // Workloads count on CREATE and UPDATE: blocking either stops rollouts.
+  WebhookReach deploy = reach(
+      R"([{operations: [UPDATE], apiGroups: [apps], apiVersions: ["*"], resources: [deployments]}])");
+  EXPECT_EQ(deploy.pod_creation, std::vector<std::string>{"deployments.apps UPDATE"});
+  // The bundle's CRD is its own API; a group nothing defines is another project's.
+  WebhookReach own = reach(
+      R"([{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}])");
+  EXPECT_EQ(own.own, std::vector<std::string>{"widgets.example.com CREATE"});
+  EXPECT_FALSE(own.shared());
+  WebhookReach other = reach(
+      R"([{operations: [CREATE], apiGroups: [ray.io], apiVersions: [v1], resources: [rayjobs]}])");
+  EXPECT_EQ(other.other_custom, std::vector<std::string>{"rayjobs.ray.io CREATE"});
+  // deployments are served by apps, not the core group: such a rule matches nothing.
+  EXPECT_TRUE(reach(R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [deployments]}])")
+                  .matches_nothing());
+}
+
+// The field report's cluster-wide mode: mpodcheckpointrestore.kb.io, a mutating pod CREATE
+// webhook with failurePolicy Ignore and no selector. Every team's pods pass through the
+// operator, which may change them: high. Ignore means a dead backend does not block them.
+TEST(InterceptsShared, MutatingPodWebhookWithoutSelectorIsHigh) {
+  std::string w = kPodWebhookNoSelector;
+  w += "  failurePolicy: Ignore\n";
+  Bundle b = bundle_from(with(w), "ops");
   auto findings = run_check(b, "webhook-intercepts-shared-resources");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);
-  // default set: default, kube-node-lease, kube-public, kube-system, ops, other-team
-  EXPECT_NE(findings[0].message.find("in 6 of 6 namespaces, including kube-system and other-team"),
+  // The default set: default, kube-node-lease, kube-public, kube-system, ops, other-team; ops
+  // is the operator's, kube-system has its own check.
+  EXPECT_NE(findings[0].message.find("in every namespace other teams use (default, "
+                                     "kube-node-lease, kube-public, other-team)"),
             std::string::npos);
   EXPECT_NE(findings[0].message.find("neither a namespaceSelector nor an objectSelector"),
             std::string::npos);
+  EXPECT_EQ(findings[0].summary,
+            "Mutating webhook mpod.example.com sees every pod created in every namespace other "
+            "teams use");
+  EXPECT_TRUE(run_check(b, "webhook-fail-closed").empty());
+}
+
+// A validating webhook can reject other teams' pods but not change them: medium.
+TEST(InterceptsShared, ValidatingPodWebhookIsMedium) {
+  std::string w = kPodWebhookNoSelector;
+  w.replace(w.find("MutatingWebhookConfiguration"), 28, "ValidatingWebhookConfiguration");
+  w += "  failurePolicy: Ignore\n";
+  auto findings = run_check(bundle_from(with(w), "ops"), "webhook-intercepts-shared-resources");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kMedium);
 }
 
 // Exclusion-only selectors still match every unlabelled namespace (labels docs: NotIn selects
-// objects without the key): cluster-wide, as kueue's mpod.kb.io.
-TEST(InterceptsShared, ExclusionOnlySelectorIsStillClusterWide) {
+// objects without the key), as kueue's mpod.kb.io.
+TEST(InterceptsShared, ExclusionOnlySelectorIsStillEveryTeam) {
   std::string w = kPodWebhookNoSelector;
   w += "  namespaceSelector:\n    matchExpressions: [{key: kubernetes.io/metadata.name, operator: "
        "NotIn, values: [kube-system, ops]}]\n";
@@ -93,26 +157,24 @@ TEST(InterceptsShared, ExclusionOnlySelectorIsStillClusterWide) {
   auto findings = run_check(b, "webhook-intercepts-shared-resources");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);
-  EXPECT_NE(findings[0].message.find("in 4 of 6 namespaces, including other-team"),
-            std::string::npos);
   EXPECT_NE(findings[0].message.find("only excludes"), std::string::npos);
   EXPECT_TRUE(run_check(b, "webhook-kube-system").empty());
 }
 
+// Selectors that require a label reach only the teams that opt in (jobset, lws, istio and
+// kserve pod webhooks): low. Webhooks on the operator's own CRD concern only its users.
 TEST(InterceptsShared, OptInIsLowAndOwnResourcesAreSilent) {
   std::string opt_in = kPodWebhookNoSelector;
-  opt_in += "  namespaceSelector: {matchLabels: {inject: enabled}}\n";
-  std::vector<ClusterNamespace> cluster = {
-      {"ops", {{"kubernetes.io/metadata.name", "ops"}}, false, true},
-      {"team-a", {{"kubernetes.io/metadata.name", "team-a"}, {"inject", "enabled"}}, false, false}};
+  opt_in += "  objectSelector: {matchLabels: {inject: enabled}}\n";
   Bundle b = bundle_from(with(opt_in), "ops");
-  Context ctx(b, cluster);
-  Findings out(b);
-  out.set_check("webhook-intercepts-shared-resources");
-  find_check("webhook-intercepts-shared-resources")->run(ctx, out);
-  ASSERT_EQ(out.list().size(), 1u);
-  EXPECT_EQ(out.list()[0].severity, Severity::kLow);
-  EXPECT_NE(out.list()[0].message.find("in 1 of 2 namespaces"), std::string::npos);
+  auto findings = run_check(b, "webhook-intercepts-shared-resources");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kLow);
+  EXPECT_NE(findings[0].message.find("for objects labelled inject=enabled"), std::string::npos);
+  // Fail-closed, but only for objects whose owners opted in: medium.
+  auto fail = run_check(b, "webhook-fail-closed");
+  ASSERT_EQ(fail.size(), 1u);
+  EXPECT_EQ(fail[0].severity, Severity::kMedium);
 
   Bundle own = bundle_from(with(R"(
 apiVersion: admissionregistration.k8s.io/v1
@@ -125,21 +187,103 @@ webhooks:
 )"),
                            "ops");
   EXPECT_TRUE(run_check(own, "webhook-intercepts-shared-resources").empty());
-  // Admission docs, failure policy: with Fail, errors calling the webhook reject the request.
-  auto fail = run_check(own, "webhook-fail-closed");
-  ASSERT_EQ(fail.size(), 1u);
-  EXPECT_EQ(fail[0].severity, Severity::kMedium);
-  EXPECT_NE(fail[0].message.find("widgets.example.com CREATE, UPDATE in every namespace are "
-                                 "rejected"),
-            std::string::npos);
+  // Admission docs, failure policy: with Fail (the v1 default), errors calling the webhook reject
+  // the request. For the operator's own resources that is the usual kubebuilder pattern: low.
+  auto own_fail = run_check(own, "webhook-fail-closed");
+  ASSERT_EQ(own_fail.size(), 1u);
+  EXPECT_EQ(own_fail[0].severity, Severity::kLow);
+  EXPECT_NE(own_fail[0].message.find("widgets.example.com CREATE/UPDATE"), std::string::npos);
 }
 
-TEST(FailClosed, SharedResourcesAreHigh) {
+// A webhook pinned to the operator's namespaces (kubernetes.io/metadata.name of the target
+// namespace, as the field report's restricted mode does) is not in other teams' path.
+TEST(InterceptsShared, ScopedToTheOperatorsNamespacesIsNotShared) {
+  std::string w = kPodWebhookNoSelector;
+  w += "  namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: team-a}}\n";
+  std::string role = R"(
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: manager, namespace: team-a}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]
+)";
+  Bundle b = bundle_from(with(w) + role, "ops");
+  EXPECT_TRUE(run_check(b, "webhook-intercepts-shared-resources").empty());
+  EXPECT_TRUE(run_check(b, "webhook-kube-system").empty());
+  // Without anything of the bundle in team-a, it is another team's namespace.
+  EXPECT_EQ(run_check(bundle_from(with(w), "ops"), "webhook-intercepts-shared-resources").size(),
+            1u);
+}
+
+// Fail-closed interception of pod creation in other teams' namespaces stops every team from
+// starting anything while the backend is down: critical (docs/checks.md).
+TEST(FailClosed, PodCreationInOtherTeamsNamespacesIsCritical) {
   Bundle b = bundle_from(with(kPodWebhookNoSelector), "ops");
   auto findings = run_check(b, "webhook-fail-closed");
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_EQ(findings[0].severity, Severity::kCritical);
   EXPECT_NE(findings[0].message.find("(the API default)"), std::string::npos);
+  EXPECT_NE(findings[0].message.find("other teams cannot start pods"), std::string::npos);
+}
+
+// Other shared built-ins block other teams' changes of those resources: high.
+TEST(FailClosed, OtherBuiltinsAreHigh) {
+  auto findings = run_check(bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: cm}
+webhooks:
+- name: vcm.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE, UPDATE], apiGroups: [""], apiVersions: [v1], resources: [configmaps]}]
+  namespaceSelector:
+    matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]
+)"),
+                                        "ops"),
+                            "webhook-fail-closed");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+}
+
+// One finding per backend: webhooks of two configurations served by one Service share one
+// failure, and the finding lists all of them (kueue has 36 behind one Service).
+TEST(FailClosed, OneFindingPerBackendListsEveryWebhook) {
+  Bundle b = bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: m}
+webhooks:
+- name: mpod.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+- name: mjob.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [batch], apiVersions: [v1], resources: [jobs]}]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: v}
+webhooks:
+- name: vpod.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+- name: vwidget.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}]
+)"),
+                         "ops");
+  auto findings = run_check(b, "webhook-fail-closed");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kCritical);
+  ASSERT_FALSE(findings[0].affects.empty());
+  EXPECT_EQ(findings[0].affects[0].first, "webhooks");
+  EXPECT_EQ(findings[0].affects[0].second,
+            (std::vector<std::string>{"mpod.example.com", "mjob.example.com", "vpod.example.com",
+                                      "vwidget.example.com"}));
+  // The message is about the worst three; the own-resource one is only listed.
+  EXPECT_NE(findings[0].message.find("3 webhooks (mpod.example.com, mjob.example.com, "
+                                     "vpod.example.com)"),
+            std::string::npos);
 }
 
 // Admission docs: mutating webhooks are called in series, validating ones in parallel; a
@@ -184,10 +328,36 @@ webhooks:
   EXPECT_EQ(t.worst_seconds, 5 * 2 + 3 + 7);  // series, reinvoked twice; then the slowest validator
   ASSERT_EQ(t.fail_closed.size(), 1u);
   EXPECT_EQ(t.fail_closed[0]->name, "v2.example.com");
+  // One finding for the chain, not one per webhook; 20 s is under half of the API server's
+  // default 60 s request timeout: low.
   auto latency = run_check(b, "webhook-added-latency");
-  ASSERT_EQ(latency.size(), 4u);
-  EXPECT_NE(latency[0].message.find("waits up to 5 s, or 10 s because reinvocationPolicy IfNeeded"),
-            std::string::npos);
+  ASSERT_EQ(latency.size(), 1u);
+  EXPECT_EQ(latency[0].severity, Severity::kLow);
+  EXPECT_NE(latency[0].message.find("waits up to 20 s"), std::string::npos);
+}
+
+// kube-apiserver's --request-timeout defaults to 60 s: a chain whose worst case reaches it fails
+// the request even with failurePolicy Ignore. Two reinvocable 30 s webhooks: 2 x 2 x 30 = 120 s.
+TEST(Latency, ChainOverTheRequestTimeoutIsHigh) {
+  std::string hook = R"(
+- name: NAME
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+  timeoutSeconds: 30
+  reinvocationPolicy: IfNeeded
+  failurePolicy: Ignore)";
+  std::string config =
+      "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\n"
+      "metadata: {name: m}\nwebhooks:";
+  for (const char* name : {"a.example.com", "b.example.com"}) {
+    std::string h = hook;
+    h.replace(h.find("NAME"), 4, name);
+    config += h;
+  }
+  auto latency = run_check(bundle_from(with(config + "\n"), "ops"), "webhook-added-latency");
+  ASSERT_EQ(latency.size(), 1u);
+  EXPECT_EQ(latency[0].severity, Severity::kHigh);
+  EXPECT_NE(latency[0].message.find("120 s"), std::string::npos);
 }
 
 TEST(SelfDeadlock, FailClosedPodWebhookInItsOwnNamespace) {
@@ -203,7 +373,10 @@ TEST(SelfDeadlock, FailClosedPodWebhookInItsOwnNamespace) {
   EXPECT_TRUE(run_check(bundle_from(with(excluded), "ops"), "webhook-self-deadlock").empty());
 }
 
-TEST(KubeSystem, FailIsCriticalIgnoreIsMedium) {
+// kube-system's own components create pods (DNS, CNI, kube-proxy) and renew leader-election
+// leases there: fail-closed webhooks on those make an operator outage a cluster outage
+// (critical); on other component writes, high; fail-open ones only add latency (low).
+TEST(KubeSystem, SeverityFollowsWhatTheComponentsNeed) {
   Bundle b = bundle_from(with(kPodWebhookNoSelector), "ops");
   auto findings = run_check(b, "webhook-kube-system");
   ASSERT_EQ(findings.size(), 1u);
@@ -212,9 +385,43 @@ TEST(KubeSystem, FailIsCriticalIgnoreIsMedium) {
   ignore += "  failurePolicy: Ignore\n";
   auto soft = run_check(bundle_from(with(ignore), "ops"), "webhook-kube-system");
   ASSERT_EQ(soft.size(), 1u);
-  EXPECT_EQ(soft[0].severity, Severity::kMedium);
+  EXPECT_EQ(soft[0].severity, Severity::kLow);
+  auto leases = run_check(bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: v}
+webhooks:
+- name: leases.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [UPDATE], apiGroups: [coordination.k8s.io], apiVersions: [v1], resources: [leases]}]
+- name: cm.example.com
+  clientConfig: {service: {namespace: other, name: hooks2}, caBundle: LS0tCg==}
+  rules: [{operations: [UPDATE], apiGroups: [""], apiVersions: [v1], resources: [configmaps]}]
+)"),
+                                      "ops"),
+                          "webhook-kube-system");
+  ASSERT_EQ(leases.size(), 2u);  // one per backend
+  EXPECT_EQ(leases[0].severity, Severity::kCritical);
+  EXPECT_NE(leases[0].message.find("leases.coordination.k8s.io UPDATE"), std::string::npos);
+  EXPECT_EQ(leases[1].severity, Severity::kHigh);
+  // A webhook whose rules kube-system's requests never match is not reported, even unscoped.
+  auto own = run_check(bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: v}
+webhooks:
+- name: vwidget.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}]
+)"),
+                                   "ops"),
+                       "webhook-kube-system");
+  EXPECT_TRUE(own.empty());
 }
 
+// A backend that never answers: fail-closed webhooks on other teams' pods stop every team
+// (critical), other fail-closed ones make the install not work (high), fail-open ones are skipped
+// on every call (medium).
 TEST(ServiceChecks, MissingPortAndNoPods) {
   Bundle b = bundle_from(with(R"(
 apiVersion: admissionregistration.k8s.io/v1
@@ -242,7 +449,7 @@ metadata: {name: m}
 webhooks:
 - name: nopods.example.com
   clientConfig: {service: {namespace: ops, name: lonely}, caBundle: LS0tCg==}
-  rules: [{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}]
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
 )"),
                          "ops");
   auto missing = run_check(b, "webhook-service-missing");
@@ -250,10 +457,11 @@ webhooks:
   EXPECT_EQ(missing[0].severity, Severity::kHigh);
   auto ports = run_check(b, "webhook-service-port-mismatch");
   ASSERT_EQ(ports.size(), 2u);
-  EXPECT_NE(ports[0].message.find("selects no pod template"), std::string::npos);
-  EXPECT_NE(ports[1].message.find("port 8443 of Service ops/hooks, which exposes 443"),
+  EXPECT_NE(ports[0].message.find("port 8443 of Service ops/hooks, which exposes 443"),
             std::string::npos);
-  EXPECT_EQ(ports[1].severity, Severity::kMedium);  // Ignore
+  EXPECT_EQ(ports[0].severity, Severity::kMedium);  // Ignore
+  EXPECT_NE(ports[1].message.find("selects no pod template"), std::string::npos);
+  EXPECT_EQ(ports[1].severity, Severity::kCritical);  // Fail, every team's pods
 }
 
 TEST(CaInjection, EmptyCaBundleWithoutInjector) {
@@ -288,6 +496,7 @@ webhooks:
                                         "ops"),
                             "webhook-url-external");
   ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kMedium);
   EXPECT_NE(findings[0].message.find("https://policy.example.com/validate"), std::string::npos);
 }
 

@@ -383,7 +383,7 @@ spec:
   Context context(b);
   context.image_sizes = &sizes;
   Findings out(b);
-  out.set_check("image-very-large");
+  out.set_check("image-very-large", Impact::kOtherTeams);
   find_check("image-very-large")->run(context, out);
   ASSERT_EQ(out.list().size(), 1u);
   EXPECT_NE(out.list()[0].message.find("10.2 GB (10,203,035,478 bytes)"), std::string::npos);

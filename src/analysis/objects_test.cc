@@ -8,22 +8,26 @@ namespace {
 using testing::bundle_from;
 using testing::run_check;
 
-// One finding per missing kind, naming the group (the seed's restricted mode ships PodMonitors
-// but no monitoring.coreos.com CRDs).
-TEST(CrdMissing, OneFindingPerKindNamingTheGroup) {
+// One finding per missing group (installing that project's CRDs is one step), naming its kinds
+// (the seed's restricted mode ships PodMonitors but no monitoring.coreos.com CRDs).
+TEST(CrdMissing, OneFindingPerGroupNamingItsKinds) {
   Bundle b = bundle_from(
       "apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: a}\n---\n"
       "apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: b}\n---\n"
       "apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata: {name: c}\n---\n"
       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: d}\n");
   auto findings = run_check(b, "crd-missing");
-  ASSERT_EQ(findings.size(), 2u);
+  ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].object.name, "a");
-  EXPECT_NE(findings[0].message.find("2 PodMonitor object(s)"), std::string::npos);
-  EXPECT_NE(findings[0].message.find("monitoring.coreos.com"), std::string::npos);
-  EXPECT_NE(findings[0].message.find("the cluster must already have this CRD"), std::string::npos);
-  EXPECT_EQ(findings[1].object.kind, "ServiceMonitor");
+  EXPECT_NE(findings[0].message.find("3 object(s) use kinds PodMonitor, ServiceMonitor of group "
+                                     "monitoring.coreos.com"),
+            std::string::npos);
+  EXPECT_NE(findings[0].message.find("the cluster must already have these CRDs"),
+            std::string::npos);
   EXPECT_EQ(findings[0].severity, Severity::kMedium);
+  ASSERT_EQ(findings[0].affects.size(), 1u);
+  EXPECT_EQ(findings[0].affects[0].second,
+            (std::vector<std::string>{"PodMonitor", "ServiceMonitor"}));
 }
 
 TEST(CrdMissing, SilentWhenTheBundleShipsTheCrd) {

@@ -15,6 +15,23 @@ std::string bracketed(const std::vector<std::string>& items) {
   return fmt::format("[{}]", fmt::join(items, ", "));
 }
 
+std::string merge_verbs(const std::vector<std::string>& verb_resource) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_resource;
+  for (const std::string& vr : verb_resource) {
+    size_t space = vr.find(' ');
+    std::string verb = vr.substr(0, space);
+    std::string resource = space == std::string::npos ? "" : vr.substr(space + 1);
+    auto it = std::find_if(by_resource.begin(), by_resource.end(),
+                           [&](const auto& e) { return e.first == resource; });
+    if (it == by_resource.end()) it = by_resource.insert(by_resource.end(), {resource, {}});
+    if (!contains(it->second, verb)) it->second.push_back(verb);
+  }
+  std::vector<std::string> parts;
+  for (const auto& [resource, verbs] : by_resource)
+    parts.push_back(fmt::format("{} {}", fmt::join(verbs, "/"), resource));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
 std::string group_resource(std::string_view group, std::string_view resource,
                            std::string_view subresource) {
   std::string out(resource);
@@ -78,13 +95,16 @@ std::vector<BoundRule> bound_rules(const RbacPolicy& policy) {
 }
 
 bool grants(const ResourceTable& resources, const BoundRule& bound, std::string_view verb,
-            std::string_view group, std::string_view resource, std::string_view subresource) {
+            std::string_view group, std::string_view resource, std::string_view subresource,
+            Names names) {
   const ResourceInfo* info = resources.find_resource(group, resource);
   bool cluster_scoped = info && info->scope == Scope::kCluster;
   if (cluster_scoped && !bound.binding->cluster) return false;
   Request r = resource_request(verb, group, resource,
                                bound.binding->cluster || cluster_scoped ? "" : scope_of(bound),
                                subresource);
+  if (names == Names::kSome && !bound.rule->resource_names.empty())
+    r.name = bound.rule->resource_names.front();
   return rule_allows(*bound.rule, r);
 }
 

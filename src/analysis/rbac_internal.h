@@ -13,6 +13,8 @@ namespace footprint {
 
 bool contains(const std::vector<std::string>& list, std::string_view value);
 std::string bracketed(const std::vector<std::string>& items);
+// {"get secrets", "list secrets", "create pods"} -> "get/list secrets, create pods".
+std::string merge_verbs(const std::vector<std::string>& verb_resource);
 // "secrets", "deployments.apps", "pods/exec".
 std::string group_resource(std::string_view group, std::string_view resource,
                            std::string_view subresource = "");
@@ -44,8 +46,12 @@ std::vector<BoundRule> bound_rules(const RbacPolicy& policy);
 // a ClusterRoleBinding everywhere; a RoleBinding only in its namespace, and never for
 // cluster-scoped resources, whose requests carry no namespace (the authorizer's
 // appliesTo/RoleBinding scoping). Unknown resources are taken as namespaced.
+// With `named`, a rule limited by resourceNames counts too (it grants the request for the
+// objects it names); without, only a grant for every object counts.
+enum class Names : uint8_t { kAny, kSome };
 bool grants(const ResourceTable& resources, const BoundRule& bound, std::string_view verb,
-            std::string_view group, std::string_view resource, std::string_view subresource = "");
+            std::string_view group, std::string_view resource, std::string_view subresource = "",
+            Names names = Names::kAny);
 
 // The namespace a bound rule applies in; empty for cluster-wide.
 inline std::string scope_of(const BoundRule& bound) {

@@ -140,7 +140,7 @@ void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
     report(out, rr, Severity::kHigh,
            fmt::format("Reading Secrets in every namespace ({}) is allowed: {} grants it to {}. "
                        "That includes every team's credentials and service account tokens.",
-                       fmt::join(rr.what(), ", "), rr.role->display(), holders(rr.grants())),
+                       merge_verbs(rr.what()), rr.role->display(), holders(rr.grants())),
            "Grant Secret access with Roles in the namespaces the operator manages, or limit get "
            "with resourceNames.",
            fmt::format("{} reads Secrets in every namespace", some_of(subject_list(rr.grants()), 1)));
@@ -444,7 +444,7 @@ void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
            fmt::format("Creating workloads in every namespace ({}) is allowed: {} grants it to "
                        "{}. A pod can run as any ServiceAccount of its namespace, so this is "
                        "equivalent to every ServiceAccount's permissions in the cluster.",
-                       fmt::join(rr.what(), ", "), rr.role->display(), holders(rr.grants())),
+                       merge_verbs(rr.what()), rr.role->display(), holders(rr.grants())),
            "Grant workload creation with Roles in the namespaces the operator manages, or "
            "restrict the operator to its own namespace.",
            fmt::format("{} creates pods in every namespace, as any ServiceAccount",
@@ -494,7 +494,7 @@ void run_pod_exec(const Context& ctx, Findings& out) {
     report(out, rr, severity,
            fmt::format("{} allows {} {}, granted to {}: running commands inside containers{}, "
                        "with their mounted secrets and tokens.",
-                       rr.role->display(), fmt::join(what, ", "),
+                       rr.role->display(), merge_verbs(what),
                        kubelet ? "on every node" : scopes_text(rr), holders(rr.grants()),
                        kubelet ? " through the kubelet API of every node" : ""),
            "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them; "
@@ -524,7 +524,7 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
     for (const char* resource :
          {"mutatingwebhookconfigurations", "validatingwebhookconfigurations"}) {
       for (const char* verb : {"create", "update", "patch", "delete"}) {
-        if (grants(ctx.bundle.resources, b, verb, group, resource))
+        if (grants(ctx.bundle.resources, b, verb, group, resource, "", Names::kSome))
           what.push_back(fmt::format("{} {}", verb, resource));
       }
     }
@@ -543,7 +543,7 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
     report(out, rr, any_name ? Severity::kHigh : Severity::kLow,
            fmt::format("{} can {} ({}), granted to {}. A webhook configuration decides which API "
                        "requests are sent to which server{}.",
-                       rr.role->display(), fmt::join(rr.what(), ", "), names, holders(rr.grants()),
+                       rr.role->display(), merge_verbs(rr.what()), names, holders(rr.grants()),
                        any_name ? ", so this can intercept or block writes anywhere in the cluster"
                                 : "; limited to the operator's own configurations, this is how "
                                   "operators inject their CA"),
@@ -574,7 +574,7 @@ void run_crd_write(const Context& ctx, Findings& out) {
     std::vector<std::string> what;
     for (const char* verb : {"create", "update", "patch"}) {
       if (grants(ctx.bundle.resources, b, verb, "apiextensions.k8s.io",
-                 "customresourcedefinitions"))
+                 "customresourcedefinitions", "", Names::kSome))
         what.push_back(fmt::format("{} customresourcedefinitions", verb));
     }
     return what;
@@ -603,7 +603,7 @@ void run_crd_write(const Context& ctx, Findings& out) {
            fmt::format("{} can {}, granted to {}: the operator installs or changes CRDs at run "
                        "time, so its true cluster footprint is larger than this bundle. Hidden "
                        "footprint: {}.",
-                       rr.role->display(), fmt::join(what, ", "), holders(rr.grants()), hidden),
+                       rr.role->display(), merge_verbs(what), holders(rr.grants()), hidden),
            "Ship the CRDs in the bundle (or a CRD chart) and remove this right, or restrict "
            "update and patch to the operator's own CRDs with resourceNames.",
            fmt::format("{} can {} CRDs at run time", some_of(subject_list(rr.grants()), 1),

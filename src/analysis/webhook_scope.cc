@@ -84,9 +84,32 @@ std::string where_others(const std::vector<const WebhookSummary*>& list) {
     return !s->reach.namespaced;
   });
   if (namespaces.empty()) return cluster_scoped ? "cluster-wide" : "";
-  std::string out = fmt::format("in {} of {} namespaces other teams use ({})", namespaces.size(),
-                                list.front()->namespaces_total, some_of(namespaces));
+  size_t total = list.front()->others_total;
+  std::string out = namespaces.size() == total
+                        ? fmt::format("in every namespace other teams use ({})",
+                                      some_of(namespaces))
+                        : fmt::format("in {} of the {} namespaces other teams use ({})",
+                                      namespaces.size(), total, some_of(namespaces));
   return cluster_scoped ? out + ", and cluster-wide" : out;
+}
+
+// where_others() without the names, for one-line summaries.
+std::string where_short(const std::vector<const WebhookSummary*>& list) {
+  std::vector<std::string> namespaces =
+      union_of(list, [](const WebhookSummary& s) { return s.others_hit; });
+  if (namespaces.empty()) return "cluster-wide";
+  size_t total = list.front()->others_total;
+  return namespaces.size() == total
+             ? "in every namespace other teams use"
+             : fmt::format("in {} of the {} namespaces other teams use", namespaces.size(), total);
+}
+
+// "objects labelled inject=true", for a webhook whose selectors require a label.
+std::string opted_in(const WebhookSummary& s) {
+  const AdmissionWebhook& w = *s.webhook;
+  if (s.object_scope != "none" && s.object_scope != "opt-out")
+    return "objects labelled " + w.object_selector.to_string();
+  return "namespaces labelled " + w.namespace_selector.to_string();
 }
 
 // The object a group's finding is reported against: the first webhook's configuration.
@@ -125,7 +148,7 @@ std::optional<Severity> rate_fail_closed(const WebhookSummary& s) {
   if (s.webhook->failure_policy != FailurePolicy::kFail || s.reach.matches_nothing()) {
     return std::nullopt;
   }
-  if (s.reach.shared() && s.object_opt_in) return Severity::kMedium;
+  if (s.reach.shared() && s.opt_in) return Severity::kMedium;
   if (!s.reaches_other_teams()) return Severity::kLow;
   return s.reach.pod_creation.empty() ? Severity::kHigh : Severity::kCritical;
 }
@@ -153,20 +176,20 @@ void run_fail_closed(const Context& ctx, Findings& out) {
           where_others(top),
           pods ? "other teams cannot start pods or roll out workloads until it is back."
                : "other teams' changes to these resources fail until it is back.");
-      summary = fmt::format("{} fails whenever {} is down ({})",
-                            pods ? "Pod creation in other teams' namespaces"
-                                 : "Other teams' writes of " + some_of(requests, 2),
-                            g.backend, count_webhooks(top.size(), "fail-closed webhook"));
+      summary = fmt::format("{} {} fails whenever {} is down ({})",
+                            pods ? "Pod creation" : "Writing " + some_of(requests, 2),
+                            where_short(top), g.backend,
+                            count_webhooks(top.size(), "fail-closed webhook"));
       fix = "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
             "namespaceSelector or objectSelector to the namespaces and objects that use the "
             "operator, and run the backend with two or more replicas and a PodDisruptionBudget.";
     } else if (severity == Severity::kMedium) {
       message = fmt::format(
-          "{} ({}) with failurePolicy Fail {} {}, but only for objects that carry the label their "
-          "objectSelector requires ({}). {} those requests.",
+          "{} ({}) with failurePolicy Fail {} {}, but only for {}: their owners opt in. {} those "
+          "requests.",
           count_webhooks(top.size()), some_of(names_of(top)),
           top.size() == 1 ? "intercepts" : "intercept", some_of(shared_requests(top), 4),
-          top.front()->webhook->object_selector.to_string(), down);
+          opted_in(*top.front()), down);
       summary = fmt::format("Labelled objects of other teams are rejected whenever {} is down",
                             g.backend);
       fix = "Keep the label opt-in, document it for the teams who set it, and run the backend "
@@ -212,7 +235,7 @@ namespace {
 // it, and either adds its latency. Opt-in objectSelectors limit this to labelled objects.
 std::optional<Severity> rate_intercepts(const WebhookSummary& s) {
   if (!s.reach.shared()) return std::nullopt;
-  if (s.object_opt_in) return Severity::kLow;
+  if (s.opt_in) return Severity::kLow;
   if (!s.reaches_other_teams()) return std::nullopt;
   if (s.webhook->mutating && !s.reach.pod_creation.empty()) return Severity::kHigh;
   return Severity::kMedium;
@@ -233,10 +256,8 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
     bool mutating = std::any_of(top.begin(), top.end(),
                                 [](const WebhookSummary* s) { return s->webhook->mutating; });
     std::string power = mutating ? "may change" : "may reject";
-    std::string where = severity == Severity::kLow
-                            ? fmt::format("for objects labelled {}",
-                                          first.object_selector.to_string())
-                            : where_others(top);
+    std::string where =
+        severity == Severity::kLow ? "for " + opted_in(*top.front()) : where_others(top);
     std::string detail;
     constexpr size_t kDetailed = 3;
     for (size_t i = 0; i < top.size() && i < kDetailed; ++i) {
@@ -264,9 +285,19 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
         "on a label only the operator's objects carry; when the chart has no value for it, patch "
         "the configuration with a post-renderer.",
         first.node);
-    f.summary = fmt::format("{} webhook {} {} ({})", mutating ? "A mutating" : "A validating",
-                            severity == Severity::kHigh ? "sees every pod created" : "intercepts",
-                            where, some_of(names_of(top), 2));
+    std::string who = fmt::format("{} {} {}", mutating ? "Mutating" : "Validating",
+                                  top.size() == 1 ? "webhook" : "webhooks",
+                                  some_of(names_of(top), 2));
+    f.summary =
+        severity == Severity::kHigh
+            ? fmt::format("{} {} every pod created {}", who, top.size() == 1 ? "sees" : "see",
+                          where_short(top))
+        : severity == Severity::kLow
+            ? fmt::format("{} {} other teams' {}", who,
+                          top.size() == 1 ? "intercepts" : "intercept", where)
+            : fmt::format("{} {} other teams' {} {}", who,
+                          top.size() == 1 ? "intercepts" : "intercept", some_of(requests, 2),
+                          where_short(top));
     add_affects(f, g);
   }
 }

@@ -13,15 +13,45 @@ bool is_system(std::string_view name) {
   return name == "kube-system" || name == "kube-public" || name == "kube-node-lease";
 }
 
-// Operator-owned: the release namespace and the namespaces the bundle creates.
+// Operator-owned: the release namespace, the namespaces the bundle creates, and those it puts
+// objects in, such as the target namespace of a namespace-restricted install. Namespaces every
+// cluster shares stay other teams' even when the bundle puts a RoleBinding there.
 bool owned_by_bundle(const Bundle& bundle, std::string_view name) {
-  return name == bundle.default_namespace || bundle.creates_namespace(name);
+  if (name == bundle.default_namespace || bundle.creates_namespace(name)) return true;
+  if (is_system(name) || name == "default") return false;
+  return std::any_of(bundle.objects.begin(), bundle.objects.end(),
+                     [&](const Object& obj) { return obj.namespace_ == name; });
 }
 
 ClusterNamespace make(const Bundle& bundle, const std::string& name, Labels labels) {
   labels[kNamespaceNameLabel] = name;
   ClusterNamespace ns{name, std::move(labels), is_system(name), owned_by_bundle(bundle, name)};
   return ns;
+}
+
+// Namespaces a webhook configuration names in its namespaceSelectors through
+// kubernetes.io/metadata.name (matchLabels, or matchExpressions with In): the namespaces its
+// webhooks are pinned to, which the blast radius must include.
+std::vector<std::string> pinned_namespaces(const Object& obj) {
+  std::vector<std::string> out;
+  if (obj.group != "admissionregistration.k8s.io" || !obj.kind.ends_with("WebhookConfiguration"))
+    return out;
+  yaml::Node webhooks = obj.node.get("webhooks");
+  for (size_t i = 0; i < webhooks.size(); ++i) {
+    yaml::Node selector = webhooks.item(i).get("namespaceSelector");
+    std::string_view label = selector.at({"matchLabels", kNamespaceNameLabel}).str();
+    if (!label.empty()) out.emplace_back(label);
+    yaml::Node expressions = selector.get("matchExpressions");
+    for (size_t e = 0; e < expressions.size(); ++e) {
+      yaml::Node expr = expressions.item(e);
+      if (expr.get("key").str() != kNamespaceNameLabel || expr.get("operator").str() != "In")
+        continue;
+      yaml::Node values = expr.get("values");
+      for (size_t v = 0; v < values.size(); ++v)
+        out.emplace_back(values.item(v).str());
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -34,6 +64,8 @@ std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle) {
   for (const Object& obj : bundle.objects) {
     if (!obj.namespace_.empty()) names[obj.namespace_];
     if (obj.group.empty() && obj.kind == "Namespace") names[obj.name] = obj.labels();
+    for (const std::string& pinned : pinned_namespaces(obj))
+      names[pinned];
   }
   names[kOtherTeamNamespace];
   std::vector<ClusterNamespace> out;

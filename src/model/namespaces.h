@@ -18,12 +18,14 @@ struct ClusterNamespace {
   std::string name;
   Labels labels;        // always includes kubernetes.io/metadata.name=<name>, set by the API server
   bool system = false;  // kube-system, kube-public, kube-node-lease
-  bool operator_owned = false;  // the release namespace or one the bundle creates
+  // The release namespace, one the bundle creates, or one it puts objects in (other than the
+  // system namespaces and default).
+  bool operator_owned = false;
 };
 
 // kube-system, kube-public, kube-node-lease, default, the release namespace, every namespace
-// the bundle uses or creates (with the labels the bundle gives it), and "other-team": an
-// unlabelled namespace standing for every other team's. Sorted by name.
+// the bundle uses or creates (with the labels the bundle gives it) or pins a webhook to, and
+// "other-team": an unlabelled namespace standing for every other team's. Sorted by name.
 std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle);
 
 // The namespaces of a real cluster, from `kubectl get ns -o yaml` (a List of Namespaces).

@@ -1,3 +1,4 @@
+#include "report/overview.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -48,7 +49,18 @@ std::string render_json(const Report& report) {
           counts[std::string(severity_name(f.severity))].get<int>() + 1;
   }
   j["findings"] = findings;
-  j["summary"] = {{"findings", counts}, {"suppressed", report.analysis.suppressed}};
+  Overview overview = make_overview(report);
+  Json risks = Json::array();
+  for (const OverviewRisk& r : overview.risks) {
+    risks.push_back({{"finding", r.number},
+                     {"severity", severity_name(r.severity)},
+                     {"check", r.check},
+                     {"summary", r.text}});
+  }
+  j["summary"] = {{"findings", counts},
+                  {"suppressed", report.analysis.suppressed},
+                  {"creates", overview.creates},
+                  {"topRisks", risks}};
   Json notes = Json::array();
   for (const std::string& n : input.notes)
     notes.push_back(n);

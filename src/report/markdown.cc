@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "report/overview.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -28,6 +29,20 @@ std::string render_markdown(const Report& report) {
       "\nInput: {} ({} bytes).\n",
       input.files.size() == 1 ? code(input.files[0]) : fmt::format("{} files", input.files.size()),
       with_commas(report.inventory.input_bytes));
+  Overview overview = make_overview(report);
+  out += "\n### Summary\n\n";
+  for (const std::string& line : overview.creates)
+    out += line + "\n\n";
+  if (overview.total == 0) {
+    out += "No findings.\n";
+  } else {
+    out += fmt::format("{} finding{} ({}){}\n\n", overview.total, overview.total == 1 ? "" : "s",
+                       counts_text(overview), overview.risks.empty() ? "." : "; the worst:");
+    for (const OverviewRisk& r : overview.risks) {
+      out += fmt::format("- **{}** {} (finding {}, {})\n", severity_name(r.severity), r.text,
+                         r.number, code(r.check));
+    }
+  }
   if (report.show_inventory) render_section(inventory_section(report.inventory), out);
   for (const Section& s : report.sections)
     render_section(s, out);
@@ -36,15 +51,16 @@ std::string render_markdown(const Report& report) {
   size_t shown = findings.size() - report.analysis.suppressed;
   out += fmt::format("\n### Findings ({})\n\n", shown);
   if (shown == 0) out += "No findings.\n";
+  size_t number = 0;
   for (const Finding& f : findings) {
     if (f.suppressed) continue;
     std::string object =
         f.object.namespace_.empty() ? f.object.name : f.object.namespace_ + "/" + f.object.name;
     std::string where = code(fmt::format("{}:{}", f.file, f.position.line));
     if (!f.helm_template.empty()) where += ", template " + code(f.helm_template);
-    out +=
-        fmt::format("- **{}** {} {} {} ({})  \n  {}  \n  **Fix:** {}\n", severity_name(f.severity),
-                    code(f.check), f.object.kind, code(object), where, f.message, f.remediation);
+    out += fmt::format("{}. **{}** {} {} {} ({})  \n   {}  \n   **Fix:** {}\n", ++number,
+                       severity_name(f.severity), code(f.check), f.object.kind, code(object),
+                       where, f.message, f.remediation);
   }
   if (report.analysis.suppressed) {
     out +=

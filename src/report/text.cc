@@ -1,6 +1,7 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
+#include "report/overview.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -67,6 +68,30 @@ std::string object_label(const ObjectId& id) {
                                : id.kind + " " + id.namespace_ + "/" + id.name;
 }
 
+void render_overview(const Overview& o, const ReportOptions& options, std::string& out) {
+  out += "\n" + paint(options.color, fmt::emphasis::bold, "Summary") + "\n";
+  for (const std::string& line : o.creates)
+    out += wrap_text(line, 2, options.width);
+  if (o.total == 0) {
+    out += wrap_text("No findings.", 2, options.width);
+    return;
+  }
+  out += wrap_text(fmt::format("{} finding{} ({}){}", o.total, o.total == 1 ? "" : "s",
+                               counts_text(o), o.risks.empty() ? "." : "; the worst:"),
+                   2, options.width);
+  for (const OverviewRisk& r : o.risks) {
+    std::string label = fmt::format("{:<8}", upper(severity_name(r.severity)));
+    std::string line = fmt::format("#{:<3} {} {}", r.number,
+                                   paint(options.color, severity_style(r.severity), label), r.text);
+    out += wrap_text(line, 4, options.width);
+  }
+  if (o.total > o.risks.size()) {
+    out += wrap_text(fmt::format("The tables follow; all {} findings, numbered, at the end.",
+                                 o.total),
+                     2, options.width);
+  }
+}
+
 void render_findings(const Report& report, const ReportOptions& options, std::string& out) {
   const auto& findings = report.analysis.findings;
   size_t counts[5] = {};
@@ -83,13 +108,15 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
     summary += fmt::format("; {} suppressed", report.analysis.suppressed);
   }
   out += "\n" + paint(options.color, fmt::emphasis::bold, "Findings: " + summary) + "\n";
+  size_t number = 0;
   for (Severity severity : kWorstFirst) {
     if (counts[static_cast<size_t>(severity)] == 0) continue;
     out += "\n" + paint(options.color, severity_style(severity), upper(severity_name(severity))) +
            "\n";
     for (const Finding& f : findings) {
       if (f.severity != severity || f.suppressed) continue;
-      out += fmt::format("  {}  {}\n", paint(options.color, fmt::emphasis::bold, f.check),
+      out += fmt::format("  #{} {}  {}\n", ++number,
+                         paint(options.color, fmt::emphasis::bold, f.check),
                          object_label(f.object));
       out += wrap_text(location(f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
@@ -112,6 +139,7 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
 
 std::string render_text(const Report& report, const ReportOptions& options) {
   std::string out = inputs_line(report);
+  render_overview(make_overview(report), options, out);
   if (report.show_inventory) render_section(inventory_section(report.inventory), options, out);
   for (const Section& s : report.sections)
     render_section(s, options, out);

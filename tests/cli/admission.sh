@@ -54,8 +54,13 @@ webhook() {  # BUNDLE NAMESPACE WEBHOOK -> "nsScope objScope failurePolicy"
 }
 [ "$(webhook kueue.yaml kueue-system mpod.kb.io)" = "opt-out none Fail" ] || fail "kueue mpod"
 [ "$(webhook kueue.yaml kueue-system vpod.kb.io)" = "opt-out none Fail" ] || fail "kueue vpod"
-json_get "$TMP/r.json" "[(f['severity'], f['check']) for f in d['findings'] if 'mpod.kb.io intercepts' in f['message']]" |
-  grep -q "('high', 'webhook-intercepts-shared-resources')" || fail "kueue mpod is high"
+# mpod.kb.io mutates pod creation in every namespace but kube-system and kueue-system and fails
+# closed: it may change other teams' pods (high), and blocks them while kueue is down (critical).
+kueue_pod() {  # CHECK -> severities of the findings of CHECK that list mpod.kb.io
+  json_get "$TMP/r.json" "[f['severity'] for f in d['findings'] if f['check'] == '$1' and 'mpod.kb.io' in f.get('affects', {}).get('webhooks', [])]"
+}
+[ "$(kueue_pod webhook-intercepts-shared-resources)" = "['high']" ] || fail "kueue mpod is high"
+[ "$(kueue_pod webhook-fail-closed)" = "['critical']" ] || fail "kueue mpod fails closed: critical"
 [ "$(webhook istio.yaml istio-system namespace.sidecar-injector.istio.io)" = "opt-in opt-out Fail" ] ||
   fail "istio namespace injector is opt-in by namespace label"
 [ "$(webhook istio.yaml istio-system object.sidecar-injector.istio.io)" = "opt-out opt-in Fail" ] ||

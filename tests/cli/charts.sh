@@ -19,12 +19,13 @@ expect_status 0
 json_get "$OUT" "set(f['source'].get('helmTemplate') for f in d['findings'])" |
   grep -q "modal-operator/templates/webhooks.yaml" || fail "findings keep the # Source template"
 
-# Restricted mode via --set and -f: Roles instead of ClusterRoles, no CRD, pinned webhooks.
+# Restricted mode via --set and -f: Roles instead of the manager ClusterRole, no CRD, pinned
+# webhooks; one ClusterRole remains, for the CA of the operator's own webhook configurations.
 printf 'namespaceRestriction:\n  enabled: true\n  targetNamespace: team-a\n' >"$TMP/restricted.yaml"
 run "$FOOTPRINT" audit "$chart" -n modal-system -f "$TMP/restricted.yaml" --set upgradeCRD=false --format json
 expect_status 0
 [ "$(json_get "$OUT" "(d['inventory']['kinds'].get('Role'), d['inventory']['kinds'].get('ClusterRole'), d['inventory']['kinds'].get('CustomResourceDefinition'))")" = \
-  "(2, None, None)" ] || fail "restricted mode kinds"
+  "(2, 1, None)" ] || fail "restricted mode kinds"
 [ "$(json_get "$OUT" "sorted(set(w['namespaceSelector'] for w in d['admission']['webhooks']))")" = \
   "['kubernetes.io/metadata.name=team-a']" ] || fail "restricted webhooks are pinned to team-a"
 

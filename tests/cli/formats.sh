@@ -8,7 +8,7 @@ expect_status 0
 [ "$(json_get "$OUT" "d['schemaVersion']")" = 1 ] || fail "schemaVersion"
 [ "$(json_get "$OUT" "d['inventory']['webhooks']")" = 3 ] || fail "3 webhooks counted one by one"
 [ "$(json_get "$OUT" "sorted(d['findings'][0])")" = \
-  "['check', 'message', 'object', 'remediation', 'severity', 'source', 'suppressed']" ] ||
+  "['affects', 'check', 'impact', 'message', 'object', 'remediation', 'severity', 'source', 'summary', 'suppressed']" ] ||
   fail "finding fields"
 [ "$(json_get "$OUT" "[f['source']['helmTemplate'] for f in d['findings'] if f['check'] == 'crd-missing']")" = \
   "['inference-operator/templates/podmonitor.yaml']" ] || fail "helm template kept"
@@ -19,7 +19,7 @@ expect_stdout "## footprint report"
 expect_stdout "| KIND | CLUSTER | NAMESPACED | UNKNOWN SCOPE |"
 expect_stdout "|---|---:|---:|---:|"
 # PodMonitor's CRD is absent, so its scope, and hence its namespace, is unknown.
-expect_stdout '- **medium** `crd-missing` PodMonitor `inference-operator`'
+expect_stdout '. **medium** `crd-missing` PodMonitor `inference-operator`'
 
 run "$FOOTPRINT" audit "$example" --format text --color always
 grep -q $'\e\[' "$OUT" || fail "--color always colours"
