@@ -14,15 +14,16 @@ struct PodCreator {
   std::string_view resource;
 };
 constexpr PodCreator kPodCreators[] = {
-    {"apps", "deployments"}, {"apps", "statefulsets"}, {"apps", "daemonsets"},
-    {"apps", "replicasets"}, {"batch", "jobs"},        {"batch", "cronjobs"},
+    {"apps", "deployments"},       {"apps", "statefulsets"}, {"apps", "daemonsets"},
+    {"apps", "replicasets"},       {"batch", "jobs"},        {"batch", "cronjobs"},
     {"", "replicationcontrollers"}};
 
 constexpr std::string_view kOperations[] = {"CREATE", "UPDATE", "DELETE", "CONNECT"};
 
 bool creates_pods(std::string_view group, std::string_view resource) {
-  return std::any_of(std::begin(kPodCreators), std::end(kPodCreators),
-                     [&](const PodCreator& c) { return c.group == group && c.resource == resource; });
+  return std::any_of(std::begin(kPodCreators), std::end(kPodCreators), [&](const PodCreator& c) {
+    return c.group == group && c.resource == resource;
+  });
 }
 
 std::string resource_label(const ResourceInfo& info, std::string_view subresource) {
@@ -69,8 +70,7 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
     for (std::string_view sub : subresources) {
       std::vector<std::string_view> ops = matching_operations(webhook, info, sub);
       if (ops.empty()) continue;
-      if (info.scope != Scope::kCluster ||
-          (info.group.empty() && info.resource == "namespaces")) {
+      if (info.scope != Scope::kCluster || (info.group.empty() && info.resource == "namespaces")) {
         reach.namespaced = true;
       }
       std::string what = fmt::format("{} {}", resource_label(info, sub), fmt::join(ops, "/"));
@@ -79,12 +79,12 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
         continue;
       }
       bool pod_create =
-          sub.empty() &&
-          ((info.group.empty() && info.resource == "pods" &&
-            std::find(ops.begin(), ops.end(), "CREATE") != ops.end()) ||
-           (creates_pods(info.group, info.resource) &&
-            std::any_of(ops.begin(), ops.end(),
-                        [](std::string_view op) { return op == "CREATE" || op == "UPDATE"; })));
+          sub.empty() && ((info.group.empty() && info.resource == "pods" &&
+                           std::find(ops.begin(), ops.end(), "CREATE") != ops.end()) ||
+                          (creates_pods(info.group, info.resource) &&
+                           std::any_of(ops.begin(), ops.end(), [](std::string_view op) {
+                             return op == "CREATE" || op == "UPDATE";
+                           })));
       add_unique(pod_create ? reach.pod_creation : reach.builtin, std::move(what));
     }
   }
@@ -92,17 +92,17 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
   // not in the input. Their scope is unknown, so the namespaceSelector may apply.
   for (const AdmissionRule& rule : webhook.rules) {
     for (const std::string& g : rule.api_groups) {
-      if (g != "*" && (ctx.bundle.resources.is_builtin_group(g) ||
-                       std::any_of(ctx.bundle.resources.all().begin(),
-                                   ctx.bundle.resources.all().end(),
-                                   [&](const ResourceInfo& r) { return r.group == g; }))) {
+      if (g != "*" &&
+          (ctx.bundle.resources.is_builtin_group(g) ||
+           std::any_of(ctx.bundle.resources.all().begin(), ctx.bundle.resources.all().end(),
+                       [&](const ResourceInfo& r) { return r.group == g; }))) {
         continue;
       }
       if (rule.resources.empty() || rule.operations.empty()) continue;
       for (const std::string& r : rule.resources) {
-        std::string what =
-            g == "*" ? fmt::format("every custom resource ({})", r)
-                     : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, "/"));
+        std::string what = g == "*"
+                               ? fmt::format("every custom resource ({})", r)
+                               : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, "/"));
         if (rule.scope != "Cluster") reach.namespaced = true;
         add_unique(g != "*" && ctx.own.owns(g) ? reach.own : reach.other_custom, std::move(what));
       }
@@ -137,8 +137,8 @@ std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
     s.reach = reach_of(ctx, w);
     s.namespace_scope = selector_scope(w.namespace_selector);
     s.object_scope = selector_scope(w.object_selector);
-    s.opt_in = (s.object_scope != "none" && s.object_scope != "opt-out") ||
-               s.namespace_scope == "opt-in";
+    s.opt_in =
+        (s.object_scope != "none" && s.object_scope != "opt-out") || s.namespace_scope == "opt-in";
     if (s.reach.namespaced) {
       s.namespaces_total = ctx.namespaces.size();
       for (const ClusterNamespace& ns : ctx.namespaces) {
@@ -193,6 +193,5 @@ AdmissionRequest pod_create_request(const Context& ctx, const std::string& ns) {
   if (r.namespace_labels.empty()) r.namespace_labels[kNamespaceNameLabel] = ns;
   return r;
 }
-
 
 }  // namespace footprint

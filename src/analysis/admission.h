@@ -21,14 +21,12 @@ struct WebhookReach {
   // CREATE of pods, or CREATE and UPDATE of the workloads that create pods: what every team
   // needs to run anything.
   std::vector<std::string> pod_creation;
-  std::vector<std::string> builtin;  // other built-in resources and subresources
+  std::vector<std::string> builtin;       // other built-in resources and subresources
   std::vector<std::string> other_custom;  // other projects' custom resources
   std::vector<std::string> own;           // the install's own API groups
   bool namespaced = false;  // some matched resource is namespaced, so namespaceSelector applies
 
-  bool shared() const {
-    return !pod_creation.empty() || !builtin.empty() || !other_custom.empty();
-  }
+  bool shared() const { return !pod_creation.empty() || !builtin.empty() || !other_custom.empty(); }
   bool matches_nothing() const { return !shared() && own.empty(); }
 };
 

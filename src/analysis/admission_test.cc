@@ -92,8 +92,8 @@ webhooks:
     Context ctx(b);
     return ctx.webhooks.front().reach;
   };
-  WebhookReach pods_star =
-      reach(R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/*"]}])");
+  WebhookReach pods_star = reach(
+      R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/*"]}])");
   EXPECT_EQ(pods_star.pod_creation, std::vector<std::string>{"pods CREATE"});
   EXPECT_NE(std::find(pods_star.builtin.begin(), pods_star.builtin.end(), "pods/exec CREATE"),
             pods_star.builtin.end());
@@ -110,8 +110,10 @@ webhooks:
       R"([{operations: [CREATE], apiGroups: [ray.io], apiVersions: [v1], resources: [rayjobs]}])");
   EXPECT_EQ(other.other_custom, std::vector<std::string>{"rayjobs.ray.io CREATE"});
   // deployments are served by apps, not the core group: such a rule matches nothing.
-  EXPECT_TRUE(reach(R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [deployments]}])")
-                  .matches_nothing());
+  EXPECT_TRUE(
+      reach(
+          R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [deployments]}])")
+          .matches_nothing());
 }
 
 // The field report's cluster-wide mode: mpodcheckpointrestore.kb.io, a mutating pod CREATE

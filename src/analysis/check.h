@@ -53,8 +53,12 @@ struct Check {
   std::string_view area;
   std::string_view description;
   void (*run)(const Context& context, Findings& out);
+  // For docs/checks.md and SARIF help: why the check matters and how its severity is decided,
+  // and the usual fix (each finding carries its own, more precise one).
+  std::string_view rationale;
+  std::string_view fix;
 };
-// "high", or "low-critical" for a check whose findings range over several severities.
+// "high", or "low to critical" for a check whose findings range over several severities.
 std::string severity_range(const Check& check);
 
 // Every check, in the order of check_list.inc.

@@ -39,8 +39,8 @@ void run_crd_missing(const Context& ctx, Findings& out) {
         fmt::format("Install the CRDs of group {} before this bundle (from the project that owns "
                     "that API), or turn these objects off in the chart's values.",
                     m.group));
-    f.summary = fmt::format("Needs the CRDs of {} ({}) in the cluster first", m.group,
-                            some_of(kinds, 2));
+    f.summary =
+        fmt::format("Needs the CRDs of {} ({}) in the cluster first", m.group, some_of(kinds, 2));
     f.affects.emplace_back("kinds", std::move(kinds));
   }
 }
@@ -54,7 +54,12 @@ extern const Check kCrdMissing{
     Impact::kInstall,
     "objects",
     "Objects use kinds of another project's API whose CRDs the bundle does not ship.",
-    run_crd_missing};
+    run_crd_missing,
+    "Objects whose kind belongs to another project's API (a PodMonitor of prometheus-operator) "
+    "apply only where that project's CRDs are installed; otherwise kubectl and Helm fail with \"no "
+    "matches for kind\". Medium: a prerequisite to check, not a fault of the bundle. The install's "
+    "own API is crd-not-installed's.",
+    "Install that project's CRDs first, or turn the objects off in the chart's values."};
 
 namespace {
 
@@ -92,13 +97,11 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
   std::map<std::string, GroupUse> uses;
   auto wanted = [&](const std::string& group) {
     return own_group(ctx, group) && !shipped(ctx.bundle, group) &&
-           std::none_of(hidden.commands.begin(), hidden.commands.end(),
-                        [&](const CrdInstallCommand& c) {
-                          return std::any_of(c.crd_names.begin(), c.crd_names.end(),
-                                             [&](const std::string& n) {
-                                               return n.ends_with("." + group);
-                                             });
-                        });
+           std::none_of(
+               hidden.commands.begin(), hidden.commands.end(), [&](const CrdInstallCommand& c) {
+                 return std::any_of(c.crd_names.begin(), c.crd_names.end(),
+                                    [&](const std::string& n) { return n.ends_with("." + group); });
+               });
   };
   for (const AdmissionWebhook& w : ctx.admission.webhooks) {
     for (const AdmissionRule& rule : w.rules) {
@@ -138,9 +141,10 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
                     "conversion webhooks and caBundle (`footprint fix crds`).",
                     group),
         use.at);
-    f.summary = fmt::format("You must install the CRDs of {} yourself: nothing in this install "
-                            "does ({})",
-                            group, some_of(use.resources, 2));
+    f.summary = fmt::format(
+        "You must install the CRDs of {} yourself: nothing in this install "
+        "does ({})",
+        group, some_of(use.resources, 2));
     f.affects.emplace_back("resources", use.resources);
     f.affects.emplace_back("used by", use.referrers);
     f.affects.emplace_back("why own", std::vector<std::string>{ctx.own.groups.at(group)});
@@ -156,6 +160,13 @@ extern const Check kCrdNotInstalled{
     Impact::kInstall,
     "crds",
     "The install's own API group has no CRD in the bundle, and nothing it runs installs one.",
-    run_crd_not_installed};
+    run_crd_not_installed,
+    "The install's own API group (found from its CRDs, run-time installers, controller roles or a "
+    "shared domain) is used by its webhooks, roles or objects, but no CRD of the bundle defines it "
+    "and nothing it runs installs one, as in a namespace-restricted install whose CRDs are applied "
+    "separately. High: informers fail and nobody can create the operator's resources until someone "
+    "installs them.",
+    "Install the CRDs of that group first, from the same release, with kubectl apply "
+    "--server-side."};
 
 }  // namespace footprint

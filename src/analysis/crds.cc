@@ -445,23 +445,25 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
         obj.display(), with_commas(s.sizes->json_bytes), kLastAppliedAnnotation,
         with_commas(s.sizes->annotation_bytes));
     if (over) {
-      Finding& f = out.add(obj, Severity::kHigh,
-              fmt::format("{}, over the API server's limit of {} bytes for all annotations: the "
-                          "apply fails with \"metadata.annotations: Too long: must have at most "
-                          "{} bytes\". Helm and server-side apply do not write this annotation.",
-                          what, with_commas(kAnnotationLimit), kAnnotationLimit),
-              "Apply it with `kubectl apply --server-side` (add --force-conflicts when it was "
-              "applied client-side before), or create it with `kubectl create` and change it "
-              "with `kubectl replace`.");
+      Finding& f = out.add(
+          obj, Severity::kHigh,
+          fmt::format("{}, over the API server's limit of {} bytes for all annotations: the "
+                      "apply fails with \"metadata.annotations: Too long: must have at most "
+                      "{} bytes\". Helm and server-side apply do not write this annotation.",
+                      what, with_commas(kAnnotationLimit), kAnnotationLimit),
+          "Apply it with `kubectl apply --server-side` (add --force-conflicts when it was "
+          "applied client-side before), or create it with `kubectl create` and change it "
+          "with `kubectl replace`.");
       f.summary = fmt::format("{} is too large for client-side kubectl apply: use --server-side",
                               obj.display());
     } else {
-      Finding& f = out.add(obj, Severity::kLow,
-              fmt::format("{}, {} of the API server's {}-byte limit: a little growth in a later "
-                          "version will make client-side apply fail.",
-                          what, percent_of(s.sizes->annotation_bytes, kAnnotationLimit),
-                          with_commas(kAnnotationLimit)),
-              "Apply it with `kubectl apply --server-side` from now on.");
+      Finding& f = out.add(
+          obj, Severity::kLow,
+          fmt::format("{}, {} of the API server's {}-byte limit: a little growth in a later "
+                      "version will make client-side apply fail.",
+                      what, percent_of(s.sizes->annotation_bytes, kAnnotationLimit),
+                      with_commas(kAnnotationLimit)),
+          "Apply it with `kubectl apply --server-side` from now on.");
       f.summary = fmt::format("{} is near the limit of client-side kubectl apply", obj.display());
     }
   }
@@ -478,24 +480,27 @@ void run_request_size_limit(const Context& ctx, Findings& out) {
         "crd:maxDescLen=0) or drop versions nobody serves; there is no client-side way around "
         "the limit.";
     if (over) {
-      Finding& f = out.add(*s.object, Severity::kHigh,
-              fmt::format("{}; the API server rejects any write over {} bytes (\"Request entity "
-                          "too large: limit is {}\"), whatever the client, so it cannot be "
-                          "installed.",
-                          what, with_commas(kRequestBodyLimit), kRequestBodyLimit),
-              fix);
-      f.summary = fmt::format("{} is over the API server's 3 MiB request limit: it cannot be "
-                              "installed",
-                              s.object->display());
+      Finding& f = out.add(
+          *s.object, Severity::kHigh,
+          fmt::format("{}; the API server rejects any write over {} bytes (\"Request entity "
+                      "too large: limit is {}\"), whatever the client, so it cannot be "
+                      "installed.",
+                      what, with_commas(kRequestBodyLimit), kRequestBodyLimit),
+          fix);
+      f.summary = fmt::format(
+          "{} is over the API server's 3 MiB request limit: it cannot be "
+          "installed",
+          s.object->display());
     } else {
-      Finding& f = out.add(*s.object, Severity::kLow,
-              fmt::format("{}, {} of the API server's {}-byte limit on request bodies: a later "
-                          "version that grows a little cannot be installed at all.",
-                          what, percent_of(s.sizes->request_bytes, kRequestBodyLimit),
-                          with_commas(kRequestBodyLimit)),
-              fix);
-      f.summary = fmt::format("{} is near the API server's 3 MiB request limit",
-                              s.object->display());
+      Finding& f =
+          out.add(*s.object, Severity::kLow,
+                  fmt::format("{}, {} of the API server's {}-byte limit on request bodies: a later "
+                              "version that grows a little cannot be installed at all.",
+                              what, percent_of(s.sizes->request_bytes, kRequestBodyLimit),
+                              with_commas(kRequestBodyLimit)),
+                  fix);
+      f.summary =
+          fmt::format("{} is near the API server's 3 MiB request limit", s.object->display());
     }
   }
 }
@@ -504,17 +509,18 @@ void run_etcd_size_limit(const Context& ctx, Findings& out) {
   for (const ObjectSize& s : ctx.sizes) {
     if (!s.sizes || !near_limit(s.sizes->json_bytes, kEtcdRequestLimit)) continue;
     bool over = s.sizes->json_bytes > kEtcdRequestLimit;
-    Finding& f = out.add(*s.object, over ? Severity::kMedium : Severity::kLow,
-            fmt::format("{} is {} bytes as JSON, {} of etcd's default --max-request-bytes of {}. "
-                        "The stored object is of that order (the API server's storage encoding "
-                        "is more compact, but managedFields add to it); over the cluster's "
-                        "setting, the write fails with \"etcdserver: request is too large\".",
-                        s.object->display(), with_commas(s.sizes->json_bytes),
-                        percent_of(s.sizes->json_bytes, kEtcdRequestLimit),
-                        with_commas(kEtcdRequestLimit)),
-            "Check the cluster's value: the --max-request-bytes flag of etcd (in kubeadm "
-            "clusters /etc/kubernetes/manifests/etcd.yaml; managed clusters keep the default). "
-            "Raise it, or shrink the object (schema descriptions, unused versions).");
+    Finding& f = out.add(
+        *s.object, over ? Severity::kMedium : Severity::kLow,
+        fmt::format("{} is {} bytes as JSON, {} of etcd's default --max-request-bytes of {}. "
+                    "The stored object is of that order (the API server's storage encoding "
+                    "is more compact, but managedFields add to it); over the cluster's "
+                    "setting, the write fails with \"etcdserver: request is too large\".",
+                    s.object->display(), with_commas(s.sizes->json_bytes),
+                    percent_of(s.sizes->json_bytes, kEtcdRequestLimit),
+                    with_commas(kEtcdRequestLimit)),
+        "Check the cluster's value: the --max-request-bytes flag of etcd (in kubeadm "
+        "clusters /etc/kubernetes/manifests/etcd.yaml; managed clusters keep the default). "
+        "Raise it, or shrink the object (schema descriptions, unused versions).");
     f.summary = fmt::format("{} is {} etcd's default request limit", s.object->display(),
                             over ? "over" : "near");
   }
@@ -535,21 +541,22 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
                         with_commas(estimate->estimate_bytes), with_commas(estimate->gzip_bytes))
           : fmt::format("more than {} bytes that way (footprint stopped compressing there)",
                         with_commas(estimate->estimate_bytes));
-  Finding& f = out.add(*largest, over ? Severity::kHigh : Severity::kMedium,
-          fmt::format("The bundle was rendered by Helm, which stores the release gzipped and "
-                      "base64-encoded in a Secret of at most {} bytes. The rendered manifests "
-                      "alone come to {}, {} of the limit. This is an estimate and a lower bound: "
-                      "the release also holds the chart's templates, files and values. {} The "
-                      "largest object is {} ({} bytes of YAML).",
-                      with_commas(kHelmReleaseLimit), amount,
-                      percent_of(estimate->estimate_bytes, kHelmReleaseLimit),
-                      over ? "helm install fails with \"data: Too long: must have at most "
-                             "1048576 bytes\"."
-                           : "A little growth makes helm install fail.",
-                      largest->display(), with_commas(largest->yaml_bytes)),
-          "Install the CRDs separately (`kubectl apply --server-side`, or a chart of their own) "
-          "and keep them out of this chart, including its crds/ directory, which Helm stores in "
-          "the release too; or split the chart.");
+  Finding& f = out.add(
+      *largest, over ? Severity::kHigh : Severity::kMedium,
+      fmt::format("The bundle was rendered by Helm, which stores the release gzipped and "
+                  "base64-encoded in a Secret of at most {} bytes. The rendered manifests "
+                  "alone come to {}, {} of the limit. This is an estimate and a lower bound: "
+                  "the release also holds the chart's templates, files and values. {} The "
+                  "largest object is {} ({} bytes of YAML).",
+                  with_commas(kHelmReleaseLimit), amount,
+                  percent_of(estimate->estimate_bytes, kHelmReleaseLimit),
+                  over ? "helm install fails with \"data: Too long: must have at most "
+                         "1048576 bytes\"."
+                       : "A little growth makes helm install fail.",
+                  largest->display(), with_commas(largest->yaml_bytes)),
+      "Install the CRDs separately (`kubectl apply --server-side`, or a chart of their own) "
+      "and keep them out of this chart, including its crds/ directory, which Helm stores in "
+      "the release too; or split the chart.");
   f.summary = over ? "helm install fails: the release is over Helm's 1 MiB Secret limit"
                    : "The Helm release is near Helm's 1 MiB Secret limit";
 }
@@ -557,23 +564,55 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdTooLargeForClientSideApply{
-    "crd-too-large-for-client-side-apply", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
+    "crd-too-large-for-client-side-apply",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
     "An object is too large for client-side kubectl apply's last-applied annotation (256 KiB).",
-    run_too_large_for_client_side_apply};
+    run_too_large_for_client_side_apply,
+    "Client-side kubectl apply stores the whole object in the last-applied-configuration "
+    "annotation, and all annotations together may not exceed 262,144 bytes; larger CRDs fail to "
+    "apply that way (Helm and server-side apply do not write the annotation). High over the limit; "
+    "low from 90 % of it.",
+    "Apply with kubectl apply --server-side."};
 
 extern const Check kCrdRequestSizeLimit{
-    "crd-request-size-limit", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
+    "crd-request-size-limit",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
     "An object is over or near the API server's 3 MiB limit on request bodies.",
-    run_request_size_limit};
+    run_request_size_limit,
+    "The API server rejects request bodies over 3 MiB whatever the client, so such an object "
+    "cannot be installed at all. High over the limit; low from 90 % of it.",
+    "Shrink the object (drop schema descriptions or unused versions)."};
 
 extern const Check kCrdEtcdSizeLimit{
-    "crd-etcd-size-limit", Severity::kLow, Severity::kMedium, Impact::kInstall, "crds",
-    "An object is over or near etcd's default 1.5 MiB --max-request-bytes.", run_etcd_size_limit};
+    "crd-etcd-size-limit",
+    Severity::kLow,
+    Severity::kMedium,
+    Impact::kInstall,
+    "crds",
+    "An object is over or near etcd's default 1.5 MiB --max-request-bytes.",
+    run_etcd_size_limit,
+    "etcd's default --max-request-bytes is 1.5 MiB; a stored object near that size fails to write "
+    "on clusters that keep the default. Medium over it; low from 90 %.",
+    "Check the cluster's etcd setting, or shrink the object."};
 
 extern const Check kHelmReleaseTooLarge{
-    "helm-release-too-large", Severity::kMedium, Severity::kHigh, Impact::kInstall, "crds",
+    "helm-release-too-large",
+    Severity::kMedium,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
     "Helm's release Secret (1 MiB) is estimated to be over or near its limit.",
-    run_helm_release_too_large};
+    run_helm_release_too_large,
+    "Helm stores each release gzipped and base64-encoded in a Secret of at most 1 MiB; the "
+    "estimate from the rendered manifests is a lower bound. High over the limit (helm install "
+    "fails); medium from 90 %.",
+    "Install the CRDs separately and keep them out of the chart, or split the chart."};
 
 namespace {
 
@@ -627,28 +666,30 @@ void run_conversion_service_missing(const Context& ctx, Findings& out) {
               "patched CRD.";
     Finding& f = out.add(*w.crd, conversion_severity(w), std::move(message), std::move(fix),
                          w.client.node.get("service"));
-    f.summary = fmt::format("CRD {}'s conversion webhook calls Service {}/{}, which nothing "
-                            "creates",
-                            w.crd->name, w.client.service_namespace, w.client.service_name);
+    f.summary = fmt::format(
+        "CRD {}'s conversion webhook calls Service {}/{}, which nothing "
+        "creates",
+        w.crd->name, w.client.service_namespace, w.client.service_name);
   }
 }
 
 void run_conversion_port_mismatch(const Context& ctx, Findings& out) {
   for (const ConversionWiring& w : conversion_wiring(ctx.bundle, ctx.rbac)) {
     if (!w.port_mismatch()) continue;
-    Finding& f = out.add(*w.crd, conversion_severity(w),
-            fmt::format("CRD {} calls its conversion webhook at Service {} on port {}{}, but the "
-                        "Service exposes {}: the API server cannot connect. {}",
-                        w.crd->name, w.backend.service->qualified_name(), w.client.port,
-                        w.client.port_written ? "" : " (the default when none is written)",
-                        ports_text(w.backend.ports), consequence(w)),
-            fmt::format("Set spec.conversion.webhook.clientConfig.service.port to {} (`footprint "
-                        "fix crds` writes the patch), or add port {} to the Service.",
-                        w.suggested_port, w.client.port),
-            w.client.port_written ? w.client.node.at({"service", "port"})
-                                  : w.client.node.get("service"));
-    f.summary = fmt::format("CRD {}'s conversion webhook calls a port its Service lacks",
-                            w.crd->name);
+    Finding& f = out.add(
+        *w.crd, conversion_severity(w),
+        fmt::format("CRD {} calls its conversion webhook at Service {} on port {}{}, but the "
+                    "Service exposes {}: the API server cannot connect. {}",
+                    w.crd->name, w.backend.service->qualified_name(), w.client.port,
+                    w.client.port_written ? "" : " (the default when none is written)",
+                    ports_text(w.backend.ports), consequence(w)),
+        fmt::format("Set spec.conversion.webhook.clientConfig.service.port to {} (`footprint "
+                    "fix crds` writes the patch), or add port {} to the Service.",
+                    w.suggested_port, w.client.port),
+        w.client.port_written ? w.client.node.at({"service", "port"})
+                              : w.client.node.get("service"));
+    f.summary =
+        fmt::format("CRD {}'s conversion webhook calls a port its Service lacks", w.crd->name);
   }
 }
 
@@ -662,20 +703,21 @@ void run_conversion_ca_not_injected(const Context& ctx, Findings& out) {
         w.injection_problem.empty()
             ? "no cert-manager.io/inject-ca-from annotation asks cert-manager to fill it in"
             : w.injection_problem;
-    Finding& f = out.add(*w.crd, conversion_severity(w),
-            fmt::format("CRD {}'s conversion webhook has {}, and nothing in the bundle fills it "
-                        "in: {}, and no ServiceAccount of the bundle may patch or update this "
-                        "CRD. The API server verifies the webhook's serving certificate against "
-                        "caBundle (its own trust roots when empty), so conversion calls fail TLS "
-                        "verification unless a public CA signed it. {}",
-                        w.crd->name, state, why, consequence(w)),
-            "Annotate the CRD with cert-manager.io/inject-ca-from: NAMESPACE/CERTIFICATE when "
-            "cert-manager issues the webhook's certificate, or set caBundle to the base64 of the "
-            "CA: `footprint fix crds --ca-file ca.crt` (or --ca-from-secret secret.yaml, "
-            "reading only its ca.crt) writes it.",
-            w.client.node);
-    f.summary = fmt::format("CRD {}'s conversion webhook has no CA, and nothing injects one",
-                            w.crd->name);
+    Finding& f = out.add(
+        *w.crd, conversion_severity(w),
+        fmt::format("CRD {}'s conversion webhook has {}, and nothing in the bundle fills it "
+                    "in: {}, and no ServiceAccount of the bundle may patch or update this "
+                    "CRD. The API server verifies the webhook's serving certificate against "
+                    "caBundle (its own trust roots when empty), so conversion calls fail TLS "
+                    "verification unless a public CA signed it. {}",
+                    w.crd->name, state, why, consequence(w)),
+        "Annotate the CRD with cert-manager.io/inject-ca-from: NAMESPACE/CERTIFICATE when "
+        "cert-manager issues the webhook's certificate, or set caBundle to the base64 of the "
+        "CA: `footprint fix crds --ca-file ca.crt` (or --ca-from-secret secret.yaml, "
+        "reading only its ca.crt) writes it.",
+        w.client.node);
+    f.summary =
+        fmt::format("CRD {}'s conversion webhook has no CA, and nothing injects one", w.crd->name);
   }
 }
 
@@ -689,18 +731,19 @@ void run_storage_version(const Context& ctx, Findings& out) {
         storage.emplace_back(versions.item(i).get("name").str());
     }
     if (storage.size() == 1 || versions.size() == 0) continue;
-    Finding& f = out.add(*crd, Severity::kHigh,
-            fmt::format("CRD {} marks {} with storage: true; the API server needs exactly one "
-                        "storage version and rejects the CRD (\"must have exactly one version "
-                        "marked as storage version\").",
-                        crd->name,
-                        storage.empty()
-                            ? std::string("no version")
-                            : fmt::format("{} versions ({})", storage.size(), joined(storage))),
-            "Set storage: true on exactly one version, the one existing objects are stored in.",
-            crd->node.at({"spec", "versions"}));
-    f.summary = fmt::format("The API server rejects CRD {}: not exactly one storage version",
-                            crd->name);
+    Finding& f =
+        out.add(*crd, Severity::kHigh,
+                fmt::format("CRD {} marks {} with storage: true; the API server needs exactly one "
+                            "storage version and rejects the CRD (\"must have exactly one version "
+                            "marked as storage version\").",
+                            crd->name,
+                            storage.empty()
+                                ? std::string("no version")
+                                : fmt::format("{} versions ({})", storage.size(), joined(storage))),
+                "Set storage: true on exactly one version, the one existing objects are stored in.",
+                crd->node.at({"spec", "versions"}));
+    f.summary =
+        fmt::format("The API server rejects CRD {}: not exactly one storage version", crd->name);
   }
 }
 
@@ -712,16 +755,17 @@ void run_version_schema_missing(const Context& ctx, Findings& out) {
       yaml::Node v = versions.item(i);
       if (v.at({"schema", "openAPIV3Schema"}).is_mapping()) continue;
       bool served = v.get("served").str() == "true";
-      Finding& f = out.add(*crd, Severity::kHigh,
-              fmt::format("Version {} of CRD {}{} has no schema.openAPIV3Schema; "
-                          "apiextensions.k8s.io/v1 requires one for every version and rejects "
-                          "the CRD (\"schemas are required\").",
-                          v.get("name").str(), crd->name, served ? " is served but" : ""),
-              "Add the version's OpenAPI v3 schema (controller-gen writes it), or remove the "
-              "version.",
-              v);
-      f.summary = fmt::format("The API server rejects CRD {}: version {} has no schema",
-                              crd->name, v.get("name").str());
+      Finding& f =
+          out.add(*crd, Severity::kHigh,
+                  fmt::format("Version {} of CRD {}{} has no schema.openAPIV3Schema; "
+                              "apiextensions.k8s.io/v1 requires one for every version and rejects "
+                              "the CRD (\"schemas are required\").",
+                              v.get("name").str(), crd->name, served ? " is served but" : ""),
+                  "Add the version's OpenAPI v3 schema (controller-gen writes it), or remove the "
+                  "version.",
+                  v);
+      f.summary = fmt::format("The API server rejects CRD {}: version {} has no schema", crd->name,
+                              v.get("name").str());
     }
   }
 }
@@ -729,28 +773,65 @@ void run_version_schema_missing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdConversionServiceMissing{
-    "crd-conversion-service-missing", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
+    "crd-conversion-service-missing",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
     "A CRD's conversion webhook names a Service the bundle does not create.",
-    run_conversion_service_missing};
+    run_conversion_service_missing,
+    "A CRD with several versions converts through its webhook; a Service that does not exist fails "
+    "every read or write in the other versions (the field report's conversion webhooks). High with "
+    "several versions; low with one, where conversion never happens yet.",
+    "Point the conversion webhook at the Service that serves it (`footprint fix crds`)."};
 
 extern const Check kCrdConversionPortMismatch{
-    "crd-conversion-port-mismatch", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
+    "crd-conversion-port-mismatch",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
     "A CRD's conversion webhook calls a port its Service does not expose.",
-    run_conversion_port_mismatch};
+    run_conversion_port_mismatch,
+    "A conversion webhook that calls a port its Service does not expose fails the same way. High "
+    "with several versions; low with one.",
+    "Use the Service's port (`footprint fix crds`)."};
 
 extern const Check kCrdConversionCaNotInjected{
-    "crd-conversion-ca-not-injected", Severity::kLow, Severity::kHigh, Impact::kInstall, "crds",
+    "crd-conversion-ca-not-injected",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
     "A CRD's conversion webhook has no caBundle and nothing in the bundle injects one.",
-    run_conversion_ca_not_injected};
+    run_conversion_ca_not_injected,
+    "A conversion webhook without caBundle, and nothing that injects one, fails TLS verification. "
+    "High with several versions; low with one.",
+    "Inject the CA with cert-manager, or set caBundle (`footprint fix crds --ca-file`)."};
 
 extern const Check kCrdStorageVersion{
-    "crd-storage-version", Severity::kHigh, Severity::kHigh, Impact::kInstall, "crds",
-    "A CRD does not mark exactly one version as the storage version.", run_storage_version};
+    "crd-storage-version",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
+    "A CRD does not mark exactly one version as the storage version.",
+    run_storage_version,
+    "The API server requires exactly one storage version and rejects the CRD otherwise. High: the "
+    "install fails.",
+    "Mark exactly one version with storage: true."};
 
 extern const Check kCrdVersionSchemaMissing{
-    "crd-version-schema-missing", Severity::kHigh, Severity::kHigh, Impact::kInstall, "crds",
+    "crd-version-schema-missing",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
     "A CRD version has no OpenAPI schema, which apiextensions.k8s.io/v1 requires.",
-    run_version_schema_missing};
+    run_version_schema_missing,
+    "apiextensions.k8s.io/v1 requires a schema for every version and rejects the CRD otherwise. "
+    "High: the install fails.",
+    "Add the version's OpenAPI schema, or remove the version."};
 
 namespace {
 
@@ -806,38 +887,47 @@ void run_installed_at_runtime(const Context& ctx, Findings& out) {
     }
     if (!installs) continue;
     std::string named = unshipped(ctx.bundle, names);
-    Finding& f = out.add(*w.anchor, Severity::kMedium,
-            fmt::format("{} may {} any CustomResourceDefinition (through {}); {}. {}{}",
-                        w.subject.display(), joined(w.verbs), joined(w.via), joined(parts, "; "),
-                        "CRDs can be installed or upgraded at run time, so the cluster-scoped "
-                        "footprint is larger than this bundle shows: they become cluster-wide "
-                        "APIs every tenant shares.",
-                        named),
-            "Install the CRDs yourself from the project's release, turn the operator's CRD "
-            "management off (its flag or chart value), and drop create on "
-            "customresourcedefinitions from its role.");
-    f.summary = fmt::format("{} installs CRDs at run time, beyond this bundle",
-                            w.subject.display());
+    Finding& f = out.add(
+        *w.anchor, Severity::kMedium,
+        fmt::format("{} may {} any CustomResourceDefinition (through {}); {}. {}{}",
+                    w.subject.display(), joined(w.verbs), joined(w.via), joined(parts, "; "),
+                    "CRDs can be installed or upgraded at run time, so the cluster-scoped "
+                    "footprint is larger than this bundle shows: they become cluster-wide "
+                    "APIs every tenant shares.",
+                    named),
+        "Install the CRDs yourself from the project's release, turn the operator's CRD "
+        "management off (its flag or chart value), and drop create on "
+        "customresourcedefinitions from its role.");
+    f.summary =
+        fmt::format("{} installs CRDs at run time, beyond this bundle", w.subject.display());
   }
   for (const CrdInstallCommand& c : hidden.commands) {
     if (reported.contains(&c)) continue;
     std::string named = unshipped(ctx.bundle, c.crd_names);
-    Finding& f = out.add(*c.workload, Severity::kMedium,
-            fmt::format("{}, which installs CRDs, though no role of the bundle lets its "
-                        "ServiceAccount create them: it relies on rights granted outside the "
-                        "bundle (a larger footprint than shown), or the step fails.{}",
-                        command_text(c), named),
-            "Install the CRDs yourself from the project's release and turn this step off.");
-    f.summary = fmt::format("{} installs CRDs at run time, beyond this bundle",
-                            c.workload->display());
+    Finding& f =
+        out.add(*c.workload, Severity::kMedium,
+                fmt::format("{}, which installs CRDs, though no role of the bundle lets its "
+                            "ServiceAccount create them: it relies on rights granted outside the "
+                            "bundle (a larger footprint than shown), or the step fails.{}",
+                            command_text(c), named),
+                "Install the CRDs yourself from the project's release and turn this step off.");
+    f.summary =
+        fmt::format("{} installs CRDs at run time, beyond this bundle", c.workload->display());
   }
 }
 
 }  // namespace
 
 extern const Check kCrdInstalledAtRuntime{
-    "crd-installed-at-runtime", Severity::kMedium, Severity::kMedium, Impact::kOtherTeams, "crds",
+    "crd-installed-at-runtime",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kOtherTeams,
+    "crds",
     "A workload of the bundle may create or change CRDs at run time, beyond the bundle.",
-    run_installed_at_runtime};
+    run_installed_at_runtime,
+    "A workload whose account may create CRDs, or whose container runs a CRD installer, adds "
+    "cluster-wide APIs every tenant shares beyond what the bundle shows. Medium.",
+    "Install the CRDs yourself and turn the operator's CRD management off."};
 
 }  // namespace footprint

@@ -7,7 +7,7 @@ namespace footprint {
 namespace {
 constexpr std::string_view kSeverityNames[] = {"info", "low", "medium", "high", "critical"};
 constexpr std::string_view kImpactNames[] = {"other teams", "install", "privilege", "hygiene"};
-}
+}  // namespace
 
 std::string_view impact_name(Impact impact) {
   return kImpactNames[static_cast<size_t>(impact)];

@@ -740,15 +740,16 @@ void run_image_not_pinned(const Context& ctx, Findings& out) {
   ImageInventory inv = discover_images(ctx.bundle);
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || is_mutable_tag(image.ref.effective_tag())) return;
-    Finding& f = out.add(ctx.bundle.objects[use.object], Severity::kLow,
-            fmt::format("Image {} is referenced by tag only (at {}{}). A tag can be moved to "
-                        "another build, so the mirror filled today and the nodes may not get the "
-                        "bytes the chart was tested with.",
-                        image.written, use.path, elsewhere(places)),
-            fmt::format("Pin the digest next to the tag, as {}:{}@sha256:<digest>; `skopeo "
-                        "inspect --format '{{{{.Digest}}}}' docker://{}` prints it.",
-                        image.ref.name(), image.ref.effective_tag(), image.ref.normalized()),
-            use_node(use));
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kLow,
+        fmt::format("Image {} is referenced by tag only (at {}{}). A tag can be moved to "
+                    "another build, so the mirror filled today and the nodes may not get the "
+                    "bytes the chart was tested with.",
+                    image.written, use.path, elsewhere(places)),
+        fmt::format("Pin the digest next to the tag, as {}:{}@sha256:<digest>; `skopeo "
+                    "inspect --format '{{{{.Digest}}}}' docker://{}` prints it.",
+                    image.ref.name(), image.ref.effective_tag(), image.ref.normalized()),
+        use_node(use));
     f.summary = fmt::format("Image {} is not pinned by digest", image.written);
   });
 }
@@ -765,17 +766,20 @@ std::string pull_consequence(const Image& image, const ImageUse& use) {
   if (policy.empty()) {
     std::string tag = lower(image.ref.effective_tag());
     policy = tag == "latest" ? "Always" : "IfNotPresent";
-    source = tag == "latest" ? "the default for :latest" : "the default for a tag other than :latest";
+    source =
+        tag == "latest" ? "the default for :latest" : "the default for a tag other than :latest";
   }
   if (policy == "Always") {
-    return fmt::format("With imagePullPolicy Always ({}), each pod start pulls again: pods may "
-                       "start a build nobody tested, and every start needs the registry, which "
-                       "an air-gapped cluster does not have.",
-                       source);
+    return fmt::format(
+        "With imagePullPolicy Always ({}), each pod start pulls again: pods may "
+        "start a build nobody tested, and every start needs the registry, which "
+        "an air-gapped cluster does not have.",
+        source);
   }
-  return fmt::format("With imagePullPolicy {} ({}), each node keeps the build it pulled first, "
-                     "so nodes drift apart and a rescheduled pod may run different code.",
-                     policy, source);
+  return fmt::format(
+      "With imagePullPolicy {} ({}), each node keeps the build it pulled first, "
+      "so nodes drift apart and a rescheduled pod may run different code.",
+      policy, source);
 }
 
 void run_image_mutable_tag(const Context& ctx, Findings& out) {
@@ -805,16 +809,17 @@ void run_model_not_pinned(const Context& ctx, Findings& out) {
             ? fmt::format("Model {} is loaded with no revision pin (at {})", m.id, m.path)
             : fmt::format("Model {} is pinned to \"{}\" (at {}), a branch or tag, not a commit",
                           m.id, m.revision, m.revision_path);
-    Finding& f = out.add(ctx.bundle.objects[m.object], Severity::kMedium,
-            what +
-                ". Next month the name may point to different files. Offline "
-                "(HF_HUB_OFFLINE=1) the name resolves only through refs/main in each "
-                "node's cache.",
-            fmt::format("Pass --revision <40-hex commit> (and --tokenizer-revision) so every "
-                        "node loads the same files, and download that commit into the cache; "
-                        "`footprint hf-cache check {}@<commit>` verifies it resolves offline.",
-                        m.id),
-            m.scalar);
+    Finding& f =
+        out.add(ctx.bundle.objects[m.object], Severity::kMedium,
+                what +
+                    ". Next month the name may point to different files. Offline "
+                    "(HF_HUB_OFFLINE=1) the name resolves only through refs/main in each "
+                    "node's cache.",
+                fmt::format("Pass --revision <40-hex commit> (and --tokenizer-revision) so every "
+                            "node loads the same files, and download that commit into the cache; "
+                            "`footprint hf-cache check {}@<commit>` verifies it resolves offline.",
+                            m.id),
+                m.scalar);
     f.summary = fmt::format("Model {} is not pinned to a commit", m.id);
   }
 }
@@ -829,16 +834,17 @@ void run_image_very_large(const Context& ctx, Findings& out) {
     auto large = large_image(size->second, limits);
     if (!large || image.uses.empty()) continue;
     const ImageUse& use = inv.uses[image.uses.front()];
-    Finding& f = out.add(ctx.bundle.objects[use.object], Severity::kMedium,
-            fmt::format("Image {} is {}, over the {} limit: at {} a node needs about {} to "
-                        "pull it. The kubelet pulls one image at a time by default "
-                        "(serializeImagePulls), so every other pod scheduled to that node waits "
-                        "behind it and may miss its progress deadline.",
-                        image.written, format_bytes(large->bytes), format_limit(limits.large_bytes),
-                        format_rate(limits.bytes_per_second), format_duration(large->pull_seconds)),
-            "Pre-pull it onto the nodes outside deployment windows (for example with a "
-            "DaemonSet that runs the image with a sleep command), or build a smaller image.",
-            use_node(use));
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kMedium,
+        fmt::format("Image {} is {}, over the {} limit: at {} a node needs about {} to "
+                    "pull it. The kubelet pulls one image at a time by default "
+                    "(serializeImagePulls), so every other pod scheduled to that node waits "
+                    "behind it and may miss its progress deadline.",
+                    image.written, format_bytes(large->bytes), format_limit(limits.large_bytes),
+                    format_rate(limits.bytes_per_second), format_duration(large->pull_seconds)),
+        "Pre-pull it onto the nodes outside deployment windows (for example with a "
+        "DaemonSet that runs the image with a sleep command), or build a smaller image.",
+        use_node(use));
     f.summary = fmt::format("Image {} ({}) holds up other pods on each node while it is pulled",
                             image.written, format_bytes(large->bytes));
   }
@@ -847,23 +853,52 @@ void run_image_very_large(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kImageNotPinned{
-    "image-not-pinned", Severity::kLow, Severity::kLow, Impact::kHygiene, "airgap",
+    "image-not-pinned",
+    Severity::kLow,
+    Severity::kLow,
+    Impact::kHygiene,
+    "airgap",
     "An image is referenced by tag without a digest, so the bytes behind it can change.",
-    run_image_not_pinned};
+    run_image_not_pinned,
+    "A tag can be moved to another build, so the mirror and the nodes may not get the bytes the "
+    "chart was tested with. Low.",
+    "Pin the digest next to the tag."};
 
 extern const Check kImageMutableTag{
-    "image-mutable-tag", Severity::kMedium, Severity::kMedium, Impact::kHygiene, "airgap",
+    "image-mutable-tag",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kHygiene,
+    "airgap",
     "An image uses latest, main, devel or a similar tag that moves to every new build.",
-    run_image_mutable_tag};
+    run_image_mutable_tag,
+    "latest, main and similar tags move with every build: what runs depends on when each node "
+    "pulled, and with imagePullPolicy Always (the default only for :latest or no tag) every pod "
+    "start needs the registry. Medium.",
+    "Use a release tag and pin its digest."};
 
 extern const Check kModelNotPinned{
-    "model-not-pinned", Severity::kMedium, Severity::kMedium, Impact::kHygiene, "airgap",
+    "model-not-pinned",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kHygiene,
+    "airgap",
     "A Hugging Face model is loaded without a commit-hash revision, so its files can change.",
-    run_model_not_pinned};
+    run_model_not_pinned,
+    "A model loaded by name or branch can change next month, and offline it resolves only through "
+    "the cache's refs. Medium.",
+    "Pin a commit revision and check the cache with `footprint hf-cache check`."};
 
 extern const Check kImageVeryLarge{
-    "image-very-large", Severity::kMedium, Severity::kMedium, Impact::kOtherTeams, "airgap",
+    "image-very-large",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kOtherTeams,
+    "airgap",
     "An image is larger than --large-image; pulling it holds up other pods on the node.",
-    run_image_very_large};
+    run_image_very_large,
+    "The kubelet pulls one image at a time by default, so a very large image holds up every other "
+    "pod scheduled to the node. Medium; measured only with --sizes.",
+    "Pre-pull it outside deployment windows, or build a smaller image."};
 
 }  // namespace footprint

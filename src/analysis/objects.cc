@@ -2,7 +2,6 @@
 // land, and whether two of them collide.
 #include <fmt/format.h>
 
-
 #include "analysis/check.h"
 
 namespace footprint {
@@ -43,22 +42,31 @@ void run_api_version_removed(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kApiVersionRemoved{
-    "api-version-removed", Severity::kHigh, Severity::kHigh, Impact::kInstall, "objects",
+    "api-version-removed",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kInstall,
+    "objects",
     "A built-in kind is written with an API version Kubernetes 1.34 no longer serves.",
-    run_api_version_removed};
+    run_api_version_removed,
+    "A built-in kind written with an API version Kubernetes 1.34 no longer serves fails to apply "
+    "(\"no matches for kind\"), and with Helm the whole release fails. High: the install does not "
+    "work.",
+    "Use the version the message names (the kind's current group and version)."};
 
 namespace {
 
 void run_namespace_on_cluster_scoped(const Context& ctx, Findings& out) {
   for (const Object& obj : ctx.bundle.objects) {
     if (obj.scope != Scope::kCluster || obj.written_namespace.empty()) continue;
-    Finding& f = out.add(obj, Severity::kLow,
-            fmt::format("{} is cluster-scoped, so the API server ignores its metadata.namespace "
-                        "\"{}\". It is not confined to that namespace: it applies to the whole "
-                        "cluster.",
-                        obj.kind, obj.written_namespace),
-            "Remove metadata.namespace from this object so that it reads as what it is.",
-            obj.node.at({"metadata", "namespace"}));
+    Finding& f = out.add(
+        obj, Severity::kLow,
+        fmt::format("{} is cluster-scoped, so the API server ignores its metadata.namespace "
+                    "\"{}\". It is not confined to that namespace: it applies to the whole "
+                    "cluster.",
+                    obj.kind, obj.written_namespace),
+        "Remove metadata.namespace from this object so that it reads as what it is.",
+        obj.node.at({"metadata", "namespace"}));
     f.summary = fmt::format("{} is cluster-wide despite its metadata.namespace", obj.display());
   }
 }
@@ -66,9 +74,17 @@ void run_namespace_on_cluster_scoped(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kNamespaceOnClusterScoped{
-    "namespace-on-cluster-scoped", Severity::kLow, Severity::kLow, Impact::kHygiene, "objects",
+    "namespace-on-cluster-scoped",
+    Severity::kLow,
+    Severity::kLow,
+    Impact::kHygiene,
+    "objects",
     "A cluster-scoped object carries metadata.namespace, which the API server ignores.",
-    run_namespace_on_cluster_scoped};
+    run_namespace_on_cluster_scoped,
+    "The API server ignores metadata.namespace on cluster-scoped objects, so a ClusterRole or "
+    "webhook configuration written with a namespace still applies to the whole cluster. Low: "
+    "nothing breaks, but readers are misled about the scope.",
+    "Remove metadata.namespace from cluster-scoped objects."};
 
 namespace {
 
@@ -77,11 +93,12 @@ void run_duplicate_object(const Context& ctx, Findings& out) {
   for (const Object& obj : bundle.objects) {
     const Object* first = bundle.find(obj.group, obj.kind, obj.namespace_, obj.name);
     if (first == nullptr || first->index == obj.index) continue;
-    Finding& f = out.add(obj, Severity::kMedium,
-            fmt::format("{} is defined twice; the first definition is at {}:{}. Applying the "
-                        "bundle writes both, and this later one silently replaces the first.",
-                        obj.display(), bundle.file_of(*first), first->position.line),
-            "Delete one of the two definitions, or give them different names.");
+    Finding& f =
+        out.add(obj, Severity::kMedium,
+                fmt::format("{} is defined twice; the first definition is at {}:{}. Applying the "
+                            "bundle writes both, and this later one silently replaces the first.",
+                            obj.display(), bundle.file_of(*first), first->position.line),
+                "Delete one of the two definitions, or give them different names.");
     f.summary = fmt::format("{} is defined twice; the later one wins", obj.display());
   }
 }
@@ -89,8 +106,16 @@ void run_duplicate_object(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kDuplicateObject{
-    "duplicate-object", Severity::kMedium, Severity::kMedium, Impact::kHygiene, "objects",
+    "duplicate-object",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kHygiene,
+    "objects",
     "The same kind, namespace and name appear twice; the later one overwrites the first.",
-    run_duplicate_object};
+    run_duplicate_object,
+    "kubectl apply and Helm write objects in order, so the last of two definitions with the same "
+    "kind, namespace and name is what the cluster keeps. Medium: the first definition, which a "
+    "reviewer may have read, is silently lost.",
+    "Keep one definition, or give them different names."};
 
 }  // namespace footprint

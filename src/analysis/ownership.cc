@@ -33,8 +33,7 @@ std::string_view group_of_crd_name(std::string_view name) {
 
 }  // namespace
 
-OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy,
-                       const Admission& admission) {
+OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Admission& admission) {
   OwnApis own;
   auto add = [&](std::string_view group, std::string why) {
     if (group.empty() || group == "*" || bundle.resources.is_builtin_group(group)) return;
@@ -61,10 +60,10 @@ OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy,
     for (const RbacRole& role : policy.roles()) {
       if (role.builtin()) continue;
       for (const PolicyRule& rule : role.rules) {
-        bool controller = std::any_of(rule.resources.begin(), rule.resources.end(),
-                                      [](const std::string& r) {
-                                        return r.ends_with("/status") || r.ends_with("/finalizers");
-                                      });
+        bool controller =
+            std::any_of(rule.resources.begin(), rule.resources.end(), [](const std::string& r) {
+              return r.ends_with("/status") || r.ends_with("/finalizers");
+            });
         if (!controller) continue;
         for (const std::string& g : rule.api_groups) {
           add(g, fmt::format("{} writes the status or finalizers of its resources, as the "

@@ -32,7 +32,6 @@ struct OwnApis {
 // - it shares its domain (the last two labels) with a group owned by the rules above, as
 //   networking.internal.knative.dev with serving.knative.dev; the domains many projects share
 //   (k8s.io, x-k8s.io) do not count.
-OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy,
-                       const Admission& admission);
+OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Admission& admission);
 
 }  // namespace footprint

@@ -60,8 +60,7 @@ std::vector<const RbacBinding*> bindings_of(const RbacPolicy& policy, const Rbac
 }
 
 Request resource_request(std::string_view verb, std::string_view group, std::string_view resource,
-                         std::string_view ns, std::string_view subresource,
-                         std::string_view name) {
+                         std::string_view ns, std::string_view subresource, std::string_view name) {
   Request r;
   r.verb = verb;
   r.api_group = group;
@@ -103,8 +102,11 @@ bool grants(const ResourceTable& resources, const BoundRule& bound, std::string_
   Request r = resource_request(verb, group, resource,
                                bound.binding->cluster || cluster_scoped ? "" : scope_of(bound),
                                subresource);
-  if (names == Names::kSome && !bound.rule->resource_names.empty())
+  // create and deletecollection name no object, so resourceNames never allow them.
+  if (names == Names::kSome && !bound.rule->resource_names.empty() && verb != "create" &&
+      verb != "deletecollection") {
     r.name = bound.rule->resource_names.front();
+  }
   return rule_allows(*bound.rule, r);
 }
 

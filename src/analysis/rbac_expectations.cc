@@ -89,6 +89,9 @@ extern const Check kRbacExpectationUnmet{
     Impact::kInstall,
     "rbac",
     "A request that --expect says must be allowed is denied by the bundle's RBAC.",
-    run_expectation_unmet};
+    run_expectation_unmet,
+    "A request that --expect says the subject must be allowed is denied by the bundle's RBAC, as "
+    "the authorizer evaluates it. High: the operator will fail where it makes that request.",
+    "Grant the request in a rule without resourceNames, bound where the request is made."};
 
 }  // namespace footprint

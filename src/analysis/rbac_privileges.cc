@@ -40,11 +40,30 @@ bool grants_everything(const PolicyRule& rule) {
          contains(rule.api_groups, "*");
 }
 
-// A right found in one bound rule.
+// A request as the messages show it: "list secrets", "create deployments.apps",
+// "create pods/exec"; the groups of webhook configurations and CRDs go without saying.
+std::string short_text(const Request& r) {
+  bool obvious = r.api_group.empty() || r.api_group.find('.') != std::string::npos;
+  return fmt::format("{} {}", r.verb,
+                     group_resource(obvious ? "" : r.api_group, r.resource, r.subresource));
+}
+
+// A right found in one bound rule: the requests it allows, in the binding's scope.
 struct Right {
   BoundRule grant;
-  std::vector<std::string> what;  // "list secrets", "create pods/exec"...
+  std::vector<Request> requests;
 };
+
+// A probe request for `bound`: cluster-wide for a ClusterRoleBinding or a cluster-scoped
+// resource, else in the RoleBinding's namespace.
+Request probe_request(const Context& ctx, const BoundRule& bound, std::string_view verb,
+                      std::string_view group, std::string_view resource,
+                      std::string_view subresource = "") {
+  const ResourceInfo* info = ctx.bundle.resources.find_resource(group, resource);
+  bool cluster_scoped = info && info->scope == Scope::kCluster;
+  return resource_request(verb, group, resource, cluster_scoped ? "" : scope_of(bound),
+                          subresource);
+}
 
 // Per role, the bound rules for which `probe` finds rights.
 struct RoleRights {
@@ -60,8 +79,9 @@ struct RoleRights {
   std::vector<std::string> what() const {
     std::vector<std::string> out;
     for (const Right& r : rights) {
-      for (const std::string& w : r.what) {
-        if (!contains(out, w)) out.push_back(w);
+      for (const Request& request : r.requests) {
+        std::string w = short_text(request);
+        if (!contains(out, w)) out.push_back(std::move(w));
       }
     }
     return out;
@@ -78,14 +98,14 @@ struct RoleRights {
 };
 
 std::vector<RoleRights> rights_by_role(
-    const Context& ctx, const std::function<std::vector<std::string>(const BoundRule&)>& probe) {
+    const Context& ctx, const std::function<std::vector<Request>(const BoundRule&)>& probe) {
   std::vector<RoleRights> out;
   for (const RoleGrants& g : by_role(bound_rules(ctx.rbac))) {
     RoleRights rr{g.role, {}};
     for (const BoundRule& b : g.grants) {
       if (grants_everything(*b.rule)) continue;
-      std::vector<std::string> what = probe(b);
-      if (!what.empty()) rr.rights.push_back(Right{b, std::move(what)});
+      std::vector<Request> requests = probe(b);
+      if (!requests.empty()) rr.rights.push_back(Right{b, std::move(requests)});
     }
     if (!rr.rights.empty()) out.push_back(std::move(rr));
   }
@@ -101,16 +121,15 @@ std::string scopes_text(const RoleRights& rr) {
 Finding& report(Findings& out, const RoleRights& rr, Severity severity, std::string message,
                 std::string fix, std::string summary) {
   const BoundRule& first = rr.rights.front().grant;
-  Finding& f = out.add(object_of(first), severity, std::move(message), std::move(fix),
-                       node_of(first));
+  Finding& f =
+      out.add(object_of(first), severity, std::move(message), std::move(fix), node_of(first));
   f.summary = std::move(summary);
   f.affects.emplace_back("subjects", subject_list(rr.grants()));
+  // Requests as Request::describe() writes them, which `footprint can-i` answers.
   std::vector<std::string> claims;
   for (const Right& r : rr.rights) {
-    for (const std::string& w : r.what) {
-      std::string claim = scope_of(r.grant).empty()
-                              ? w + " cluster-wide"
-                              : fmt::format("{} in {}", w, scope_of(r.grant));
+    for (const Request& request : r.requests) {
+      std::string claim = request.describe();
       if (!contains(claims, claim)) claims.push_back(std::move(claim));
     }
   }
@@ -128,22 +147,23 @@ bool foreign_namespace(const Context& ctx, const std::string& ns) {
 
 void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
   auto probe = [&](const BoundRule& b) {
-    std::vector<std::string> what;
-    if (!b.binding->cluster) return what;
+    std::vector<Request> requests;
+    if (!b.binding->cluster) return requests;
     for (const char* verb : {"get", "list", "watch"}) {
       if (grants(ctx.bundle.resources, b, verb, "", "secrets"))
-        what.push_back(fmt::format("{} secrets", verb));
+        requests.push_back(probe_request(ctx, b, verb, "", "secrets"));
     }
-    return what;
+    return requests;
   };
   for (const RoleRights& rr : rights_by_role(ctx, probe)) {
-    report(out, rr, Severity::kHigh,
-           fmt::format("Reading Secrets in every namespace ({}) is allowed: {} grants it to {}. "
-                       "That includes every team's credentials and service account tokens.",
-                       merge_verbs(rr.what()), rr.role->display(), holders(rr.grants())),
-           "Grant Secret access with Roles in the namespaces the operator manages, or limit get "
-           "with resourceNames.",
-           fmt::format("{} reads Secrets in every namespace", some_of(subject_list(rr.grants()), 1)));
+    report(
+        out, rr, Severity::kHigh,
+        fmt::format("Reading Secrets in every namespace ({}) is allowed: {} grants it to {}. "
+                    "That includes every team's credentials and service account tokens.",
+                    merge_verbs(rr.what()), rr.role->display(), holders(rr.grants())),
+        "Grant Secret access with Roles in the namespaces the operator manages, or limit get "
+        "with resourceNames.",
+        fmt::format("{} reads Secrets in every namespace", some_of(subject_list(rr.grants()), 1)));
   }
 }
 
@@ -156,7 +176,12 @@ extern const Check kRbacSecretsClusterWide{
     Impact::kPrivilege,
     "rbac",
     "get, list or watch on secrets is granted in all namespaces.",
-    run_secrets_cluster_wide};
+    run_secrets_cluster_wide,
+    "get, list or watch on Secrets through a ClusterRoleBinding reads every team's credentials and "
+    "service account tokens. High. Rules limited by resourceNames, and rules that grant everything "
+    "(rbac-wildcard's), are not reported here.",
+    "Grant Secret access with Roles in the namespaces the operator manages, or limit get with "
+    "resourceNames."};
 
 namespace {
 
@@ -184,10 +209,10 @@ WildcardReach wildcard_reach(const Context& ctx, const PolicyRule& rule) {
   if (!rule.non_resource_urls.empty()) {
     w.everything = false;
     w.builtin = false;
-    w.text = fmt::format("{} on the non-resource URLs {}",
-                         contains(rule.verbs, "*") ? "every verb"
-                                                   : fmt::format("{}", fmt::join(rule.verbs, ", ")),
-                         fmt::join(rule.non_resource_urls, ", "));
+    w.text = fmt::format(
+        "{} on the non-resource URLs {}",
+        contains(rule.verbs, "*") ? "every verb" : fmt::format("{}", fmt::join(rule.verbs, ", ")),
+        fmt::join(rule.non_resource_urls, ", "));
     return w;
   }
   std::vector<std::string> groups;
@@ -260,11 +285,10 @@ void run_wildcard(const Context& ctx, Findings& out) {
               "the operator's own API group."
             : "List the verbs, resources and API groups the operator uses.",
         node_of(*worst));
-    f.summary =
-        severity == Severity::kCritical
-            ? fmt::format("{} is cluster-admin ({})", some_of(subject_list(holders_of), 1),
-                          g.role->display())
-            : fmt::format("\"*\" in {}: {}", g.role->display(), some_of(rules, 1));
+    f.summary = severity == Severity::kCritical
+                    ? fmt::format("{} is cluster-admin ({})", some_of(subject_list(holders_of), 1),
+                                  g.role->display())
+                    : fmt::format("\"*\" in {}: {}", g.role->display(), some_of(rules, 1));
     f.affects.emplace_back("rules", rules);
     f.affects.emplace_back("subjects", subject_list(holders_of));
   }
@@ -287,14 +311,22 @@ void run_wildcard(const Context& ctx, Findings& out) {
 
 }  // namespace
 
-extern const Check kRbacWildcard{"rbac-wildcard",
-                                 Severity::kInfo,
-                                 Severity::kCritical,
-                                 Impact::kPrivilege,
-                                 "rbac",
-                                 "A rule grants \"*\" in verbs, resources or apiGroups, or a "
-                                 "binding grants cluster-admin.",
-                                 run_wildcard};
+extern const Check kRbacWildcard{
+    "rbac-wildcard",
+    Severity::kInfo,
+    Severity::kCritical,
+    Impact::kPrivilege,
+    "rbac",
+    "A rule grants \"*\" in verbs, resources or apiGroups, or a "
+    "binding grants cluster-admin.",
+    run_wildcard,
+    "\"*\" grants what future Kubernetes versions and CRDs add, and every verb on every resource "
+    "of every group is cluster-admin. Critical for everything granted cluster-wide or in "
+    "kube-system; high for everything in another team's namespace or \"*\" over a built-in group "
+    "cluster-wide; medium for other projects' groups or built-in wildcards in one namespace; low "
+    "on the install's own API group (the kubebuilder default); info for roles nothing binds. The "
+    "message names the API groups.",
+    "List the verbs, resources and groups the operator uses; keep \"*\" to its own API group."};
 
 namespace {
 
@@ -367,27 +399,26 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
         if (!contains(rights, r)) rights.push_back(r);
       }
       std::string ns = scope_of(b);
-      Severity s = !e.takeover.empty()                   ? Severity::kCritical
-                   : ns.empty() || ns == "kube-system"   ? Severity::kHigh
-                   : foreign_namespace(ctx, ns)          ? Severity::kMedium
-                                                         : Severity::kLow;
+      Severity s = !e.takeover.empty()                 ? Severity::kCritical
+                   : ns.empty() || ns == "kube-system" ? Severity::kHigh
+                   : foreign_namespace(ctx, ns)        ? Severity::kMedium
+                                                       : Severity::kLow;
       if (takeover.empty()) takeover = e.takeover;
       severity = std::max(severity, s);
     }
     if (with.empty()) continue;
     reported.insert(g.role);
-    std::string names = with.front().rule->resource_names.empty()
-                            ? ""
-                            : fmt::format(" (only for {})",
-                                          bracketed(with.front().rule->resource_names));
+    std::string names =
+        with.front().rule->resource_names.empty()
+            ? ""
+            : fmt::format(" (only for {})", bracketed(with.front().rule->resource_names));
     Finding& f = out.add(
         object_of(with.front()), severity,
         fmt::format("{} can {}{}, granted to {}: whoever holds it can gain permissions it was "
                     "not given{}.",
                     g.role->display(), fmt::join(rights, ", "), names, holders(with),
-                    !takeover.empty()
-                        ? fmt::format(", up to cluster-admin ({})", takeover)
-                        : ", up to what the roles and accounts in its reach hold"),
+                    !takeover.empty() ? fmt::format(", up to cluster-admin ({})", takeover)
+                                      : ", up to what the roles and accounts in its reach hold"),
         "Remove these verbs unless the operator's purpose is managing RBAC or tokens, and then "
         "restrict them with resourceNames.",
         node_of(with.front()));
@@ -403,13 +434,13 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
         if (verb_matches(rule, verb)) rights.emplace_back(verb);
       }
       if (rights.empty()) continue;
-      Finding& f = out.add(*role.object, Severity::kInfo,
-                           fmt::format("{} allows {}; nothing in the bundle binds it yet, but "
-                                       "whoever is bound to it can gain permissions it was not "
-                                       "given.",
-                                       role.display(), fmt::join(rights, ", ")),
-                           "Remove these verbs unless the role is meant for managing RBAC.",
-                           rule.node);
+      Finding& f =
+          out.add(*role.object, Severity::kInfo,
+                  fmt::format("{} allows {}; nothing in the bundle binds it yet, but "
+                              "whoever is bound to it can gain permissions it was not "
+                              "given.",
+                              role.display(), fmt::join(rights, ", ")),
+                  "Remove these verbs unless the role is meant for managing RBAC.", rule.node);
       f.summary = fmt::format("Unbound {} allows {}", role.display(), fmt::join(rights, ", "));
       break;
     }
@@ -425,19 +456,26 @@ extern const Check kRbacPrivilegeEscalation{
     Impact::kPrivilege,
     "rbac",
     "A rule grants escalate, bind, impersonate, or create on serviceaccounts/token.",
-    run_privilege_escalation};
+    run_privilege_escalation,
+    "escalate, bind, impersonate and serviceaccounts/token let the holder gain permissions it was "
+    "not given. Critical when that reaches cluster-admin: impersonating any user and group (a user "
+    "in system:masters), or escalate or bind on ClusterRoles together with creating "
+    "ClusterRoleBindings; high for other cluster-wide or kube-system rights; medium in another "
+    "team's namespace; low in the operator's own; info when unbound.",
+    "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
+    "them with resourceNames."};
 
 namespace {
 
 void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
   auto probe = [&](const BoundRule& b) {
-    std::vector<std::string> what;
-    if (!b.binding->cluster) return what;
+    std::vector<Request> requests;
+    if (!b.binding->cluster) return requests;
     for (const WorkloadResource& w : kPodCreators) {
       if (grants(ctx.bundle.resources, b, "create", w.group, w.resource))
-        what.push_back("create " + group_resource(w.group, w.resource));
+        requests.push_back(probe_request(ctx, b, "create", w.group, w.resource));
     }
-    return what;
+    return requests;
   };
   for (const RoleRights& rr : rights_by_role(ctx, probe)) {
     report(out, rr, Severity::kHigh,
@@ -461,33 +499,41 @@ extern const Check kRbacWorkloadCreateClusterWide{
     Impact::kPrivilege,
     "rbac",
     "Creating pods or pod-creating workloads is granted in all namespaces.",
-    run_workload_create_cluster_wide};
+    run_workload_create_cluster_wide,
+    "Creating pods, or workloads that create pods, in every namespace lets the holder run a pod as "
+    "any ServiceAccount of any namespace, so it has every ServiceAccount's permissions. High: the "
+    "usual power of a cluster-wide operator, which the approver should know about.",
+    "Grant workload creation with Roles in the namespaces the operator manages."};
 
 namespace {
 
 void run_pod_exec(const Context& ctx, Findings& out) {
   auto probe = [&](const BoundRule& b) {
-    std::vector<std::string> what;
+    std::vector<Request> requests;
     for (const char* sub : {"exec", "attach", "portforward"}) {
-      if (grants(ctx.bundle.resources, b, "create", "", "pods", sub) ||
-          grants(ctx.bundle.resources, b, "get", "", "pods", sub)) {
-        what.push_back(fmt::format("create pods/{}", sub));
+      for (const char* verb : {"create", "get"}) {
+        if (grants(ctx.bundle.resources, b, verb, "", "pods", sub)) {
+          requests.push_back(probe_request(ctx, b, verb, "", "pods", sub));
+          break;
+        }
       }
     }
-    if (grants(ctx.bundle.resources, b, "get", "", "nodes", "proxy") ||
-        grants(ctx.bundle.resources, b, "create", "", "nodes", "proxy")) {
-      what.emplace_back("get nodes/proxy");
+    for (const char* verb : {"get", "create"}) {
+      if (grants(ctx.bundle.resources, b, verb, "", "nodes", "proxy")) {
+        requests.push_back(probe_request(ctx, b, verb, "", "nodes", "proxy"));
+        break;
+      }
     }
-    return what;
+    return requests;
   };
   for (const RoleRights& rr : rights_by_role(ctx, probe)) {
     std::vector<std::string> what = rr.what();
-    bool kubelet = contains(what, "get nodes/proxy");
+    bool kubelet = std::any_of(what.begin(), what.end(),
+                               [](const std::string& w) { return w.ends_with(" nodes/proxy"); });
     bool wide = rr.cluster_wide() || kubelet;
     bool kube_system = contains(rr.scopes(), "kube-system");
-    bool foreign = std::any_of(rr.scopes().begin(), rr.scopes().end(), [&](const std::string& ns) {
-      return foreign_namespace(ctx, ns);
-    });
+    bool foreign = std::any_of(rr.scopes().begin(), rr.scopes().end(),
+                               [&](const std::string& ns) { return foreign_namespace(ctx, ns); });
     Severity severity = wide || kube_system ? Severity::kHigh
                         : foreign           ? Severity::kMedium
                                             : Severity::kLow;
@@ -506,36 +552,44 @@ void run_pod_exec(const Context& ctx, Findings& out) {
 
 }  // namespace
 
-extern const Check kRbacPodExec{"rbac-pod-exec",
-                                Severity::kLow,
-                                Severity::kHigh,
-                                Impact::kPrivilege,
-                                "rbac",
-                                "A rule allows pods/exec, pods/attach, pods/portforward or "
-                                "nodes/proxy where it is bound.",
-                                run_pod_exec};
+extern const Check kRbacPodExec{
+    "rbac-pod-exec",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "A rule allows pods/exec, pods/attach, pods/portforward or "
+    "nodes/proxy where it is bound.",
+    run_pod_exec,
+    "pods/exec, pods/attach and pods/portforward reach into running containers and their mounted "
+    "credentials; nodes/proxy reaches the kubelet API of every node. High cluster-wide, on "
+    "nodes/proxy or in kube-system; medium in another team's namespace; low in the operator's own.",
+    "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them."};
 
 namespace {
 
 void run_webhook_config_write(const Context& ctx, Findings& out) {
   const std::string group = "admissionregistration.k8s.io";
   auto probe = [&](const BoundRule& b) {
-    std::vector<std::string> what;
+    std::vector<Request> requests;
     for (const char* resource :
          {"mutatingwebhookconfigurations", "validatingwebhookconfigurations"}) {
       for (const char* verb : {"create", "update", "patch", "delete"}) {
-        if (grants(ctx.bundle.resources, b, verb, group, resource, "", Names::kSome))
-          what.push_back(fmt::format("{} {}", verb, resource));
+        if (!grants(ctx.bundle.resources, b, verb, group, resource, "", Names::kSome)) continue;
+        Request r = probe_request(ctx, b, verb, group, resource);
+        if (verb != std::string_view("create") && !b.rule->resource_names.empty())
+          r.name = b.rule->resource_names.front();
+        requests.push_back(std::move(r));
       }
     }
-    return what;
+    return requests;
   };
   for (const RoleRights& rr : rights_by_role(ctx, probe)) {
     // create cannot be limited by name; the other verbs can.
     bool any_name = std::any_of(rr.rights.begin(), rr.rights.end(), [](const Right& r) {
       return r.grant.rule->resource_names.empty() ||
-             std::any_of(r.what.begin(), r.what.end(),
-                         [](const std::string& w) { return w.starts_with("create "); });
+             std::any_of(r.requests.begin(), r.requests.end(),
+                         [](const Request& q) { return q.verb == "create"; });
     });
     std::string names =
         any_name ? "any webhook configuration, other teams' included"
@@ -565,19 +619,32 @@ extern const Check kRbacWebhookConfigWrite{
     Impact::kPrivilege,
     "rbac",
     "A binding allows writing admission webhook configurations.",
-    run_webhook_config_write};
+    run_webhook_config_write,
+    "A webhook configuration decides which API requests are sent to which server; writing any of "
+    "them can intercept or block writes anywhere in the cluster. High for any configuration "
+    "(create cannot be limited by name); low when limited by resourceNames to the operator's own, "
+    "which is how operators inject their CA. Only ClusterRoleBindings grant it: the resources are "
+    "cluster-scoped.",
+    "Limit update and patch with resourceNames to the operator's own configurations, and drop "
+    "create and delete."};
 
 namespace {
 
 void run_crd_write(const Context& ctx, Findings& out) {
   auto probe = [&](const BoundRule& b) {
-    std::vector<std::string> what;
+    std::vector<Request> requests;
     for (const char* verb : {"create", "update", "patch"}) {
-      if (grants(ctx.bundle.resources, b, verb, "apiextensions.k8s.io",
-                 "customresourcedefinitions", "", Names::kSome))
-        what.push_back(fmt::format("{} customresourcedefinitions", verb));
+      if (!grants(ctx.bundle.resources, b, verb, "apiextensions.k8s.io",
+                  "customresourcedefinitions", "", Names::kSome)) {
+        continue;
+      }
+      Request r =
+          probe_request(ctx, b, verb, "apiextensions.k8s.io", "customresourcedefinitions");
+      if (verb != std::string_view("create") && !b.rule->resource_names.empty())
+        r.name = b.rule->resource_names.front();
+      requests.push_back(std::move(r));
     }
-    return what;
+    return requests;
   };
   for (const RoleRights& rr : rights_by_role(ctx, probe)) {
     std::vector<std::string> what = rr.what();
@@ -592,12 +659,13 @@ void run_crd_write(const Context& ctx, Findings& out) {
     }
     std::string hidden =
         creates && any_name ? "it may create any CustomResourceDefinition, and rewrite any"
-        : creates           ? fmt::format("it may create any CustomResourceDefinition, and "
-                                          "rewrite {}",
-                                          bracketed(named))
-        : any_name          ? "it may rewrite any CustomResourceDefinition in the cluster, other "
-                              "projects' included"
-                            : fmt::format("it may rewrite the CRDs {}", bracketed(named));
+        : creates           ? fmt::format(
+                                  "it may create any CustomResourceDefinition, and "
+                                            "rewrite {}",
+                                  bracketed(named))
+        : any_name ? "it may rewrite any CustomResourceDefinition in the cluster, other "
+                     "projects' included"
+                   : fmt::format("it may rewrite the CRDs {}", bracketed(named));
     Severity severity = creates || any_name ? Severity::kMedium : Severity::kLow;
     report(out, rr, severity,
            fmt::format("{} can {}, granted to {}: the operator installs or changes CRDs at run "
@@ -613,14 +681,21 @@ void run_crd_write(const Context& ctx, Findings& out) {
 
 }  // namespace
 
-extern const Check kRbacCrdWrite{"rbac-crd-write",
-                                 Severity::kLow,
-                                 Severity::kMedium,
-                                 Impact::kPrivilege,
-                                 "rbac",
-                                 "A ClusterRoleBinding allows creating or changing "
-                                 "CustomResourceDefinitions.",
-                                 run_crd_write};
+extern const Check kRbacCrdWrite{
+    "rbac-crd-write",
+    Severity::kLow,
+    Severity::kMedium,
+    Impact::kPrivilege,
+    "rbac",
+    "A ClusterRoleBinding allows creating or changing "
+    "CustomResourceDefinitions.",
+    run_crd_write,
+    "A subject that may update or patch any CustomResourceDefinition can rewrite other projects' "
+    "APIs (schemas, versions, conversion); with create it installs CRDs beyond the bundle (also "
+    "crd-installed-at-runtime). Medium for any CRD or create; low when limited by resourceNames to "
+    "named CRDs.",
+    "Ship the CRDs in the bundle and remove the right, or limit update and patch to the operator's "
+    "own CRDs."};
 
 namespace {
 
@@ -662,12 +737,11 @@ void run_broad_group_binding(const Context& ctx, Findings& out) {
                                            : Severity::kMedium;
       Finding& f = out.add(
           *b.object, severity,
-          fmt::format("{} grants {} {} to {}: that is {}{}{}.", b.display(), b.role_kind,
-                      b.role_name, s.kind == SubjectKind::kGroup ? "group " + s.name : s.name, who,
-                      b.cluster ? "" : fmt::format(", in namespace {}", b.namespace_),
-                      risks.empty() ? ""
-                                    : fmt::format(", with rights that {}",
-                                                  fmt::join(risks, ", "))),
+          fmt::format(
+              "{} grants {} {} to {}: that is {}{}{}.", b.display(), b.role_kind, b.role_name,
+              s.kind == SubjectKind::kGroup ? "group " + s.name : s.name, who,
+              b.cluster ? "" : fmt::format(", in namespace {}", b.namespace_),
+              risks.empty() ? "" : fmt::format(", with rights that {}", fmt::join(risks, ", "))),
           "Bind the role to the operator's own ServiceAccount instead of a group.",
           b.object->node.get("subjects"));
       f.summary = fmt::format("{} gives {} to {}", b.display(), b.role_name, who);
@@ -687,7 +761,13 @@ extern const Check kRbacBroadGroupBinding{
     "rbac",
     "A binding grants a role to system:authenticated, system:unauthenticated or all service "
     "accounts.",
-    run_broad_group_binding};
+    run_broad_group_binding,
+    "Binding a role to system:unauthenticated, system:authenticated or every service account gives "
+    "it to everyone in that group. Critical for anyone without credentials, and for powerful "
+    "rights (secrets, workloads, exec, escalation, webhooks, CRDs) to every user or account; high "
+    "for powerful rights to every account of one namespace; medium for other rights to broad "
+    "groups; low for other rights in one namespace.",
+    "Bind the role to the operator's own ServiceAccount instead of a group."};
 
 std::vector<std::string> rule_risks(const PolicyRule& rule) {
   std::vector<std::string> risks;
@@ -777,27 +857,26 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
     std::vector<std::string> names;
     for (const RbacRole* r : roles)
       names.push_back(r->name);
-    std::string holders_of = fmt::format("every namespace {}", target == std::string_view("admin")
-                                                                   ? "admin"
-                                                               : target == std::string_view("edit")
-                                                                   ? "editor"
-                                                                   : "viewer");
+    std::string holders_of =
+        fmt::format("every namespace {}", target == std::string_view("admin")  ? "admin"
+                                          : target == std::string_view("edit") ? "editor"
+                                                                               : "viewer");
     Finding& f = out.add(
         *roles.front()->object, severity,
-        fmt::format("{} ({}) carr{} the label {}=true, so {} (everyone bound to the built-in {} "
-                    "role in any namespace) gains: {}{}.",
-                    roles.size() == 1 ? "ClusterRole" : fmt::format("{} ClusterRoles", roles.size()),
-                    some_of(names), roles.size() == 1 ? "ies" : "y", label, holders_of, target,
-                    some_of(granted, 6),
-                    risks.empty() ? "" : fmt::format(" ({})", fmt::join(risks, ", "))),
+        fmt::format(
+            "{} ({}) carr{} the label {}=true, so {} (everyone bound to the built-in {} "
+            "role in any namespace) gains: {}{}.",
+            roles.size() == 1 ? "ClusterRole" : fmt::format("{} ClusterRoles", roles.size()),
+            some_of(names), roles.size() == 1 ? "ies" : "y", label, holders_of, target,
+            some_of(granted, 6), risks.empty() ? "" : fmt::format(" ({})", fmt::join(risks, ", "))),
         fmt::format("Remove the aggregate-to-{} label unless every {} should have these rights; "
                     "ship the roles for explicit binding instead.",
                     target, target),
         roles.front()->object->node.at({"metadata", "labels"}));
-    f.summary = fmt::format("{} extend{} the built-in {} role in every namespace",
-                            roles.size() == 1 ? roles.front()->display()
-                                              : fmt::format("{} ClusterRoles", roles.size()),
-                            roles.size() == 1 ? "s" : "", target);
+    f.summary = fmt::format(
+        "{} extend{} the built-in {} role in every namespace",
+        roles.size() == 1 ? roles.front()->display() : fmt::format("{} ClusterRoles", roles.size()),
+        roles.size() == 1 ? "s" : "", target);
     f.affects.emplace_back("roles", std::move(names));
     f.affects.emplace_back("grants", std::move(granted));
   }
@@ -812,6 +891,12 @@ extern const Check kRbacAggregatesToDefaultRoles{
     Impact::kOtherTeams,
     "rbac",
     "A ClusterRole aggregates into the built-in admin, edit or view roles.",
-    run_aggregates_to_default_roles};
+    run_aggregates_to_default_roles,
+    "A ClusterRole labelled aggregate-to-admin, -edit or -view adds its rules to the built-in "
+    "roles, so everyone bound to them in any namespace gains them. One finding per built-in role "
+    "extended. High when the rules are risky (secrets, exec, escalation); medium for write access "
+    "beyond the install's own API; low for read access or the install's own API, which is what "
+    "aggregation is for.",
+    "Remove the label unless every holder of the built-in role should have these rights."};
 
 }  // namespace footprint

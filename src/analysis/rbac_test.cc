@@ -455,7 +455,8 @@ subjects: [{{kind: ServiceAccount, name: op, namespace: ops}}]
                                  "ops"),
                      "rbac-privilege-escalation");
   };
-  auto impersonate = escalation(R"([{apiGroups: [""], resources: [users, groups], verbs: [impersonate]}])");
+  auto impersonate =
+      escalation(R"([{apiGroups: [""], resources: [users, groups], verbs: [impersonate]}])");
   ASSERT_EQ(impersonate.size(), 1u);
   EXPECT_EQ(impersonate[0].severity, Severity::kCritical);
   EXPECT_NE(impersonate[0].message.find("system:masters"), std::string::npos);

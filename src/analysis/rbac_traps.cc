@@ -124,7 +124,14 @@ extern const Check kRbacResourceNamesListWatch{
     "rbac",
     "A rule grants list or watch with resourceNames, which an informer's unnamed list never "
     "matches.",
-    run_resourcenames_list_watch};
+    run_resourcenames_list_watch,
+    "An informer lists and watches without naming an object, which a rule limited by resourceNames "
+    "never allows; controller-runtime managers then never sync their cache and exit (the field "
+    "report's 161 crash loops). High when nothing else lets the subject list there (checked with "
+    "the authorizer); low while nothing binds the role; info when another rule covers the request, "
+    "which makes the restriction dead code.",
+    "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
+    "rbac` writes the Role), or have the operator watch with the field selector metadata.name."};
 
 namespace {
 
@@ -197,10 +204,10 @@ void run_resourcenames_create(const Context& ctx, Findings& out) {
           "rule never allows it",
           role.display(), fmt::join(verbs, " and "), fmt::join(resources, ", "),
           bracketed(rule.resource_names), fmt::join(verbs, " or "));
-      std::string fix =
-          fmt::format("Move {} to a rule without resourceNames; keep resourceNames for get, "
-                      "update, patch and delete.",
-                      fmt::join(verbs, " and "));
+      std::string fix = fmt::format(
+          "Move {} to a rule without resourceNames; keep resourceNames for get, "
+          "update, patch and delete.",
+          fmt::join(verbs, " and "));
       Severity severity;
       std::string message;
       if (!c.bound) {
@@ -208,9 +215,10 @@ void run_resourcenames_create(const Context& ctx, Findings& out) {
         message = head + "; nothing in the bundle binds the role yet.";
       } else if (c.denied.empty()) {
         severity = Severity::kInfo;
-        message = fmt::format("{}, but the requests are allowed elsewhere ({}): the rule is dead "
-                              "code.",
-                              head, fmt::join(c.covered_by, "; "));
+        message = fmt::format(
+            "{}, but the requests are allowed elsewhere ({}): the rule is dead "
+            "code.",
+            head, fmt::join(c.covered_by, "; "));
         fix = fmt::format("Remove {} from this rule.", fmt::join(verbs, " and "));
       } else {
         severity = Severity::kMedium;
@@ -218,8 +226,8 @@ void run_resourcenames_create(const Context& ctx, Findings& out) {
                               some_of(c.denied, 2));
       }
       Finding& f = out.add(*role.object, severity, std::move(message), std::move(fix), rule.node);
-      f.summary = fmt::format("{} never allows {} on {}", role.display(),
-                              fmt::join(verbs, " or "), fmt::join(resources, ", "));
+      f.summary = fmt::format("{} never allows {} on {}", role.display(), fmt::join(verbs, " or "),
+                              fmt::join(resources, ", "));
       if (!c.denied.empty()) f.affects.emplace_back("forbidden", c.denied);
     }
   }
@@ -234,7 +242,12 @@ extern const Check kRbacResourceNamesCreate{
     Impact::kInstall,
     "rbac",
     "create or deletecollection is listed with resourceNames, which those requests never carry.",
-    run_resourcenames_create};
+    run_resourcenames_create,
+    "create and deletecollection requests carry no object name, so a rule that lists them with "
+    "resourceNames never allows them. Medium when a bound subject has no other rule for the "
+    "request (it is forbidden); low while the role is unbound; info when another rule allows it "
+    "(dead code).",
+    "Move create and deletecollection to a rule without resourceNames."};
 
 namespace {
 
@@ -250,8 +263,8 @@ void run_role_cluster_resource(const Context& ctx, Findings& out) {
                         role.display(), bracketed(rule.non_resource_urls)),
             "Move the nonResourceURLs rule to a ClusterRole bound with a ClusterRoleBinding.",
             rule.node);
-        f.summary = fmt::format("The API server rejects {} (nonResourceURLs in a Role)",
-                                role.display());
+        f.summary =
+            fmt::format("The API server rejects {} (nonResourceURLs in a Role)", role.display());
       }
       std::vector<std::pair<std::string, std::string>> cluster_scoped;
       for (const auto& [group, resource] : literal_targets(rule)) {
@@ -285,25 +298,27 @@ void run_role_cluster_resource(const Context& ctx, Findings& out) {
           names.size() == 1 ? "is" : "are");
       Severity severity;
       std::string message;
-      std::string fix = "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or "
-                        "remove it.";
+      std::string fix =
+          "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or "
+          "remove it.";
       if (!c.bound) {
         severity = Severity::kLow;
         message = head + "; nothing in the bundle binds the role yet.";
       } else if (c.denied.empty()) {
         severity = Severity::kInfo;
-        message = fmt::format("{}. The same requests are allowed elsewhere ({}), so the rule is "
-                              "dead code.",
-                              head, fmt::join(c.covered_by, "; "));
+        message = fmt::format(
+            "{}. The same requests are allowed elsewhere ({}), so the rule is "
+            "dead code.",
+            head, fmt::join(c.covered_by, "; "));
         fix = "Remove the rule.";
       } else {
         severity = Severity::kMedium;
-        message = fmt::format("{}, and nothing else allows these requests: {} is forbidden.",
-                              head, some_of(c.denied, 2));
+        message = fmt::format("{}, and nothing else allows these requests: {} is forbidden.", head,
+                              some_of(c.denied, 2));
       }
       Finding& f = out.add(*role.object, severity, std::move(message), std::move(fix), rule.node);
-      f.summary = fmt::format("{} cannot grant cluster-scoped {}", role.display(),
-                              fmt::join(names, ", "));
+      f.summary =
+          fmt::format("{} cannot grant cluster-scoped {}", role.display(), fmt::join(names, ", "));
       if (!c.denied.empty()) f.affects.emplace_back("forbidden", c.denied);
     }
   }
@@ -318,7 +333,13 @@ extern const Check kRbacRoleClusterResource{
     Impact::kInstall,
     "rbac",
     "A namespaced Role names cluster-scoped resources or URLs, which it cannot grant.",
-    run_role_cluster_resource};
+    run_role_cluster_resource,
+    "A Role's rules apply only to requests in its namespace, and requests for cluster-scoped "
+    "resources (nodes, CRDs, webhook configurations) carry none, so such rules grant nothing; "
+    "nonResourceURLs in a Role are rejected by the API server. High for nonResourceURLs (the "
+    "install fails); medium when a bound subject has no other grant (the request is forbidden); "
+    "low while unbound; info when another rule covers it.",
+    "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or remove it."};
 
 namespace {
 
@@ -401,7 +422,14 @@ extern const Check kRbacIneffectiveWildcard{
     Impact::kInstall,
     "rbac",
     "A rule uses pods/*-style resources or glob-like resourceNames, which RBAC does not expand.",
-    run_ineffective_wildcard};
+    run_ineffective_wildcard,
+    "The RBAC authorizer expands \"*\" only as a whole resource, a whole group, or */subresource; "
+    "pods/* matches a subresource literally named \"*\", and resourceNames compare by equality. "
+    "Medium: the rule grants less than its author meant. Names the API server itself asks for "
+    "literally (a signer domain's <domain>/* for approve and sign) are not reported; aggregated "
+    "API servers may do the same, so rules on their groups are info.",
+    "List the subresources, use */subresource for one subresource of every resource, and list "
+    "exact names."};
 
 namespace {
 
@@ -450,7 +478,11 @@ extern const Check kRbacBindingMissingRole{
     Impact::kInstall,
     "rbac",
     "A binding refers to a Role or ClusterRole that is not in the bundle and not built in.",
-    run_binding_missing_role};
+    run_binding_missing_role,
+    "A binding to a role that neither the bundle nor Kubernetes defines grants nothing until "
+    "someone creates the role; a ClusterRoleBinding that refers to a Role is rejected. High when "
+    "the API server rejects the binding; medium otherwise.",
+    "Add the role to the bundle, or fix roleRef."};
 
 namespace {
 
@@ -481,7 +513,10 @@ extern const Check kRbacRoleNamespaceMismatch{
     Impact::kInstall,
     "rbac",
     "A RoleBinding names a Role that exists only in another namespace.",
-    run_role_namespace_mismatch};
+    run_role_namespace_mismatch,
+    "A RoleBinding looks its Role up in its own namespace; one that names a Role of another "
+    "namespace grants nothing. High: the operator does not get the rights it was meant to have.",
+    "Put the RoleBinding in the Role's namespace, or create the Role where the binding is."};
 
 namespace {
 
@@ -501,15 +536,16 @@ void run_binding_missing_subject(const Context& ctx, Findings& out) {
                                         : Severity::kLow;
       std::string context =
           new_namespace
-              ? fmt::format("the bundle creates namespace {} itself, so nothing else can have "
-                            "created this account",
-                            s.namespace_)
+              ? fmt::format(
+                    "the bundle creates namespace {} itself, so nothing else can have "
+                    "created this account",
+                    s.namespace_)
               : fmt::format("it must already exist in namespace {} for the grant to mean anything",
                             s.namespace_);
       Finding& f = out.add(
           *b.object, severity,
-          fmt::format("{} grants {} to {}, which no object in the bundle creates; {}.",
-                      b.display(), b.role_kind + " " + b.role_name, s.display(), context),
+          fmt::format("{} grants {} to {}, which no object in the bundle creates; {}.", b.display(),
+                      b.role_kind + " " + b.role_name, s.display(), context),
           fmt::format("Add the ServiceAccount {}/{} to the bundle, or fix the subject's name and "
                       "namespace.",
                       s.namespace_, s.name),
@@ -528,6 +564,11 @@ extern const Check kRbacBindingMissingSubject{
     Impact::kInstall,
     "rbac",
     "A binding names a ServiceAccount that the bundle does not create.",
-    run_binding_missing_subject};
+    run_binding_missing_subject,
+    "A binding to a ServiceAccount the bundle does not create gives rights to whatever account of "
+    "that name exists, or will exist. Medium when the bundle creates the namespace itself (nothing "
+    "else can have made the account); low in another namespace; info in the release namespace. The "
+    "default account exists in every namespace and is never reported.",
+    "Add the ServiceAccount to the bundle, or fix the subject."};
 
 }  // namespace footprint

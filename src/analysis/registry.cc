@@ -25,7 +25,7 @@ std::span<const Check* const> all_checks() {
 std::string severity_range(const Check& check) {
   std::string out(severity_name(check.min_severity));
   if (check.max_severity != check.min_severity)
-    out += "-" + std::string(severity_name(check.max_severity));
+    out += " to " + std::string(severity_name(check.max_severity));
   return out;
 }
 

@@ -52,8 +52,8 @@ std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> by_servi
   std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> out;
   for (const AdmissionWebhook& w : ctx.admission.webhooks) {
     if (!w.client.is_service || !keep(ctx, w)) continue;
-    std::string key = fmt::format("{}/{}:{}", w.client.service_namespace, w.client.service_name,
-                                  w.client.port);
+    std::string key =
+        fmt::format("{}/{}:{}", w.client.service_namespace, w.client.service_name, w.client.port);
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == key; });
     if (it == out.end()) it = out.insert(out.end(), {key, {}});
     it->second.push_back(&summary_of(ctx, w));
@@ -81,18 +81,19 @@ void run_service_missing(const Context& ctx, Findings& out) {
     std::string hint = similar.empty() ? ""
                                        : fmt::format(" The bundle has Service {}.",
                                                      similar.front()->qualified_name());
-    report(out, webhooks,
-           fmt::format("{} ({}) call Service {}/{}, which the bundle does not create: unless it "
-                       "exists already, {}.{}",
-                       webhooks.size() == 1 ? "Webhook" : fmt::format("{} webhooks", webhooks.size()),
-                       some_of(names_of(webhooks)), client.service_namespace, client.service_name,
-                       consequence(webhooks), hint),
-           similar.empty() ? "Add the Service, or point clientConfig.service at the one that "
-                             "serves the webhook."
-                           : fmt::format("Point clientConfig.service at {}.",
-                                         similar.front()->qualified_name()),
-           fmt::format("Webhooks call Service {}/{}, which nothing creates",
-                       client.service_namespace, client.service_name));
+    report(
+        out, webhooks,
+        fmt::format("{} ({}) call Service {}/{}, which the bundle does not create: unless it "
+                    "exists already, {}.{}",
+                    webhooks.size() == 1 ? "Webhook" : fmt::format("{} webhooks", webhooks.size()),
+                    some_of(names_of(webhooks)), client.service_namespace, client.service_name,
+                    consequence(webhooks), hint),
+        similar.empty()
+            ? "Add the Service, or point clientConfig.service at the one that "
+              "serves the webhook."
+            : fmt::format("Point clientConfig.service at {}.", similar.front()->qualified_name()),
+        fmt::format("Webhooks call Service {}/{}, which nothing creates", client.service_namespace,
+                    client.service_name));
   }
 }
 
@@ -105,7 +106,12 @@ extern const Check kWebhookServiceMissing{
     Impact::kInstall,
     "admission",
     "A webhook's clientConfig.service names a Service the bundle does not create.",
-    run_service_missing};
+    run_service_missing,
+    "A webhook whose Service the bundle does not create fails every call from the moment of "
+    "install, unless the Service exists already. Critical when fail-closed webhooks then reject "
+    "other teams' pod creation; high for other fail-closed webhooks (the install does not work); "
+    "medium for fail-open ones, which silently do nothing.",
+    "Add the Service, or point clientConfig.service at the one that serves the webhook."};
 
 namespace {
 
@@ -124,8 +130,8 @@ void run_service_port_mismatch(const Context& ctx, Findings& out) {
                        fmt::join(b.ports, ", "), consequence(webhooks)),
            fmt::format("Set clientConfig.service.port to one of the Service's ports ({}).",
                        fmt::join(b.ports, ", ")),
-           fmt::format("Webhooks call port {} of Service {}, which does not expose it",
-                       client.port, b.service->qualified_name()));
+           fmt::format("Webhooks call port {} of Service {}, which does not expose it", client.port,
+                       b.service->qualified_name()));
   }
   if (pod_templates(ctx.bundle).empty()) return;
   auto no_endpoints = [](const Context& c, const AdmissionWebhook& w) {
@@ -134,14 +140,14 @@ void run_service_port_mismatch(const Context& ctx, Findings& out) {
   };
   for (const auto& [service, webhooks] : by_service(ctx, no_endpoints)) {
     ServiceBackend b = resolve_service(ctx.bundle, webhooks.front()->webhook->client);
-    report(out, webhooks,
-           fmt::format("Service {}, which webhooks {} call, selects no pod template in the "
-                       "bundle: it will have no endpoints, so {}.",
-                       b.service->qualified_name(), some_of(names_of(webhooks)),
-                       consequence(webhooks)),
-           "Make the Service's selector match the labels of the webhook server's pod template.",
-           fmt::format("Service {} behind the webhooks selects no pods",
-                       b.service->qualified_name()));
+    report(
+        out, webhooks,
+        fmt::format("Service {}, which webhooks {} call, selects no pod template in the "
+                    "bundle: it will have no endpoints, so {}.",
+                    b.service->qualified_name(), some_of(names_of(webhooks)),
+                    consequence(webhooks)),
+        "Make the Service's selector match the labels of the webhook server's pod template.",
+        fmt::format("Service {} behind the webhooks selects no pods", b.service->qualified_name()));
   }
 }
 
@@ -154,7 +160,11 @@ extern const Check kWebhookServicePortMismatch{
     Impact::kInstall,
     "admission",
     "A webhook's Service exists but lacks the port, or selects no pods of the bundle.",
-    run_service_port_mismatch};
+    run_service_port_mismatch,
+    "A webhook that calls a port its Service does not expose, or a Service that selects no pod of "
+    "the bundle, fails every call. Severity as for webhook-service-missing.",
+    "Use one of the Service's ports, and match the Service's selector to the webhook server's "
+    "pods."};
 
 namespace {
 
@@ -166,19 +176,19 @@ void run_ca_not_injected(const Context& ctx, Findings& out) {
   }
   for (const auto& [configuration, webhooks] : missing) {
     if (!ca_injectors(*configuration, ctx.rbac).empty()) continue;
-    report(out, webhooks,
-           fmt::format("{} has no caBundle for {}, and nothing in the bundle fills it in: no "
-                       "cert-manager or OpenShift injection annotation, and no ServiceAccount "
-                       "that may patch it. The API server then verifies the webhook's serving "
-                       "certificate against its system roots, which an operator's self-signed "
-                       "certificate fails: {}.",
-                       configuration->display(), some_of(names_of(webhooks)),
-                       consequence(webhooks)),
-           fmt::format("Add the annotation cert-manager.io/inject-ca-from: <namespace>/"
-                       "<Certificate> to {} (with cert-manager), or set caBundle to the base64 "
-                       "PEM of the CA that signed the serving certificate.",
-                       configuration->name),
-           fmt::format("{} has no caBundle and nothing injects one", configuration->display()));
+    report(
+        out, webhooks,
+        fmt::format("{} has no caBundle for {}, and nothing in the bundle fills it in: no "
+                    "cert-manager or OpenShift injection annotation, and no ServiceAccount "
+                    "that may patch it. The API server then verifies the webhook's serving "
+                    "certificate against its system roots, which an operator's self-signed "
+                    "certificate fails: {}.",
+                    configuration->display(), some_of(names_of(webhooks)), consequence(webhooks)),
+        fmt::format("Add the annotation cert-manager.io/inject-ca-from: <namespace>/"
+                    "<Certificate> to {} (with cert-manager), or set caBundle to the base64 "
+                    "PEM of the CA that signed the serving certificate.",
+                    configuration->name),
+        fmt::format("{} has no caBundle and nothing injects one", configuration->display()));
   }
 }
 
@@ -191,7 +201,13 @@ extern const Check kWebhookCaNotInjected{
     Impact::kInstall,
     "admission",
     "A webhook has an empty caBundle and nothing in the bundle will inject one.",
-    run_ca_not_injected};
+    run_ca_not_injected,
+    "Without a caBundle, the API server verifies the webhook's serving certificate against its own "
+    "roots, which an operator's self-signed certificate fails; nothing fills it in when there is "
+    "no injection annotation and no subject may patch the configuration. Severity as for "
+    "webhook-service-missing.",
+    "Annotate for cert-manager's CA injector, or set caBundle to the CA that signed the serving "
+    "certificate."};
 
 namespace {
 
@@ -224,6 +240,9 @@ extern const Check kWebhookUrlExternal{
     Impact::kOtherTeams,
     "admission",
     "A webhook calls a URL: an external dependency sits in the admission path.",
-    run_url_external};
+    run_url_external,
+    "A webhook called by URL puts an endpoint outside the cluster's control in the admission path. "
+    "High when it fails closed on other teams' requests; medium otherwise.",
+    "Serve the webhook from a Service in the cluster."};
 
 }  // namespace footprint

@@ -80,16 +80,15 @@ std::vector<std::string> shared_requests(const std::vector<const WebhookSummary*
 std::string where_others(const std::vector<const WebhookSummary*>& list) {
   std::vector<std::string> namespaces =
       union_of(list, [](const WebhookSummary& s) { return s.others_hit; });
-  bool cluster_scoped = std::any_of(list.begin(), list.end(), [](const WebhookSummary* s) {
-    return !s->reach.namespaced;
-  });
+  bool cluster_scoped = std::any_of(list.begin(), list.end(),
+                                    [](const WebhookSummary* s) { return !s->reach.namespaced; });
   if (namespaces.empty()) return cluster_scoped ? "cluster-wide" : "";
   size_t total = list.front()->others_total;
-  std::string out = namespaces.size() == total
-                        ? fmt::format("in every namespace other teams use ({})",
-                                      some_of(namespaces))
-                        : fmt::format("in {} of the {} namespaces other teams use ({})",
-                                      namespaces.size(), total, some_of(namespaces));
+  std::string out =
+      namespaces.size() == total
+          ? fmt::format("in every namespace other teams use ({})", some_of(namespaces))
+          : fmt::format("in {} of the {} namespaces other teams use ({})", namespaces.size(), total,
+                        some_of(namespaces));
   return cluster_scoped ? out + ", and cluster-wide" : out;
 }
 
@@ -168,21 +167,21 @@ void run_fail_closed(const Context& ctx, Findings& out) {
     if (severity >= Severity::kHigh) {
       std::vector<std::string> requests = shared_requests(top);
       bool pods = severity == Severity::kCritical;
-      message = fmt::format(
-          "{} ({}) {} failurePolicy Fail{}. {} {} {}: {}",
-          count_webhooks(top.size()), some_of(names_of(top)),
-          top.size() == 1 ? "has" : "have",
-          first.failure_policy_defaulted ? " (the API default)" : "", down, some_of(requests, 4),
-          where_others(top),
-          pods ? "other teams cannot start pods or roll out workloads until it is back."
-               : "other teams' changes to these resources fail until it is back.");
-      summary = fmt::format("{} {} fails whenever {} is down ({})",
-                            pods ? "Pod creation" : "Writing " + some_of(requests, 2),
-                            where_short(top), g.backend,
-                            count_webhooks(top.size(), "fail-closed webhook"));
-      fix = "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
-            "namespaceSelector or objectSelector to the namespaces and objects that use the "
-            "operator, and run the backend with two or more replicas and a PodDisruptionBudget.";
+      message =
+          fmt::format("{} ({}) {} failurePolicy Fail{}. {} {} {}: {}", count_webhooks(top.size()),
+                      some_of(names_of(top)), top.size() == 1 ? "has" : "have",
+                      first.failure_policy_defaulted ? " (the API default)" : "", down,
+                      some_of(requests, 4), where_others(top),
+                      pods ? "other teams cannot start pods or roll out workloads until it is back."
+                           : "other teams' changes to these resources fail until it is back.");
+      summary =
+          fmt::format("{} {} fails whenever {} is down ({})",
+                      pods ? "Pod creation" : "Writing " + some_of(requests, 2), where_short(top),
+                      g.backend, count_webhooks(top.size(), "fail-closed webhook"));
+      fix =
+          "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
+          "namespaceSelector or objectSelector to the namespaces and objects that use the "
+          "operator, and run the backend with two or more replicas and a PodDisruptionBudget.";
     } else if (severity == Severity::kMedium) {
       message = fmt::format(
           "{} ({}) with failurePolicy Fail {} {}, but only for {}: their owners opt in. {} those "
@@ -192,8 +191,9 @@ void run_fail_closed(const Context& ctx, Findings& out) {
           opted_in(*top.front()), down);
       summary = fmt::format("Labelled objects of other teams are rejected whenever {} is down",
                             g.backend);
-      fix = "Keep the label opt-in, document it for the teams who set it, and run the backend "
-            "with two or more replicas and a PodDisruptionBudget.";
+      fix =
+          "Keep the label opt-in, document it for the teams who set it, and run the backend "
+          "with two or more replicas and a PodDisruptionBudget.";
     } else {
       std::vector<std::string> own =
           union_of(top, [](const WebhookSummary& s) { return s.reach.own; });
@@ -205,10 +205,11 @@ void run_fail_closed(const Context& ctx, Findings& out) {
           "its own API.",
           count_webhooks(top.size()), some_of(names_of(top)), top.size() == 1 ? "has" : "have",
           down, some_of(own, 4));
-      summary = fmt::format("The operator's own resources cannot be changed while {} is down",
-                            g.backend);
-      fix = "Run the backend with two or more replicas and a PodDisruptionBudget, or use "
-            "failurePolicy Ignore where a missed check is acceptable.";
+      summary =
+          fmt::format("The operator's own resources cannot be changed while {} is down", g.backend);
+      fix =
+          "Run the backend with two or more replicas and a PodDisruptionBudget, or use "
+          "failurePolicy Ignore where a missed check is acceptable.";
     }
     Finding& f = out.add(anchor(top), severity, std::move(message), std::move(fix), first.node);
     f.summary = std::move(summary);
@@ -225,7 +226,14 @@ extern const Check kWebhookFailClosed{
     Impact::kOtherTeams,
     "admission",
     "Webhooks with failurePolicy Fail reject matching requests while their backend is down.",
-    run_fail_closed};
+    run_fail_closed,
+    "With failurePolicy Fail, the API server rejects every request a webhook matches while its "
+    "backend has no ready endpoints. One finding per backend. Critical when that is pod creation "
+    "(or the workloads that create pods) in namespaces other teams use; high for other shared "
+    "resources; medium when only labelled objects are reached; low for the operator's own "
+    "resources, the usual pattern of a controller that validates its own API.",
+    "Use failurePolicy Ignore where a skipped check is acceptable, scope the selectors, and run "
+    "the backend with two replicas and a PodDisruptionBudget."};
 
 // webhook-intercepts-shared-resources ---------------------------------------------------------
 
@@ -262,18 +270,19 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
     constexpr size_t kDetailed = 3;
     for (size_t i = 0; i < top.size() && i < kDetailed; ++i) {
       const AdmissionWebhook& w = *top[i]->webhook;
-      detail += fmt::format(" {} ({}, {}, {} s): {}.", w.name,
-                            w.mutating ? "mutating" : "validating",
-                            w.failure_policy == FailurePolicy::kFail ? "Fail" : "Ignore",
-                            w.timeout_seconds, on_failure(w));
+      detail +=
+          fmt::format(" {} ({}, {}, {} s): {}.", w.name, w.mutating ? "mutating" : "validating",
+                      w.failure_policy == FailurePolicy::kFail ? "Fail" : "Ignore",
+                      w.timeout_seconds, on_failure(w));
     }
     if (top.size() > kDetailed) detail += fmt::format(" And {} more.", top.size() - kDetailed);
     std::string scope;
     if (top.front()->namespace_scope == "none" && top.front()->object_scope == "none") {
       scope = " They have neither a namespaceSelector nor an objectSelector.";
     } else if (top.front()->namespace_scope == "opt-out") {
-      scope = " Their namespaceSelector only excludes, so every namespace without those labels "
-              "is intercepted.";
+      scope =
+          " Their namespaceSelector only excludes, so every namespace without those labels "
+          "is intercepted.";
     }
     Finding& f = out.add(
         anchor(top), severity,
@@ -285,19 +294,18 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
         "on a label only the operator's objects carry; when the chart has no value for it, patch "
         "the configuration with a post-renderer.",
         first.node);
-    std::string who = fmt::format("{} {} {}", mutating ? "Mutating" : "Validating",
-                                  top.size() == 1 ? "webhook" : "webhooks",
-                                  some_of(names_of(top), 2));
-    f.summary =
-        severity == Severity::kHigh
-            ? fmt::format("{} {} every pod created {}", who, top.size() == 1 ? "sees" : "see",
-                          where_short(top))
-        : severity == Severity::kLow
-            ? fmt::format("{} {} other teams' {}", who,
-                          top.size() == 1 ? "intercepts" : "intercept", where)
-            : fmt::format("{} {} other teams' {} {}", who,
-                          top.size() == 1 ? "intercepts" : "intercept", some_of(requests, 2),
-                          where_short(top));
+    std::string who =
+        fmt::format("{} {} {}", mutating ? "Mutating" : "Validating",
+                    top.size() == 1 ? "webhook" : "webhooks", some_of(names_of(top), 2));
+    f.summary = severity == Severity::kHigh
+                    ? fmt::format("{} {} every pod created {}", who,
+                                  top.size() == 1 ? "sees" : "see", where_short(top))
+                : severity == Severity::kLow
+                    ? fmt::format("{} {} other teams' {}", who,
+                                  top.size() == 1 ? "intercepts" : "intercept", where)
+                    : fmt::format("{} {} other teams' {} {}", who,
+                                  top.size() == 1 ? "intercepts" : "intercept",
+                                  some_of(requests, 2), where_short(top));
     add_affects(f, g);
   }
 }
@@ -311,7 +319,15 @@ extern const Check kWebhookInterceptsSharedResources{
     Impact::kOtherTeams,
     "admission",
     "Webhooks see built-in or other projects' resources in namespaces the operator does not own.",
-    run_intercepts_shared};
+    run_intercepts_shared,
+    "Webhooks whose rules the matcher finds on built-in or other projects' resources, in "
+    "namespaces the operator does not own, put the operator in other teams' path: a mutating "
+    "webhook may change their objects, any webhook adds its latency and may reject them. One "
+    "finding per backend. High for a mutating webhook on other teams' pod creation; medium for "
+    "other shared resources or validating webhooks; low when a selector requires a label, so only "
+    "teams that opt in are reached. kube-system has its own check.",
+    "Scope the webhooks with a namespaceSelector or objectSelector to the namespaces and objects "
+    "that use the operator; patch with a post-renderer when the chart has no value for it."};
 
 // webhook-added-latency -----------------------------------------------------------------------
 
@@ -342,7 +358,7 @@ void run_added_latency(const Context& ctx, Findings& out) {
   // One webhook's wait is part of webhook-intercepts-shared-resources; the sum is news only
   // when several are chained.
   if (chain.size() < 2) return;
-  Severity severity = t.worst_seconds >= kRequestTimeoutSeconds      ? Severity::kHigh
+  Severity severity = t.worst_seconds >= kRequestTimeoutSeconds       ? Severity::kHigh
                       : t.worst_seconds >= kRequestTimeoutSeconds / 2 ? Severity::kMedium
                                                                       : Severity::kLow;
   std::vector<std::string> names;
@@ -350,9 +366,10 @@ void run_added_latency(const Context& ctx, Findings& out) {
     names.push_back(w->name);
   std::string over =
       severity == Severity::kHigh
-          ? fmt::format(" That reaches the API server's default request timeout ({} s), so the "
-                        "request fails even where failurePolicy is Ignore.",
-                        kRequestTimeoutSeconds)
+          ? fmt::format(
+                " That reaches the API server's default request timeout ({} s), so the "
+                "request fails even where failurePolicy is Ignore.",
+                kRequestTimeoutSeconds)
           : "";
   Finding& f = out.add(
       *chain.front()->configuration, severity,
@@ -383,7 +400,13 @@ extern const Check kWebhookAddedLatency{
     Impact::kOtherTeams,
     "admission",
     "The worst-case seconds a chain of the bundle's webhooks adds to another team's pod creation.",
-    run_added_latency};
+    run_added_latency,
+    "Mutating webhooks run in series (twice with reinvocationPolicy IfNeeded) and validating ones "
+    "in parallel, so a hung backend adds their timeouts to another team's pod creation. Reported "
+    "when the bundle chains several webhooks there. High when the worst case reaches "
+    "kube-apiserver's default request timeout of 60 s (the request fails even with failurePolicy "
+    "Ignore); medium from 30 s; low below.",
+    "Lower timeoutSeconds, merge webhooks that see the same requests, and scope them."};
 
 // webhook-kube-system ---------------------------------------------------------------------------
 
@@ -457,16 +480,18 @@ void run_kube_system(const Context& ctx, Findings& out) {
     }
     std::string consequence =
         severity == Severity::kCritical
-            ? fmt::format("With failurePolicy Fail, while {} is down the cluster's own components "
-                          "there cannot start (DNS, CNI and kube-proxy pods), get their tokens or "
-                          "renew their leader-election leases: an outage of the operator becomes "
-                          "an outage of the cluster, and the operator's own pods may need those "
-                          "components to come back.",
-                          g.backend)
+            ? fmt::format(
+                  "With failurePolicy Fail, while {} is down the cluster's own components "
+                  "there cannot start (DNS, CNI and kube-proxy pods), get their tokens or "
+                  "renew their leader-election leases: an outage of the operator becomes "
+                  "an outage of the cluster, and the operator's own pods may need those "
+                  "components to come back.",
+                  g.backend)
         : severity == Severity::kHigh
-            ? fmt::format("With failurePolicy Fail, while {} is down the cluster's own components "
-                          "cannot update them.",
-                          g.backend)
+            ? fmt::format(
+                  "With failurePolicy Fail, while {} is down the cluster's own components "
+                  "cannot update them.",
+                  g.backend)
             : "With failurePolicy Ignore a dead backend is skipped, but a hung one makes each of "
               "these requests wait for the webhook's timeout.";
     Finding& f = out.add(
@@ -479,9 +504,9 @@ void run_kube_system(const Context& ctx, Findings& out) {
         "Exclude kube-system in the namespaceSelector: matchExpressions [{key: "
         "kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}].",
         top.front()->webhook->node);
-    f.summary = fmt::format("kube-system's own components {} whenever {} is down",
-                            severity == Severity::kLow ? "wait on webhooks" : "are blocked",
-                            g.backend);
+    f.summary =
+        fmt::format("kube-system's own components {} whenever {} is down",
+                    severity == Severity::kLow ? "wait on webhooks" : "are blocked", g.backend);
     add_affects(f, g);
     f.affects.emplace_back("kube-system requests", std::move(requests));
   }
@@ -496,7 +521,13 @@ extern const Check kWebhookKubeSystem{
     Impact::kOtherTeams,
     "admission",
     "Webhooks are called for the cluster's own components in kube-system.",
-    run_kube_system};
+    run_kube_system,
+    "Webhooks the matcher finds on what kube-system's components do (start DNS, CNI and kube-proxy "
+    "pods, get tokens, renew leader-election leases, publish endpoints) turn an outage of the "
+    "operator into an outage of the cluster. Critical for fail-closed webhooks on pod creation, "
+    "tokens, leases or endpoints; high for other component writes; low for fail-open ones, which "
+    "only add latency.",
+    "Exclude kube-system in the namespaceSelector."};
 
 // webhook-self-deadlock -------------------------------------------------------------------------
 
@@ -520,9 +551,8 @@ void run_self_deadlock(const Context& ctx, Findings& out) {
       return webhook_matches(w, request);
     });
     if (!blocks_itself) continue;
-    std::string service =
-        fmt::format("service {}/{}:{}", w.client.service_namespace, w.client.service_name,
-                    w.client.port);
+    std::string service = fmt::format("service {}/{}:{}", w.client.service_namespace,
+                                      w.client.service_name, w.client.port);
     Finding& f = out.add(
         *w.configuration, Severity::kHigh,
         fmt::format("Webhook {} fails closed on pod creation in namespace {}, where its own "
@@ -548,6 +578,10 @@ extern const Check kWebhookSelfDeadlock{
     Impact::kInstall,
     "admission",
     "A fail-closed webhook intercepts pod creation in its own backend's namespace.",
-    run_self_deadlock};
+    run_self_deadlock,
+    "A fail-closed webhook that intercepts pod creation in its own backend's namespace blocks the "
+    "backend's replacement pods: once the operator dies it cannot come back until someone deletes "
+    "the configuration. High.",
+    "Exclude the operator's namespace or pods with a selector, or use failurePolicy Ignore."};
 
 }  // namespace footprint

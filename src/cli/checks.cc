@@ -1,6 +1,7 @@
 #include "analysis/check.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "report/report.h"
 #include "report/section.h"
 
 namespace footprint {
@@ -22,9 +23,12 @@ int run_checks(int argc, char** argv) {
                           std::string(impact_name(check->impact)), std::string(check->area),
                           std::string(check->description)});
     json.push_back({{"id", check->id},
-                    {"severity", {{"min", severity_name(check->min_severity)},
-                                  {"max", severity_name(check->max_severity)}}},
+                    {"severity",
+                     {{"min", severity_name(check->min_severity)},
+                      {"max", severity_name(check->max_severity)}}},
                     {"impact", impact_name(check->impact)},
+                    {"rationale", check->rationale},
+                    {"fix", check->fix},
                     {"area", check->area},
                     {"description", check->description}});
   }
@@ -34,7 +38,7 @@ int run_checks(int argc, char** argv) {
   } else if (format_name == "text") {
     out = render_text_table(table, 0, 100);
   } else {
-    out = render_markdown_table(table);
+    out = render_checks_markdown();
   }
   return write_output(out, "") ? kExitOk : kExitUsage;
 }

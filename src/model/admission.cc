@@ -220,9 +220,9 @@ bool selectors_match(const LabelSelector& namespace_selector, const LabelSelecto
 
 bool exempt_from_webhooks(const AdmissionRequest& request) {
   static constexpr std::string_view kExempt[] = {
-      "validatingwebhookconfigurations",   "mutatingwebhookconfigurations",
-      "validatingadmissionpolicies",       "validatingadmissionpolicybindings",
-      "mutatingadmissionpolicies",         "mutatingadmissionpolicybindings"};
+      "validatingwebhookconfigurations", "mutatingwebhookconfigurations",
+      "validatingadmissionpolicies",     "validatingadmissionpolicybindings",
+      "mutatingadmissionpolicies",       "mutatingadmissionpolicybindings"};
   return request.api_group == kGroup &&
          std::find(std::begin(kExempt), std::end(kExempt), request.resource) != std::end(kExempt);
 }

@@ -83,7 +83,7 @@ struct AdmissionRequest {
   std::string api_version;
   std::string resource;
   std::string subresource;
-  std::string namespace_;   // empty for cluster-scoped resources
+  std::string namespace_;  // empty for cluster-scoped resources
   // The labels of the namespace the request is in. For CREATE and UPDATE of a Namespace object,
   // the namespaceSelector reads object_labels instead, as the API server does.
   Labels namespace_labels;

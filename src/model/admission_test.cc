@@ -213,15 +213,14 @@ TEST(AdmissionModel, ConnectNeverMatchesAnObjectSelector) {
 TEST(AdmissionModel, AdmissionConfigurationIsNeverSentToWebhooks) {
   AdmissionWebhook w;
   w.rules = {AdmissionRule{{"*"}, {"*"}, {"*"}, {"*/*"}, "*"}};
-  for (const char* resource :
-       {"validatingwebhookconfigurations", "mutatingwebhookconfigurations",
-        "validatingadmissionpolicies", "validatingadmissionpolicybindings",
-        "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"}) {
+  for (const char* resource : {"validatingwebhookconfigurations", "mutatingwebhookconfigurations",
+                               "validatingadmissionpolicies", "validatingadmissionpolicybindings",
+                               "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"}) {
     AdmissionRequest r = req("DELETE", "admissionregistration.k8s.io", "v1", resource, "");
     EXPECT_FALSE(webhook_matches(w, r)) << resource;
   }
-  EXPECT_TRUE(webhook_matches(w, req("DELETE", "admissionregistration.k8s.io", "v1",
-                                     "somethingelse", "")));
+  EXPECT_TRUE(
+      webhook_matches(w, req("DELETE", "admissionregistration.k8s.io", "v1", "somethingelse", "")));
 }
 
 // A ValidatingAdmissionPolicy acts only through a binding; the binding's matchResources narrow

@@ -59,8 +59,8 @@ std::string render_markdown(const Report& report) {
     std::string where = code(fmt::format("{}:{}", f.file, f.position.line));
     if (!f.helm_template.empty()) where += ", template " + code(f.helm_template);
     out += fmt::format("{}. **{}** {} {} {} ({})  \n   {}  \n   **Fix:** {}\n", ++number,
-                       severity_name(f.severity), code(f.check), f.object.kind, code(object),
-                       where, f.message, f.remediation);
+                       severity_name(f.severity), code(f.check), f.object.kind, code(object), where,
+                       f.message, f.remediation);
   }
   if (report.analysis.suppressed) {
     out +=

@@ -39,10 +39,11 @@ std::vector<std::string> creates_lines(const Inventory& inv) {
   if (!parts.empty()) line += ": " + fmt::format("{}", fmt::join(parts, "; "));
   std::vector<std::string> out = {line + "."};
   if (inv.webhooks()) {
-    out.push_back(fmt::format("Adds {} ({} mutating, {} validating) to the API server's "
-                              "admission path.",
-                              plural(inv.webhooks(), "admission webhook", "admission webhooks"),
-                              inv.mutating_webhooks, inv.validating_webhooks));
+    out.push_back(
+        fmt::format("Adds {} ({} mutating, {} validating) to the API server's "
+                    "admission path.",
+                    plural(inv.webhooks(), "admission webhook", "admission webhooks"),
+                    inv.mutating_webhooks, inv.validating_webhooks));
   }
   if (!inv.hidden_footprint.empty()) {
     out.emplace_back("Beyond these objects, it may install or change CRDs at run time.");
@@ -54,15 +55,14 @@ std::vector<std::string> creates_lines(const Inventory& inv) {
 
 Overview make_overview(const Report& report) {
   Overview o;
-  o.creates = report.show_inventory ? creates_lines(report.inventory)
-                                    : std::vector<std::string>{};
+  o.creates = report.show_inventory ? creates_lines(report.inventory) : std::vector<std::string>{};
   size_t number = 0;
   for (const Finding& f : report.analysis.findings) {
     if (f.suppressed) continue;
     ++number;
     ++o.counts[static_cast<size_t>(f.severity)];
-    bool listed = o.risks.size() < kTopRisks &&
-                  (f.severity >= Severity::kMedium || o.risks.size() < 3);
+    bool listed =
+        o.risks.size() < kTopRisks && (f.severity >= Severity::kMedium || o.risks.size() < 3);
     if (!listed) continue;
     std::string text = f.summary.empty() ? f.message.substr(0, f.message.find(". ")) : f.summary;
     o.risks.push_back(OverviewRisk{number, f.severity, f.check, std::move(text)});

@@ -86,6 +86,9 @@ std::vector<Block> registry_blocks(const ImageSizes& sizes);
 // An image's registry result as JSON fields (bytes, digest, platforms, pinnedReference, error).
 void add_registry_json(Json& j, const ImageSizes& sizes, const std::string& reference);
 
+// docs/checks.md: the severity rules, the catalogue and one section per check.
+std::string render_checks_markdown();
+
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);
 

@@ -84,6 +84,11 @@ std::string render_sarif(const Report& report) {
         {{"id", check->id},
          {"name", check->id},
          {"shortDescription", {{"text", check->description}}},
+         {"fullDescription", {{"text", check->rationale}}},
+         {"help",
+          {{"text", fmt::format("{} Fix: {}", check->rationale, check->fix)},
+           {"markdown", fmt::format("{}\n\n**Fix:** {}\n\nSeverity: {}.", check->rationale,
+                                    check->fix, severity_range(*check))}}},
          {"defaultConfiguration", {{"level", sarif_level(check->max_severity)}}},
          {"properties",
           {{"security-severity", security_severity(check->max_severity)}, {"area", check->area}}}});

@@ -80,15 +80,18 @@ void render_overview(const Overview& o, const ReportOptions& options, std::strin
                                counts_text(o), o.risks.empty() ? "." : "; the worst:"),
                    2, options.width);
   for (const OverviewRisk& r : o.risks) {
-    std::string label = fmt::format("{:<8}", upper(severity_name(r.severity)));
-    std::string line = fmt::format("#{:<3} {} {}", r.number,
-                                   paint(options.color, severity_style(r.severity), label), r.text);
-    out += wrap_text(line, 4, options.width);
+    // "    #1   HIGH     text...", continuation lines under the text.
+    std::string number = fmt::format("#{:<3} ", r.number);
+    std::string label = fmt::format("{:<8} ", upper(severity_name(r.severity)));
+    size_t indent = 4 + number.size() + label.size();
+    std::string body = wrap_text(r.text, indent, options.width);
+    out += std::string(4, ' ') + number +
+           paint(options.color, severity_style(r.severity), label) + body.substr(indent);
   }
   if (o.total > o.risks.size()) {
-    out += wrap_text(fmt::format("The tables follow; all {} findings, numbered, at the end.",
-                                 o.total),
-                     2, options.width);
+    out +=
+        wrap_text(fmt::format("The tables follow; all {} findings, numbered, at the end.", o.total),
+                  2, options.width);
   }
 }
 
@@ -115,9 +118,9 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
            "\n";
     for (const Finding& f : findings) {
       if (f.severity != severity || f.suppressed) continue;
-      out += fmt::format("  #{} {}  {}\n", ++number,
-                         paint(options.color, fmt::emphasis::bold, f.check),
-                         object_label(f.object));
+      out +=
+          fmt::format("  #{} {}  {}\n", ++number,
+                      paint(options.color, fmt::emphasis::bold, f.check), object_label(f.object));
       out += wrap_text(location(f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
       out += wrap_text("Fix: " + f.remediation, 4, options.width);

@@ -1,0 +1,85 @@
+// The field report's two install modes (tests/data/field-report/): what a reviewer must learn
+// first from each, argued from the objects in the fixtures.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "analysis/analyze.h"
+#include "analysis/check.h"
+#include "load/loader.h"
+
+namespace footprint {
+namespace {
+
+Bundle field_report(const char* mode) {
+  std::string path = std::string(FOOTPRINT_SOURCE_DIR) + "/tests/data/field-report/" + mode;
+  auto loaded = load_inputs({path}, LoadOptions{});
+  EXPECT_TRUE(loaded.has_value());
+  return build_bundle(std::move(*loaded), BundleOptions{"dynamo-system"});
+}
+
+std::vector<std::string> names(const Finding& f, std::string_view kind) {
+  for (const auto& [k, items] : f.affects) {
+    if (k == kind) return items;
+  }
+  return {};
+}
+
+// Global mode: seven webhooks match only the operator's own CRDs; mpodcheckpointrestore sees
+// every pod CREATE in every namespace with failurePolicy Ignore. Nothing fails closed on other
+// teams, so nothing is critical; the pod webhook, which every team's pods pass through and which
+// may change them, is the first finding. The seven own-API webhooks share one backend: one
+// finding, low, listing all of them.
+TEST(FieldReport, GlobalModeOpensWithThePodWebhook) {
+  Bundle bundle = field_report("global.yaml");
+  AnalysisResult r = analyze(bundle, Config{});
+  ASSERT_FALSE(r.findings.empty());
+  const Finding& first = r.findings.front();
+  EXPECT_EQ(first.check, "webhook-intercepts-shared-resources");
+  EXPECT_EQ(first.severity, Severity::kHigh);
+  EXPECT_EQ(names(first, "webhooks"), std::vector<std::string>{"mpodcheckpointrestore.example.com"});
+  EXPECT_TRUE(std::none_of(r.findings.begin(), r.findings.end(),
+                           [](const Finding& f) { return f.severity == Severity::kCritical; }));
+  std::vector<const Finding*> fail_closed;
+  for (const Finding& f : r.findings) {
+    if (f.check == "webhook-fail-closed") fail_closed.push_back(&f);
+  }
+  ASSERT_EQ(fail_closed.size(), 1u);
+  EXPECT_EQ(fail_closed[0]->severity, Severity::kLow);
+  EXPECT_EQ(names(*fail_closed[0], "webhooks").size(), 7u);
+  // The pod webhook is Ignore: fail-open in kube-system only costs latency.
+  for (const Finding& f : r.findings) {
+    if (f.check == "webhook-kube-system") {
+      EXPECT_EQ(f.severity, Severity::kLow);
+    }
+  }
+}
+
+// Restricted mode: the webhooks are pinned to team-a, where the bundle puts its Role, so none is
+// in another team's path. The cert rotator's Role lists Secrets in dynamo-system only by name and
+// nothing else grants that list (the 161 crash loops), and nvidia.example.com is the operator's
+// own API (its roles write dynamographdeployments/status) with no CRD shipped or installed: the
+// two high findings, first.
+TEST(FieldReport, RestrictedModeOpensWithTheTrapAndTheCrds) {
+  Bundle bundle = field_report("restricted.yaml");
+  AnalysisResult r = analyze(bundle, Config{});
+  ASSERT_GE(r.findings.size(), 2u);
+  EXPECT_EQ(r.findings[0].check, "rbac-resourcenames-list-watch");
+  EXPECT_EQ(r.findings[0].severity, Severity::kHigh);
+  EXPECT_EQ(r.findings[1].check, "crd-not-installed");
+  EXPECT_EQ(r.findings[1].severity, Severity::kHigh);
+  EXPECT_NE(r.findings[1].message.find("nvidia.example.com"), std::string::npos);
+  EXPECT_EQ(names(r.findings[1], "resources"),
+            (std::vector<std::string>{"dynamographdeployments", "dynamocomponentdeployments",
+                                      "dynamographdeploymentrequests",
+                                      "dynamographdeploymentscalingadapters"}));
+  for (size_t i = 2; i < r.findings.size(); ++i) {
+    EXPECT_LT(r.findings[i].severity, Severity::kHigh);
+  }
+  EXPECT_TRUE(std::none_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+    return f.check == "webhook-intercepts-shared-resources";
+  }));
+}
+
+}  // namespace
+}  // namespace footprint
