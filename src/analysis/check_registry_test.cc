@@ -46,7 +46,8 @@ Identity identity_from(std::string_view who) {
 
 // "verb resource[.group][/sub][ named N] (cluster-wide|in NS)" as Request::describe writes it.
 Request request_from(const std::string& text) {
-  static const std::regex kForm(R"(^(\S+) ([^ ./]+)(?:\.([^ /]+))?(?:/(\S+))?(?: named (\S+))? (?:cluster-wide|in (\S+))$)");
+  static const std::regex kForm(
+      R"(^(\S+) ([^ ./]+)(?:\.([^ /]+))?(?:/(\S+))?(?: named (\S+))? (?:cluster-wide|in (\S+))$)");
   std::smatch m;
   EXPECT_TRUE(std::regex_match(text, m, kForm)) << text;
   return Request{m[1], m[3], m[2], m[4], m[5], m[6], ""};
@@ -81,8 +82,10 @@ bool creates_pods_through(const Context& ctx, const AdmissionWebhook* w, bool ne
     if (ns.operator_owned || ns.name == "kube-system") continue;
     AdmissionRequest pod = pod_create_request(ctx, ns.name);
     if (traced(ctx, pod, w)) return true;
-    for (const auto& [group, resource] : {std::pair{"apps", "deployments"}, {"batch", "jobs"},
-                                          {"apps", "statefulsets"}, {"apps", "daemonsets"}}) {
+    for (const auto& [group, resource] : {std::pair{"apps", "deployments"},
+                                          {"batch", "jobs"},
+                                          {"apps", "statefulsets"},
+                                          {"apps", "daemonsets"}}) {
       AdmissionRequest workload = pod;
       workload.api_group = group;
       workload.resource = resource;
@@ -154,7 +157,8 @@ TEST(CorpusClaims, EnginesConfirmEveryFindingAboutOthersAndGrants) {
         }));
         ++checked;
       } else if (f.check == "webhook-fail-closed" && f.severity == Severity::kCritical) {
-        EXPECT_TRUE(any([&](const AdmissionWebhook* w) { return creates_pods_through(ctx, w, true); }));
+        EXPECT_TRUE(
+            any([&](const AdmissionWebhook* w) { return creates_pods_through(ctx, w, true); }));
         ++checked;
       } else if (f.check == "webhook-intercepts-shared-resources" &&
                  f.severity == Severity::kHigh) {

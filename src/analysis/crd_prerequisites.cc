@@ -70,6 +70,7 @@ struct GroupUse {
   std::vector<std::string> referrers;  // "webhook w", "ClusterRole r", "Kind obj"
   const Object* anchor = nullptr;
   yaml::Node at;
+  bool used = false;  // by a webhook or an object, not only named in a role
 };
 
 void note(GroupUse& use, const std::string& resource, std::string referrer, const Object& anchor,
@@ -109,6 +110,7 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
         if (!wanted(g)) continue;
         for (const std::string& r : rule.resources)
           note(uses[g], r, "webhook " + w.name, *w.configuration, w.node);
+        uses[g].used = true;
       }
     }
   }
@@ -123,28 +125,45 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
     }
   }
   for (const Object& obj : ctx.bundle.objects) {
-    if (obj.scope == Scope::kUnknown && wanted(obj.group))
+    if (obj.scope == Scope::kUnknown && wanted(obj.group)) {
       note(uses[obj.group], obj.kind, obj.display(), obj, obj.node.get("kind"));
+      uses[obj.group].used = true;
+    }
   }
   for (auto& [group, use] : uses) {
+    // Rules with only "*" resources name no kind anyone must install (istiod still lists the
+    // retired config.istio.io that way).
+    if (use.resources.empty()) continue;
+    // Roles alone, on a group owned only by its domain, may name an optional API the operator
+    // discovers before it watches: medium, and said as a condition.
+    bool certain = use.used || !ctx.own.by_domain_only.count(group);
+    std::string consequence =
+        certain ? "Until someone installs these CRDs, the operator's informers fail (\"the server "
+                  "could not find the requested resource\"), its webhooks never see a request, "
+                  "and nobody can create its resources."
+                : "Only its roles name it: if the operator watches these resources, its informers "
+                  "fail until someone installs the CRDs; if it discovers them first, the feature "
+                  "that needs them stays off.";
     Finding& f = out.add(
-        *use.anchor, Severity::kHigh,
+        *use.anchor, certain ? Severity::kHigh : Severity::kMedium,
         fmt::format("The install's own API group {} ({}) is used by {}, but no "
                     "CustomResourceDefinition of the bundle defines it and nothing the bundle "
-                    "runs installs it. Until someone installs these CRDs, the operator's "
-                    "informers fail (\"the server could not find the requested resource\"), its "
-                    "webhooks never see a request, and nobody can create its resources.",
-                    group, some_of(use.resources, 4), some_of(use.referrers, 2)),
+                    "runs installs it. {}",
+                    group, some_of(use.resources, 4), some_of(use.referrers, 2), consequence),
         fmt::format("Install the CRDs of {} before this bundle, from the operator's release of "
                     "the same version, with `kubectl apply --server-side` (large CRDs exceed the "
                     "262,144-byte annotation limit of client-side apply); then check their "
                     "conversion webhooks and caBundle (`footprint fix crds`).",
                     group),
         use.at);
-    f.summary = fmt::format(
-        "You must install the CRDs of {} yourself: nothing in this install "
-        "does ({})",
-        group, some_of(use.resources, 2));
+    f.summary = certain ? fmt::format(
+                              "You must install the CRDs of {} yourself: nothing in "
+                              "this install does ({})",
+                              group, some_of(use.resources, 2))
+                        : fmt::format(
+                              "The CRDs of {} may be needed, and nothing in this install "
+                              "creates them ({})",
+                              group, some_of(use.resources, 2));
     f.affects.emplace_back("resources", use.resources);
     f.affects.emplace_back("used by", use.referrers);
     f.affects.emplace_back("why own", std::vector<std::string>{ctx.own.groups.at(group)});
@@ -155,7 +174,7 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
 
 extern const Check kCrdNotInstalled{
     "crd-not-installed",
-    Severity::kHigh,
+    Severity::kMedium,
     Severity::kHigh,
     Impact::kInstall,
     "crds",
@@ -165,7 +184,9 @@ extern const Check kCrdNotInstalled{
     "shared domain) is used by its webhooks, roles or objects, but no CRD of the bundle defines it "
     "and nothing it runs installs one, as in a namespace-restricted install whose CRDs are applied "
     "separately. High: informers fail and nobody can create the operator's resources until someone "
-    "installs them.",
+    "installs them. Medium when only roles name the group and it is owned only by its domain: the "
+    "operator may "
+    "discover the API before it watches.",
     "Install the CRDs of that group first, from the same release, with kubectl apply "
     "--server-side."};
 

@@ -37,7 +37,8 @@ TEST(FieldReport, GlobalModeOpensWithThePodWebhook) {
   const Finding& first = r.findings.front();
   EXPECT_EQ(first.check, "webhook-intercepts-shared-resources");
   EXPECT_EQ(first.severity, Severity::kHigh);
-  EXPECT_EQ(names(first, "webhooks"), std::vector<std::string>{"mpodcheckpointrestore.example.com"});
+  EXPECT_EQ(names(first, "webhooks"),
+            std::vector<std::string>{"mpodcheckpointrestore.example.com"});
   EXPECT_TRUE(std::none_of(r.findings.begin(), r.findings.end(),
                            [](const Finding& f) { return f.severity == Severity::kCritical; }));
   std::vector<const Finding*> fail_closed;

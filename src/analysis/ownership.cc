@@ -10,14 +10,13 @@ namespace footprint {
 
 namespace {
 
-// The last two labels of a group: "knative.dev" for "serving.knative.dev". Empty for a group
-// with fewer than three labels, which has no project prefix to share.
+// The last two labels of a group: "knative.dev" for "serving.knative.dev", and "nvidia.com"
+// for itself. Empty for a group without a dot.
 std::string_view domain_of(std::string_view group) {
   size_t last = group.rfind('.');
   if (last == std::string_view::npos || last == 0) return {};
   size_t second = group.rfind('.', last - 1);
-  if (second == std::string_view::npos) return {};
-  return group.substr(second + 1);
+  return second == std::string_view::npos ? group : group.substr(second + 1);
 }
 
 // Domains under which many unrelated projects register groups.
@@ -89,6 +88,7 @@ OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Adm
     if (own.owns(group)) return;
     if (const std::string* owner = same_domain(group)) {
       add(group, fmt::format("it shares the domain {} with {}", domain_of(group), *owner));
+      if (own.owns(group)) own.by_domain_only.emplace(group);
     }
   };
   for (const RbacRole& role : policy.roles()) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,9 @@ namespace footprint {
 struct OwnApis {
   // Group -> why it is the install's own, in words ("the bundle's CRDs define it").
   std::map<std::string, std::string, std::less<>> groups;
+
+  // Groups owned only because they share a domain with another owned group: weaker evidence.
+  std::set<std::string, std::less<>> by_domain_only;
 
   bool owns(std::string_view group) const { return groups.find(group) != groups.end(); }
 };

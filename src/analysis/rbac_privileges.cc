@@ -65,10 +65,29 @@ Request probe_request(const Context& ctx, const BoundRule& bound, std::string_vi
                           subresource);
 }
 
-// Per role, the bound rules for which `probe` finds rights.
-struct RoleRights {
-  const RbacRole* role;
+// Per subject, the bound rules for which `probe` finds rights: what one account or group may
+// do, and through which roles.
+struct SubjectRights {
+  Subject subject;
   std::vector<Right> rights;
+
+  // "ClusterRole a (ClusterRoleBinding a), ClusterRole b (ClusterRoleBinding c)".
+  std::string sources() const {
+    std::vector<std::string> out;
+    for (const Right& r : rights) {
+      std::string source =
+          fmt::format("{} (through {})", r.grant.role->display(), r.grant.binding->display());
+      if (!contains(out, source)) out.push_back(std::move(source));
+    }
+    return some_of(out, 2);
+  }
+  std::vector<std::string> roles() const {
+    std::vector<std::string> out;
+    for (const Right& r : rights) {
+      if (!contains(out, r.grant.role->display())) out.push_back(r.grant.role->display());
+    }
+    return out;
+  }
 
   std::vector<BoundRule> grants() const {
     std::vector<BoundRule> out;
@@ -97,34 +116,37 @@ struct RoleRights {
   bool cluster_wide() const { return contains(scopes(), ""); }
 };
 
-std::vector<RoleRights> rights_by_role(
+std::vector<SubjectRights> rights_by_subject(
     const Context& ctx, const std::function<std::vector<Request>(const BoundRule&)>& probe) {
-  std::vector<RoleRights> out;
-  for (const RoleGrants& g : by_role(bound_rules(ctx.rbac))) {
-    RoleRights rr{g.role, {}};
-    for (const BoundRule& b : g.grants) {
-      if (grants_everything(*b.rule)) continue;
-      std::vector<Request> requests = probe(b);
-      if (!requests.empty()) rr.rights.push_back(Right{b, std::move(requests)});
+  std::vector<SubjectRights> out;
+  for (const BoundRule& b : bound_rules(ctx.rbac)) {
+    if (grants_everything(*b.rule)) continue;
+    std::vector<Request> requests = probe(b);
+    if (requests.empty()) continue;
+    for (const Subject& s : b.binding->subjects) {
+      auto it = std::find_if(out.begin(), out.end(),
+                             [&](const SubjectRights& e) { return e.subject == s; });
+      if (it == out.end()) it = out.insert(out.end(), SubjectRights{s, {}});
+      it->rights.push_back(Right{b, requests});
     }
-    if (!rr.rights.empty()) out.push_back(std::move(rr));
   }
   return out;
 }
 
-std::string scopes_text(const RoleRights& rr) {
+std::string scopes_text(const SubjectRights& rr) {
   if (rr.cluster_wide()) return "in every namespace";
   std::vector<std::string> scopes = rr.scopes();
   return fmt::format("in namespace{} {}", scopes.size() == 1 ? "" : "s", fmt::join(scopes, ", "));
 }
 
-Finding& report(Findings& out, const RoleRights& rr, Severity severity, std::string message,
+Finding& report(Findings& out, const SubjectRights& rr, Severity severity, std::string message,
                 std::string fix, std::string summary) {
   const BoundRule& first = rr.rights.front().grant;
   Finding& f =
       out.add(object_of(first), severity, std::move(message), std::move(fix), node_of(first));
   f.summary = std::move(summary);
-  f.affects.emplace_back("subjects", subject_list(rr.grants()));
+  f.affects.emplace_back("subjects", std::vector<std::string>{rr.subject.display()});
+  f.affects.emplace_back("roles", rr.roles());
   // Requests as Request::describe() writes them, which `footprint can-i` answers.
   std::vector<std::string> claims;
   for (const Right& r : rr.rights) {
@@ -155,15 +177,15 @@ void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
     }
     return requests;
   };
-  for (const RoleRights& rr : rights_by_role(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     report(
         out, rr, Severity::kHigh,
-        fmt::format("Reading Secrets in every namespace ({}) is allowed: {} grants it to {}. "
-                    "That includes every team's credentials and service account tokens.",
-                    merge_verbs(rr.what()), rr.role->display(), holders(rr.grants())),
+        fmt::format("{} may read Secrets in every namespace ({}), through {}. That includes every "
+                    "team's credentials and service account tokens.",
+                    rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
         "Grant Secret access with Roles in the namespaces the operator manages, or limit get "
         "with resourceNames.",
-        fmt::format("{} reads Secrets in every namespace", some_of(subject_list(rr.grants()), 1)));
+        fmt::format("{} reads Secrets in every namespace", rr.subject.display()));
   }
 }
 
@@ -477,16 +499,16 @@ void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
     }
     return requests;
   };
-  for (const RoleRights& rr : rights_by_role(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     report(out, rr, Severity::kHigh,
-           fmt::format("Creating workloads in every namespace ({}) is allowed: {} grants it to "
-                       "{}. A pod can run as any ServiceAccount of its namespace, so this is "
-                       "equivalent to every ServiceAccount's permissions in the cluster.",
-                       merge_verbs(rr.what()), rr.role->display(), holders(rr.grants())),
+           fmt::format("{} may create workloads in every namespace ({}), through {}. A pod can run "
+                       "as any ServiceAccount of its namespace, so this is equivalent to every "
+                       "ServiceAccount's permissions in the cluster.",
+                       rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
            "Grant workload creation with Roles in the namespaces the operator manages, or "
            "restrict the operator to its own namespace.",
            fmt::format("{} creates pods in every namespace, as any ServiceAccount",
-                       some_of(subject_list(rr.grants()), 1)));
+                       rr.subject.display()));
   }
 }
 
@@ -526,10 +548,12 @@ void run_pod_exec(const Context& ctx, Findings& out) {
     }
     return requests;
   };
-  for (const RoleRights& rr : rights_by_role(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     std::vector<std::string> what = rr.what();
     bool kubelet = std::any_of(what.begin(), what.end(),
                                [](const std::string& w) { return w.ends_with(" nodes/proxy"); });
+    bool by_get = std::any_of(what.begin(), what.end(),
+                              [](const std::string& w) { return w.starts_with("get "); });
     bool wide = rr.cluster_wide() || kubelet;
     bool kube_system = contains(rr.scopes(), "kube-system");
     bool foreign = std::any_of(rr.scopes().begin(), rr.scopes().end(),
@@ -538,14 +562,19 @@ void run_pod_exec(const Context& ctx, Findings& out) {
                         : foreign           ? Severity::kMedium
                                             : Severity::kLow;
     report(out, rr, severity,
-           fmt::format("{} allows {} {}, granted to {}: running commands inside containers{}, "
-                       "with their mounted secrets and tokens.",
-                       rr.role->display(), merge_verbs(what),
-                       kubelet ? "on every node" : scopes_text(rr), holders(rr.grants()),
-                       kubelet ? " through the kubelet API of every node" : ""),
+           fmt::format("{} may {} {}, through {}: running commands inside containers{}, with "
+                       "their mounted secrets and tokens.{}",
+                       rr.subject.display(), merge_verbs(what),
+                       kubelet ? "on every node" : scopes_text(rr), rr.sources(),
+                       kubelet ? " through the kubelet API of every node" : "",
+                       by_get ? " get is enough: on Kubernetes 1.34 the API server authorizes a "
+                                "WebSocket exec, attach or port-forward as get (KEP-4006 requires "
+                                "create from 1.35), and the kubelet authorizes its own WebSocket "
+                                "endpoints the same way."
+                              : ""),
            "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them; "
            "prefer its own API over exec.",
-           fmt::format("{} can exec into pods {}", some_of(subject_list(rr.grants()), 1),
+           fmt::format("{} can exec into pods {}", rr.subject.display(),
                        kubelet ? "on every node" : scopes_text(rr)));
   }
 }
@@ -584,7 +613,7 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
     }
     return requests;
   };
-  for (const RoleRights& rr : rights_by_role(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     // create cannot be limited by name; the other verbs can.
     bool any_name = std::any_of(rr.rights.begin(), rr.rights.end(), [](const Right& r) {
       return r.grant.rule->resource_names.empty() ||
@@ -595,18 +624,17 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
         any_name ? "any webhook configuration, other teams' included"
                  : fmt::format("only {}", bracketed(rr.rights.front().grant.rule->resource_names));
     report(out, rr, any_name ? Severity::kHigh : Severity::kLow,
-           fmt::format("{} can {} ({}), granted to {}. A webhook configuration decides which API "
+           fmt::format("{} may {} ({}), through {}. A webhook configuration decides which API "
                        "requests are sent to which server{}.",
-                       rr.role->display(), merge_verbs(rr.what()), names, holders(rr.grants()),
+                       rr.subject.display(), merge_verbs(rr.what()), names, rr.sources(),
                        any_name ? ", so this can intercept or block writes anywhere in the cluster"
                                 : "; limited to the operator's own configurations, this is how "
                                   "operators inject their CA"),
            "Restrict update and patch with resourceNames to the operator's own webhook "
            "configurations, and drop create and delete if the chart creates them.",
-           any_name ? fmt::format("{} can rewrite any webhook configuration",
-                                  some_of(subject_list(rr.grants()), 1))
-                    : fmt::format("{} can update its own webhook configurations",
-                                  some_of(subject_list(rr.grants()), 1)));
+           any_name
+               ? fmt::format("{} can rewrite any webhook configuration", rr.subject.display())
+               : fmt::format("{} can update its own webhook configurations", rr.subject.display()));
   }
 }
 
@@ -638,15 +666,14 @@ void run_crd_write(const Context& ctx, Findings& out) {
                   "customresourcedefinitions", "", Names::kSome)) {
         continue;
       }
-      Request r =
-          probe_request(ctx, b, verb, "apiextensions.k8s.io", "customresourcedefinitions");
+      Request r = probe_request(ctx, b, verb, "apiextensions.k8s.io", "customresourcedefinitions");
       if (verb != std::string_view("create") && !b.rule->resource_names.empty())
         r.name = b.rule->resource_names.front();
       requests.push_back(std::move(r));
     }
     return requests;
   };
-  for (const RoleRights& rr : rights_by_role(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     std::vector<std::string> what = rr.what();
     bool creates = contains(what, "create customresourcedefinitions");
     std::vector<std::string> named;
@@ -668,13 +695,13 @@ void run_crd_write(const Context& ctx, Findings& out) {
                    : fmt::format("it may rewrite the CRDs {}", bracketed(named));
     Severity severity = creates || any_name ? Severity::kMedium : Severity::kLow;
     report(out, rr, severity,
-           fmt::format("{} can {}, granted to {}: the operator installs or changes CRDs at run "
-                       "time, so its true cluster footprint is larger than this bundle. Hidden "
+           fmt::format("{} may {}, through {}: the operator installs or changes CRDs at run time, "
+                       "so its true cluster footprint is larger than this bundle. Hidden "
                        "footprint: {}.",
-                       rr.role->display(), merge_verbs(what), holders(rr.grants()), hidden),
+                       rr.subject.display(), merge_verbs(what), rr.sources(), hidden),
            "Ship the CRDs in the bundle (or a CRD chart) and remove this right, or restrict "
            "update and patch to the operator's own CRDs with resourceNames.",
-           fmt::format("{} can {} CRDs at run time", some_of(subject_list(rr.grants()), 1),
+           fmt::format("{} can {} CRDs at run time", rr.subject.display(),
                        creates ? "install" : "rewrite"));
   }
 }

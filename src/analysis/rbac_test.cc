@@ -310,23 +310,28 @@ rules:
   verbs: [get]
 )";
 
-// Each right is judged where a binding grants it, one finding per role. A rule that grants
-// everything is reported once, by rbac-wildcard, as cluster-admin; the other privilege checks
-// leave it out.
+// Each right is judged where a binding grants it, one finding per subject that holds it (what
+// one account or group may do, through which roles). A rule that grants everything is reported
+// once, by rbac-wildcard, as cluster-admin; the other privilege checks leave it out. power is
+// bound to two subjects, so each right appears twice.
 TEST(PrivilegeChecks, EachRightIsNamed) {
   Bundle b = bundle_from(kPrivileged, "ops");
   auto secrets = run_check(b, "rbac-secrets-cluster-wide");
-  ASSERT_EQ(secrets.size(), 1u);
+  ASSERT_EQ(secrets.size(), 2u);
   EXPECT_EQ(secrets[0].position.line, 6u);
-  EXPECT_EQ(run_check(b, "rbac-workload-create-cluster-wide").size(), 1u);
+  EXPECT_NE(secrets[0].message.find("ServiceAccount ops/op may read Secrets in every namespace"),
+            std::string::npos);
+  EXPECT_NE(secrets[1].message.find("Group system:authenticated may read Secrets"),
+            std::string::npos);
+  EXPECT_EQ(run_check(b, "rbac-workload-create-cluster-wide").size(), 2u);
   auto exec = run_check(b, "rbac-pod-exec");
-  ASSERT_EQ(exec.size(), 1u);
+  ASSERT_EQ(exec.size(), 2u);
   EXPECT_EQ(exec[0].severity, Severity::kHigh);  // bound cluster-wide
   auto webhooks = run_check(b, "rbac-webhook-config-write");
-  ASSERT_EQ(webhooks.size(), 1u);
+  ASSERT_EQ(webhooks.size(), 2u);
   EXPECT_EQ(webhooks[0].severity, Severity::kHigh);  // any name
   auto crd = run_check(b, "rbac-crd-write");
-  ASSERT_EQ(crd.size(), 1u);
+  ASSERT_EQ(crd.size(), 2u);
   EXPECT_EQ(crd[0].severity, Severity::kLow);  // limited to one named CRD
   EXPECT_NE(crd[0].message.find("Hidden footprint: it may rewrite the CRDs [widgets.example.com]"),
             std::string::npos);
@@ -590,6 +595,29 @@ rules:
             std::string::npos);
   EXPECT_NE(findings[0].message.find("every namespace editor"), std::string::npos);
   EXPECT_EQ(findings[1].severity, Severity::kLow);  // read access to the own API
+}
+
+// On Kubernetes 1.34 a WebSocket exec is a GET, which the API server authorizes as get on
+// pods/exec (kubernetes/kubernetes#78741); KEP-4006's create check arrives in 1.35
+// (kubernetes/kubernetes#134577). So get on pods/exec cluster-wide is exec everywhere: high.
+TEST(PodExec, GetIsEnoughOn134) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: reader}
+rules: [{apiGroups: [""], resources: ["*"], verbs: [get, list, watch]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: reader}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: reader}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)",
+                         "ops");
+  auto findings = run_check(b, "rbac-pod-exec");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_NE(findings[0].message.find("get is enough"), std::string::npos);
 }
 
 // The ServiceAccount controller creates "default" in every namespace, so a binding to it always

@@ -92,6 +92,16 @@ std::string where_others(const std::vector<const WebhookSummary*>& list) {
   return cluster_scoped ? out + ", and cluster-wide" : out;
 }
 
+// "pods CREATE/UPDATE" -> "pods", for one-line summaries.
+std::vector<std::string> resources_of(const std::vector<std::string>& requests) {
+  std::vector<std::string> out;
+  for (const std::string& r : requests) {
+    std::string resource = r.substr(0, r.find(' '));
+    if (std::find(out.begin(), out.end(), resource) == out.end()) out.push_back(resource);
+  }
+  return out;
+}
+
 // where_others() without the names, for one-line summaries.
 std::string where_short(const std::vector<const WebhookSummary*>& list) {
   std::vector<std::string> namespaces =
@@ -175,9 +185,10 @@ void run_fail_closed(const Context& ctx, Findings& out) {
                       pods ? "other teams cannot start pods or roll out workloads until it is back."
                            : "other teams' changes to these resources fail until it is back.");
       summary =
-          fmt::format("{} {} fails whenever {} is down ({})",
-                      pods ? "Pod creation" : "Writing " + some_of(requests, 2), where_short(top),
-                      g.backend, count_webhooks(top.size(), "fail-closed webhook"));
+          fmt::format("{} {} fail{} whenever {} is down ({})",
+                      pods ? "Pod creation" : "Changes to " + some_of(resources_of(requests), 2),
+                      where_short(top), pods ? "s" : "", g.backend,
+                      count_webhooks(top.size(), "fail-closed webhook"));
       fix =
           "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
           "namespaceSelector or objectSelector to the namespaces and objects that use the "
