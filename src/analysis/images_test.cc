@@ -356,6 +356,31 @@ spec:
   EXPECT_NE(mutable_tags[1].message.find("the tag :main"), std::string::npos);
 }
 
+// pkg/apis/core/v1/defaults.go (SetDefaults_Container): an unset imagePullPolicy becomes Always
+// only for :latest or no tag, IfNotPresent otherwise; an explicit policy is kept. The message
+// says which policy applies and why, never "Always" for :main.
+TEST(ImageChecks, MutableTagMessageFollowsThePullPolicy) {
+  Bundle b = bundle_from(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - {name: a, image: "quay.io/x/main:main"}
+  - {name: b, image: "quay.io/x/latest:latest"}
+  - {name: c, image: "quay.io/x/pinned:latest", imagePullPolicy: IfNotPresent}
+)");
+  auto findings = run_check(b, "image-mutable-tag");
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_NE(findings[0].message.find("imagePullPolicy IfNotPresent (the default for a tag other "
+                                     "than :latest)"),
+            std::string::npos);
+  EXPECT_EQ(findings[0].message.find("Always"), std::string::npos);
+  EXPECT_NE(findings[1].message.find("imagePullPolicy Always (the default for :latest)"),
+            std::string::npos);
+  EXPECT_NE(findings[2].message.find("imagePullPolicy IfNotPresent (set in the container)"),
+            std::string::npos);
+}
+
 // 10,203,035,478 bytes at 15 MB/s is 680 s: the seed's "about 11 minutes".
 TEST(ImageChecks, VeryLargeNeedsSizesAndUsesTheLimits) {
   PullLimits limits;
