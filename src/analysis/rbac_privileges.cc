@@ -451,6 +451,7 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
   for (const RbacRole& role : ctx.rbac.roles()) {
     if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty()) continue;
     for (const PolicyRule& rule : role.rules) {
+      if (grants_everything(rule)) continue;  // rbac-wildcard's
       std::vector<std::string> rights;
       for (const char* verb : {"escalate", "bind", "impersonate"}) {
         if (verb_matches(rule, verb)) rights.emplace_back(verb);

@@ -620,6 +620,123 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
   EXPECT_NE(findings[0].message.find("get is enough"), std::string::npos);
 }
 
+// Broad groups: anyone without credentials is critical whatever the role; powerful rights (here
+// Secret reads) to every user or every account are a takeover, critical; to every account of
+// one namespace, high; read-only rights to every user, medium; to one namespace's accounts, low.
+TEST(BroadGroupBinding, SeverityFollowsWhoAndWhat) {
+  auto rate = [](const char* group, const char* role, bool cluster) {
+    std::string kind = cluster ? "ClusterRoleBinding" : "RoleBinding";
+    std::string ns = cluster ? "" : ", namespace: team";
+    Bundle b = bundle_from(fmt::format(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {{name: secrets}}
+rules: [{{apiGroups: [""], resources: [secrets], verbs: [get]}}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {{name: pods}}
+rules: [{{apiGroups: [""], resources: [pods], verbs: [get]}}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: {}
+metadata: {{name: b{}}}
+roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: {}}}
+subjects: [{{kind: Group, name: "{}"}}]
+)",
+                                       kind, ns, role, group));
+    auto findings = run_check(b, "rbac-broad-group-binding");
+    EXPECT_EQ(findings.size(), 1u) << group << " " << role;
+    return findings.empty() ? Severity::kInfo : findings[0].severity;
+  };
+  EXPECT_EQ(rate("system:unauthenticated", "pods", true), Severity::kCritical);
+  EXPECT_EQ(rate("system:authenticated", "secrets", true), Severity::kCritical);
+  EXPECT_EQ(rate("system:serviceaccounts", "secrets", true), Severity::kCritical);
+  EXPECT_EQ(rate("system:serviceaccounts:team", "secrets", false), Severity::kHigh);
+  EXPECT_EQ(rate("system:authenticated", "pods", true), Severity::kMedium);
+  EXPECT_EQ(rate("system:serviceaccounts:team", "pods", false), Severity::kLow);
+}
+
+// Where a right is granted decides its weight: exec in another team's namespace is medium,
+// escalation there medium and in the operator's own namespace low; a webhook-configuration
+// write limited to the operator's own configurations (how operators inject their CA) is low;
+// a role nothing binds is info.
+TEST(PrivilegeChecks, ScopeDecidesTheWeight) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: debug}
+rules:
+- {apiGroups: [""], resources: [pods/exec], verbs: [create]}
+- {apiGroups: [rbac.authorization.k8s.io], resources: [roles], verbs: [escalate]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: debug, namespace: team-b}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: debug}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: own, namespace: ops}
+rules: [{apiGroups: [rbac.authorization.k8s.io], resources: [roles], verbs: [bind]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: own, namespace: ops}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: own}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: ca}
+rules:
+- apiGroups: [admissionregistration.k8s.io]
+  resources: [mutatingwebhookconfigurations]
+  resourceNames: [op-webhooks]
+  verbs: [get, update, patch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: ca}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: ca}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: spare}
+rules: [{apiGroups: ["*"], resources: ["*"], verbs: ["*"]}]
+)",
+                         "ops");
+  // team-b is in the namespace set (the bundle puts a RoleBinding there) and the operator's
+  // because of that; its rights there are rated as in its own namespace.
+  auto exec = run_check(b, "rbac-pod-exec");
+  ASSERT_EQ(exec.size(), 1u);
+  EXPECT_EQ(exec[0].severity, Severity::kLow);
+  auto escalation = run_check(b, "rbac-privilege-escalation");
+  ASSERT_EQ(escalation.size(), 2u);  // debug in team-b, own in ops
+  EXPECT_EQ(escalation[0].severity, Severity::kLow);
+  EXPECT_EQ(escalation[1].severity, Severity::kLow);
+  auto webhooks = run_check(b, "rbac-webhook-config-write");
+  ASSERT_EQ(webhooks.size(), 1u);
+  EXPECT_EQ(webhooks[0].severity, Severity::kLow);
+  EXPECT_NE(webhooks[0].message.find("only [op-webhooks]"), std::string::npos);
+  auto wildcard = run_check(b, "rbac-wildcard");
+  ASSERT_EQ(wildcard.size(), 1u);
+  EXPECT_EQ(wildcard[0].severity, Severity::kInfo);  // spare: nothing binds it
+  // In kube-system, which is never the operator's, exec is high.
+  std::string kube = R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: debug, namespace: kube-system}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: edit}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)";
+  auto kube_exec = run_check(bundle_from(kube, "ops"), "rbac-pod-exec");
+  ASSERT_EQ(kube_exec.size(), 1u);
+  EXPECT_EQ(kube_exec[0].severity, Severity::kHigh);
+}
+
 // The ServiceAccount controller creates "default" in every namespace, so a binding to it always
 // has a subject.
 TEST(BindingMissingSubject, DefaultAccountAlwaysExists) {
