@@ -527,8 +527,9 @@ bool ModelUse::pinned() const {
 ImageInventory discover_images(const Bundle& bundle) {
   ImageInventory out;
   Discoverer d(out);
-  for (const Object& obj : bundle.objects)
-    d.object(obj);
+  for (const Object& obj : bundle.objects) {
+    if (!obj.replaced()) d.object(obj);  // a replaced definition's images are never pulled
+  }
   std::unordered_map<std::string, size_t> by_ref;
   for (size_t i = 0; i < out.uses.size(); ++i) {
     const ImageUse& use = out.uses[i];

@@ -2,20 +2,38 @@
 // land, and whether two of them collide.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "analysis/check.h"
 
 namespace footprint {
 
 namespace {
 
+// Every object's group, version and kind, against what a Kubernetes 1.34 API server serves:
+// a kind that moved groups or lost a version (batch/v1beta1 CronJob, autoscaling/v2beta1
+// HorizontalPodAutoscaler) fails to apply even though the kind still exists.
 void run_api_version_removed(const Context& ctx, Findings& out) {
   const ResourceTable& table = ctx.bundle.resources;
   for (const Object& obj : ctx.bundle.objects) {
-    if (obj.scope != Scope::kUnknown || !table.is_builtin_group(obj.group)) continue;
-    // A kind that moved groups (extensions -> networking.k8s.io) is found by name.
-    const ResourceInfo* current = nullptr;
-    for (const ResourceInfo& info : table.all()) {
-      if (info.builtin && info.kind == obj.kind) current = &info;
+    if (!table.is_builtin_group(obj.group)) continue;
+    const ResourceInfo* info = table.find_kind(obj.group, obj.kind);
+    bool off_by_default = false;
+    if (info) {
+      if (!info->builtin) continue;
+      bool served = std::find(info->versions.begin(), info->versions.end(), obj.version) !=
+                    info->versions.end();
+      off_by_default = std::find(info->off_by_default.begin(), info->off_by_default.end(),
+                                 obj.version) != info->off_by_default.end();
+      if (served && !off_by_default) continue;
+    }
+    // The current home of the kind, found by name: extensions -> networking.k8s.io, or a newer
+    // version of the same group.
+    const ResourceInfo* current = info;
+    if (!current) {
+      for (const ResourceInfo& candidate : table.all()) {
+        if (candidate.builtin && candidate.kind == obj.kind) current = &candidate;
+      }
     }
     std::string fix = current
                           ? fmt::format("Use apiVersion {}{} for {}.",
@@ -25,6 +43,18 @@ void run_api_version_removed(const Context& ctx, Findings& out) {
                                 "{} has no replacement in Kubernetes 1.34; remove the object or "
                                 "use what its project documents instead.",
                                 obj.kind);
+    if (off_by_default) {
+      Finding& f = out.add(
+          obj, Severity::kMedium,
+          fmt::format("{} is written with {}, which a Kubernetes 1.34 API server serves only when "
+                      "that version is enabled with --runtime-config; on a default cluster the "
+                      "apply fails with \"no matches for kind\".",
+                      obj.display(), obj.api_version),
+          std::move(fix), obj.node.get("apiVersion"));
+      f.summary =
+          fmt::format("{} needs {}, which is off by default", obj.display(), obj.api_version);
+      continue;
+    }
     const RemovedVersion* removed = table.find_removed(obj.group, obj.version, obj.kind);
     std::string why = removed ? fmt::format("{} was removed in Kubernetes {}", obj.api_version,
                                             removed->removed_in)
@@ -43,15 +73,17 @@ void run_api_version_removed(const Context& ctx, Findings& out) {
 
 extern const Check kApiVersionRemoved{
     "api-version-removed",
-    Severity::kHigh,
+    Severity::kMedium,
     Severity::kHigh,
     Impact::kInstall,
     "objects",
-    "A built-in kind is written with an API version Kubernetes 1.34 no longer serves.",
+    "A built-in kind is written with an API version Kubernetes 1.34 does not serve by default.",
     run_api_version_removed,
     "A built-in kind written with an API version Kubernetes 1.34 no longer serves fails to apply "
-    "(\"no matches for kind\"), and with Helm the whole release fails. High: the install does not "
-    "work.",
+    "(\"no matches for kind\"), and with Helm the whole release fails; every object's group, "
+    "version and kind is checked, so a kind that still exists in another version "
+    "(batch/v1beta1 CronJob) is caught too. High: the install does not work. Medium for a "
+    "version a 1.34 API server serves only when enabled with --runtime-config.",
     "Use the version the message names (the kind's current group and version)."};
 
 namespace {
@@ -91,15 +123,17 @@ namespace {
 void run_duplicate_object(const Context& ctx, Findings& out) {
   const Bundle& bundle = ctx.bundle;
   for (const Object& obj : bundle.objects) {
-    const Object* first = bundle.find(obj.group, obj.kind, obj.namespace_, obj.name);
-    if (first == nullptr || first->index == obj.index) continue;
-    Finding& f =
-        out.add(obj, Severity::kMedium,
-                fmt::format("{} is defined twice; the first definition is at {}:{}. Applying the "
-                            "bundle writes both, and this later one silently replaces the first.",
-                            obj.display(), bundle.file_of(*first), first->position.line),
-                "Delete one of the two definitions, or give them different names.");
-    f.summary = fmt::format("{} is defined twice; the later one wins", obj.display());
+    if (!obj.replaced()) continue;
+    const Object& later = bundle.objects[obj.replaced_by];
+    Finding& f = out.add(
+        later, Severity::kMedium,
+        fmt::format("{} is defined twice; the first definition is at {}:{}. Applying the bundle "
+                    "writes both, and this later one silently replaces the first: the cluster, "
+                    "and every model footprint builds (RBAC, admission, CRDs, images), keep this "
+                    "one.",
+                    later.display(), bundle.file_of(obj), obj.position.line),
+        "Delete one of the two definitions, or give them different names.");
+    f.summary = fmt::format("{} is defined twice; the later one wins", later.display());
   }
 }
 

@@ -70,6 +70,27 @@ TEST(NamespaceOnClusterScoped, PointsAtTheNamespaceField) {
   EXPECT_EQ(findings[0].position.line, 5u);
 }
 
+// Kinds that still exist in another version: HorizontalPodAutoscaler autoscaling/v2beta1 was
+// removed in 1.25 and CronJob batch/v1beta1 in 1.25 (deprecation guide); the kinds live on in
+// autoscaling/v2 and batch/v1. MutatingAdmissionPolicy v1beta1 is served in 1.34 only when
+// enabled with --runtime-config (builtin_resources.tsv marks it off by default).
+TEST(ApiVersionRemoved, EveryObjectsVersionIsChecked) {
+  Bundle b = bundle_from(
+      "apiVersion: autoscaling/v2beta1\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\n---\n"
+      "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: c}\n---\n"
+      "apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: ok}\n---\n"
+      "apiVersion: admissionregistration.k8s.io/v1beta1\nkind: MutatingAdmissionPolicy\n"
+      "metadata: {name: m}\n");
+  auto findings = run_check(b, "api-version-removed");
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_NE(findings[0].message.find("removed in Kubernetes 1.25"), std::string::npos);
+  EXPECT_EQ(findings[0].remediation, "Use apiVersion autoscaling/v2 for HorizontalPodAutoscaler.");
+  EXPECT_EQ(findings[1].remediation, "Use apiVersion batch/v1 for CronJob.");
+  EXPECT_EQ(findings[2].severity, Severity::kMedium);
+  EXPECT_NE(findings[2].message.find("--runtime-config"), std::string::npos);
+}
+
 TEST(DuplicateObject, DefaultedNamespacesCollideWithExplicitOnes) {
   Bundle b = bundle_from(
       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n"
@@ -82,6 +103,76 @@ TEST(DuplicateObject, DefaultedNamespacesCollideWithExplicitOnes) {
   EXPECT_EQ(findings[0].position.line, 5u);
   EXPECT_NE(findings[0].message.find("first definition is at test.yaml:1"), std::string::npos);
   EXPECT_EQ(findings[1].position.line, 13u);
+}
+
+// kubectl apply and Helm write a bundle in order, so of two definitions with the same identity
+// the cluster keeps the last (the duplicate-object message says so). Every model must use that
+// one: RBAC (can-i), admission, and the resource table built from CRDs.
+TEST(DuplicateObject, ModelsUseTheLastDefinition) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: op}
+rules: [{apiGroups: [""], resources: [secrets], verbs: [list]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: op}
+rules: [{apiGroups: [""], resources: [configmaps], verbs: [list]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: op}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: op}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: hooks}
+webhooks:
+- name: pods.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: hooks}
+webhooks:
+- name: configmaps.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [configmaps]}]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions: [{name: v1, served: true, storage: true}]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Cluster
+  names: {kind: Widget, plural: widgets}
+  versions: [{name: v1, served: true, storage: true}]
+)",
+                         "ops");
+  RbacPolicy policy = RbacPolicy::build(b);
+  Identity op = Identity::service_account("ops", "op");
+  EXPECT_FALSE(policy.authorize(op, Request{"list", "", "secrets", "", "", "", ""}).allowed);
+  EXPECT_TRUE(policy.authorize(op, Request{"list", "", "configmaps", "", "", "", ""}).allowed);
+  Admission a = read_admission(b);
+  ASSERT_EQ(a.webhooks.size(), 1u);
+  EXPECT_EQ(a.webhooks[0].name, "configmaps.example.com");
+  const ResourceInfo* widgets = b.resources.find_kind("example.com", "Widget");
+  ASSERT_NE(widgets, nullptr);
+  EXPECT_EQ(widgets->scope, Scope::kCluster);
+  EXPECT_EQ(b.find("rbac.authorization.k8s.io", "ClusterRole", "", "op")->index, 1u);
+  EXPECT_EQ(run_check(b, "duplicate-object").size(), 3u);
 }
 
 }  // namespace

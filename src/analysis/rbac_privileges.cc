@@ -207,6 +207,128 @@ extern const Check kRbacSecretsClusterWide{
 
 namespace {
 
+// kube-system holds the cluster's own credentials and the ServiceAccounts of its controllers,
+// some of which may escalate; its ConfigMaps configure cluster DNS (coredns) and, on EKS, map
+// IAM identities to cluster users (aws-auth). Rights there are worth as much as their
+// cluster-wide twins.
+void run_kube_system_grant(const Context& ctx, Findings& out) {
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    if (b.binding->cluster || b.binding->namespace_ != "kube-system") return requests;
+    auto add = [&](std::string_view verb, std::string_view group, std::string_view resource,
+                   std::string_view sub = "") {
+      if (grants(ctx.bundle.resources, b, verb, group, resource, sub))
+        requests.push_back(probe_request(ctx, b, verb, group, resource, sub));
+    };
+    for (const char* verb : {"get", "list"})
+      add(verb, "", "secrets");
+    for (const WorkloadResource& w : kPodCreators)
+      add("create", w.group, w.resource);
+    for (const char* verb : {"update", "patch"})
+      add(verb, "", "configmaps");
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    report(out, rr, Severity::kHigh,
+           fmt::format("{} may {} in kube-system, through {}. kube-system holds the cluster's own "
+                       "credentials and its controllers' ServiceAccounts (a pod created there can "
+                       "run as one of them, and some may escalate ClusterRoles), and its "
+                       "ConfigMaps configure cluster DNS and, on EKS, who is a cluster user "
+                       "(aws-auth).",
+                       rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
+           "Bind the operator's rights in its own namespace; in kube-system, grant only named "
+           "objects (resourceNames) such as a leader-election lease.",
+           fmt::format("{} may {} in kube-system", rr.subject.display(), some_of(rr.what(), 2)));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacKubeSystemGrant{
+    "rbac-kube-system-grant",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "A RoleBinding in kube-system grants reading Secrets, creating workloads or changing "
+    "ConfigMaps there.",
+    run_kube_system_grant,
+    "kube-system holds the cluster's own credentials and its controllers' ServiceAccounts, and its "
+    "ConfigMaps configure cluster DNS and, on EKS, IAM-to-user mapping (aws-auth); a RoleBinding "
+    "there that allows reading Secrets, creating pods or workloads, or changing ConfigMaps is as "
+    "powerful as its cluster-wide twin. High. Exec there is rbac-pod-exec's; rights limited by "
+    "resourceNames (a leader-election lease) and rules that grant everything (rbac-wildcard's) "
+    "are not reported here.",
+    "Keep the operator's rights in its own namespace; in kube-system grant only named objects."};
+
+namespace {
+
+// Deleting everything in a scope destroys other teams' work; deleting events erases what
+// happened, which is how incidents are understood.
+void run_destructive_delete(const Context& ctx, Findings& out) {
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    bool every_resource = contains(b.rule->resources, "*") && contains(b.rule->api_groups, "*") &&
+                          b.rule->resource_names.empty();
+    for (const char* verb : {"delete", "deletecollection"}) {
+      if (every_resource && verb_matches(*b.rule, verb))
+        requests.push_back(probe_request(ctx, b, verb, "*", "*"));
+    }
+    if (b.binding->cluster && grants(ctx.bundle.resources, b, "delete", "", "namespaces"))
+      requests.push_back(probe_request(ctx, b, "delete", "", "namespaces"));
+    for (const char* group : {"", "events.k8s.io"}) {
+      for (const char* verb : {"delete", "deletecollection"}) {
+        if (grants(ctx.bundle.resources, b, verb, group, "events"))
+          requests.push_back(probe_request(ctx, b, verb, group, "events"));
+      }
+    }
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    std::vector<std::string> what = rr.what();
+    bool everything = std::any_of(rr.rights.begin(), rr.rights.end(), [](const Right& r) {
+      return std::any_of(r.requests.begin(), r.requests.end(),
+                         [](const Request& q) { return q.resource == "*"; });
+    });
+    bool namespaces = std::any_of(what.begin(), what.end(),
+                                  [](const std::string& w) { return w == "delete namespaces"; });
+    bool wide = rr.cluster_wide() || contains(rr.scopes(), "kube-system");
+    Severity severity = (everything || namespaces) && wide ? Severity::kHigh : Severity::kMedium;
+    std::string consequence =
+        everything   ? "it can delete every object of every kind there, other teams' workloads and "
+                       "data included"
+        : namespaces ? "deleting a namespace deletes everything in it"
+                     : "deleting events erases the record of what happened, which is how "
+                       "incidents are understood";
+    report(out, rr, severity,
+           fmt::format("{} may {} {}, through {}: {}.", rr.subject.display(),
+                       everything ? "delete objects of every kind" : merge_verbs(what),
+                       scopes_text(rr), rr.sources(), consequence),
+           "Grant delete only on the resources the operator manages, and never on events or "
+           "namespaces it does not own.",
+           fmt::format("{} may {} {}", rr.subject.display(),
+                       everything ? "delete anything" : some_of(what, 2), scopes_text(rr)));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacDestructiveDelete{
+    "rbac-destructive-delete",
+    Severity::kMedium,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "A binding allows deleting every kind of object, namespaces, or events.",
+    run_destructive_delete,
+    "delete or deletecollection on every resource of every group destroys other teams' work; "
+    "deleting a namespace deletes everything in it; deleting events erases what happened. High "
+    "for deleting everything or namespaces cluster-wide or in kube-system; medium in one "
+    "namespace, and for events.",
+    "Grant delete only on the resources the operator manages."};
+
+namespace {
+
 // What a rule's "*" covers, in words, with its API groups named.
 struct WildcardReach {
   bool everything = false;  // every verb on every resource of every group

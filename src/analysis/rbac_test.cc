@@ -737,6 +737,112 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
   EXPECT_EQ(kube_exec[0].severity, Severity::kHigh);
 }
 
+// Binding the built-in edit role to an operator's account in kube-system: can-i says the account
+// may read kube-system's Secrets, create pods there (and run them as any controller's account)
+// and change its ConfigMaps (coredns, aws-auth). High, like the cluster-wide twins.
+TEST(KubeSystemGrant, EditInKubeSystemIsHigh) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: op-edit, namespace: kube-system}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: edit}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: lease, namespace: kube-system}
+rules: [{apiGroups: [""], resources: [configmaps], resourceNames: [op-leader], verbs: [get, update]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: lease, namespace: kube-system}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: lease}
+subjects: [{kind: ServiceAccount, name: other, namespace: ops}]
+)",
+                         "ops");
+  auto findings = run_check(b, "rbac-kube-system-grant");
+  ASSERT_EQ(findings.size(), 1u);  // the named leader-election ConfigMap is not reported
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_EQ(findings[0].object.name, "op-edit");  // the binding: the role is built in
+  for (const char* right : {"get/list secrets", "create pods", "update/patch configmaps"})
+    EXPECT_NE(findings[0].message.find(right), std::string::npos) << right;
+  RbacPolicy policy = RbacPolicy::build(b);
+  EXPECT_TRUE(policy
+                  .authorize(Identity::service_account("ops", "op"),
+                             Request{"list", "", "secrets", "", "", "kube-system", ""})
+                  .allowed);
+  // exec there is rbac-pod-exec's, at high too.
+  auto exec = run_check(b, "rbac-pod-exec");
+  ASSERT_EQ(exec.size(), 1u);
+  EXPECT_EQ(exec[0].severity, Severity::kHigh);
+}
+
+// delete on every resource of every group cluster-wide destroys everyone's work: high; deleting
+// events in one namespace erases a record: medium.
+TEST(DestructiveDelete, EverythingWideIsHighEventsAreMedium) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: janitor}
+rules: [{apiGroups: ["*"], resources: ["*"], verbs: [delete, deletecollection, get]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: janitor}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: janitor}
+subjects: [{kind: ServiceAccount, name: janitor, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: quiet, namespace: team-b}
+rules: [{apiGroups: [""], resources: [events], verbs: [delete]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: quiet, namespace: team-b}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: quiet}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)",
+                         "ops");
+  auto findings = run_check(b, "rbac-destructive-delete");
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_NE(findings[0].message.find("delete objects of every kind"), std::string::npos);
+  EXPECT_EQ(findings[1].severity, Severity::kMedium);
+  EXPECT_NE(findings[1].message.find("erases the record"), std::string::npos);
+}
+
+// The bootstrap policy (builtin_rbac.yaml, from Kubernetes 1.34) binds cluster-admin to the group
+// system:masters through the ClusterRoleBinding cluster-admin, and edit is an aggregated role.
+// A bundle that ships objects of those names replaces them for everyone: critical.
+TEST(BuiltinReplaced, RolesAndBindingsOfTheBootstrapPolicy) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: cluster-admin}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: edit}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: editor-of-widgets}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]
+)",
+                         "ops");
+  auto findings = run_check(b, "rbac-builtin-replaced");
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].severity, Severity::kCritical);
+  EXPECT_NE(findings[0].message.find("where the built-in one binds cluster-admin to Group "
+                                     "system:masters"),
+            std::string::npos);
+  EXPECT_NE(findings[1].message.find("every role aggregated into it"), std::string::npos);
+}
+
 // The ServiceAccount controller creates "default" in every namespace, so a binding to it always
 // has a subject.
 TEST(BindingMissingSubject, DefaultAccountAlwaysExists) {

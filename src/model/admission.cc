@@ -103,7 +103,7 @@ Admission read_admission(const Bundle& bundle) {
   for (const char* kind : {"MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"}) {
     std::vector<const Object*> configurations;
     for (const Object& obj : bundle.objects) {
-      if (is_admission(obj, kind)) configurations.push_back(&obj);
+      if (!obj.replaced() && is_admission(obj, kind)) configurations.push_back(&obj);
     }
     // The API server calls webhooks of configurations in name order.
     std::stable_sort(configurations.begin(), configurations.end(),
@@ -116,6 +116,7 @@ Admission read_admission(const Bundle& bundle) {
     }
   }
   for (const Object& policy : bundle.objects) {
+    if (policy.replaced()) continue;
     bool mutating = is_admission(policy, "MutatingAdmissionPolicy");
     if (!mutating && !is_admission(policy, "ValidatingAdmissionPolicy")) continue;
     yaml::Node spec = policy.node.get("spec");
@@ -134,7 +135,7 @@ Admission read_admission(const Bundle& bundle) {
     std::string binding_kind = std::string(policy.kind) + "Binding";
     bool bound = false;
     for (const Object& binding : bundle.objects) {
-      if (!is_admission(binding, binding_kind) ||
+      if (binding.replaced() || !is_admission(binding, binding_kind) ||
           binding.node.at({"spec", "policyName"}).str() != policy.name) {
         continue;
       }

@@ -130,7 +130,14 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
     obj.position = raw.position;
     obj.helm_source = raw.helm_source;
     obj.yaml_bytes = raw.end_offset - raw.begin_offset;
-    bundle.by_identity_.emplace(identity_key(obj.group, obj.kind, obj.namespace_, obj.name), i);
+    auto [it, fresh] = bundle.by_identity_.try_emplace(
+        identity_key(obj.group, obj.kind, obj.namespace_, obj.name), i);
+    if (!fresh) {
+      bundle.objects[it->second].replaced_by = i;
+      std::vector<uint32_t>& same_kind = bundle.by_kind_[kind_key(obj.group, obj.kind)];
+      same_kind.erase(std::find(same_kind.begin(), same_kind.end(), it->second));
+      it->second = i;
+    }
     bundle.by_kind_[kind_key(obj.group, obj.kind)].push_back(i);
     bundle.objects.push_back(std::move(obj));
   }

@@ -40,6 +40,12 @@ struct Object {
   yaml::Position position;
   std::string helm_source;
   uint32_t yaml_bytes = 0;
+  // The index of a later object with the same group, kind, namespace and name, which replaces
+  // this one when the bundle is applied in order (kubectl apply and Helm both keep the last).
+  // Models use only objects that are not replaced.
+  uint32_t replaced_by = UINT32_MAX;
+
+  bool replaced() const { return replaced_by != UINT32_MAX; }
 
   ObjectId id() const { return {api_version, kind, namespace_, name}; }
   // metadata.labels and metadata.annotations, read from the tree on demand.
@@ -68,10 +74,11 @@ class Bundle {
   std::string default_namespace;
 
   const std::string& file_of(const Object& object) const { return input.files[object.file]; }
-  // The first object with this group, kind, namespace and name, or nullptr.
+  // The object with this group, kind, namespace and name that ends up in the cluster (the last
+  // definition), or nullptr.
   const Object* find(std::string_view group, std::string_view kind, std::string_view ns,
                      std::string_view name) const;
-  // All objects of a kind, in input order.
+  // All objects of a kind that end up in the cluster, in input order.
   const std::vector<uint32_t>& of_kind(std::string_view group, std::string_view kind) const;
   // True when the bundle creates the Namespace object `name`.
   bool creates_namespace(std::string_view name) const;

@@ -211,6 +211,8 @@ bool is_rbac(const Object& obj, std::string_view kind) {
   return obj.group == "rbac.authorization.k8s.io" && obj.kind == kind;
 }
 
+}  // namespace
+
 const Bundle& builtin_rbac_bundle() {
   static const Bundle kBundle = [] {
     auto loaded = load_texts({{"<built-in RBAC>", std::string(kBuiltinRbacYaml)}}, LoadOptions{});
@@ -218,6 +220,8 @@ const Bundle& builtin_rbac_bundle() {
   }();
   return kBundle;
 }
+
+namespace {
 
 RbacRole make_role(const Object& obj, bool from_bundle) {
   RbacRole role;
@@ -303,7 +307,7 @@ RbacPolicy RbacPolicy::build(const Bundle& bundle) {
   // Bundle objects replace built-in ones of the same name, as applying them would.
   auto add_roles = [&](const Bundle& source, bool from_bundle) {
     for (const Object& obj : source.objects) {
-      if (!is_rbac(obj, "ClusterRole") && !is_rbac(obj, "Role")) continue;
+      if (obj.replaced() || (!is_rbac(obj, "ClusterRole") && !is_rbac(obj, "Role"))) continue;
       RbacRole role = make_role(obj, from_bundle);
       auto same = std::find_if(policy.roles_.begin(), policy.roles_.end(), [&](const RbacRole& r) {
         return r.cluster == role.cluster && r.namespace_ == role.namespace_ && r.name == role.name;
@@ -321,7 +325,8 @@ RbacPolicy RbacPolicy::build(const Bundle& bundle) {
 
   auto add_bindings = [&](const Bundle& source, bool from_bundle) {
     for (const Object& obj : source.objects) {
-      if (!is_rbac(obj, "ClusterRoleBinding") && !is_rbac(obj, "RoleBinding")) continue;
+      if (obj.replaced() || (!is_rbac(obj, "ClusterRoleBinding") && !is_rbac(obj, "RoleBinding")))
+        continue;
       RbacBinding b = make_binding(obj, from_bundle);
       bool cluster_role = b.role_kind == "ClusterRole";
       // A ClusterRoleBinding can refer only to a ClusterRole; a RoleBinding's Role is looked up

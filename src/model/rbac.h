@@ -157,6 +157,10 @@ tl::expected<Request, std::string> make_request(std::string_view verb, std::stri
                                                 std::string_view name, std::string_view ns,
                                                 const ResourceTable& resources);
 
+// The bootstrap policy of Kubernetes 1.34 as objects: ClusterRoles, ClusterRoleBindings, Roles
+// and RoleBindings the API server creates and reconciles itself.
+const Bundle& builtin_rbac_bundle();
+
 // Rules of a Role or ClusterRole object as written.
 std::vector<PolicyRule> read_rules(const yaml::Node& rules);
 

@@ -81,7 +81,10 @@ ResourceTable parse_resource_table(std::string_view tsv) {
     ResourceInfo info;
     info.group = f[0] == "core" ? "" : f[0];
     for (std::string& v : split(f[1], ',')) {
-      if (!v.empty() && v.back() == '*') v.pop_back();
+      if (!v.empty() && v.back() == '*') {
+        v.pop_back();
+        info.off_by_default.push_back(v);
+      }
       info.versions.push_back(v);
     }
     info.kind = f[2];
@@ -103,7 +106,15 @@ const ResourceTable& ResourceTable::builtin() {
 
 void ResourceTable::add(ResourceInfo info) {
   std::string kind_key = key_of(info.group, info.kind);
-  if (by_kind_.count(kind_key)) return;
+  if (auto it = by_kind_.find(kind_key); it != by_kind_.end()) {
+    // A later CRD for the same kind replaces the earlier one, as applying the bundle does.
+    ResourceInfo& existing = resources_[it->second];
+    if (existing.builtin) return;
+    by_resource_.erase(key_of(existing.group, existing.resource));
+    by_resource_.emplace(key_of(info.group, info.resource), it->second);
+    existing = std::move(info);
+    return;
+  }
   size_t index = resources_.size();
   by_kind_.emplace(std::move(kind_key), index);
   by_resource_.emplace(key_of(info.group, info.resource), index);

@@ -25,6 +25,8 @@ GroupVersion split_api_version(std::string_view api_version);
 struct ResourceInfo {
   std::string group;
   std::vector<std::string> versions;  // served versions; for built-ins preferred first
+  // Built-in versions a 1.34 API server serves only when enabled with --runtime-config.
+  std::vector<std::string> off_by_default;
   std::string kind;
   std::string resource;  // plural, as used in RBAC and webhook rules
   Scope scope = Scope::kUnknown;
@@ -53,7 +55,8 @@ class ResourceTable {
   // A group the API server defines itself, including groups whose versions were all removed.
   bool is_builtin_group(std::string_view group) const;
 
-  // Adds a custom resource; a later CRD for the same group and kind does not replace the first.
+  // Adds a custom resource; a later CRD for the same group and kind replaces the earlier one,
+  // as applying the bundle in order does. Built-in kinds are never replaced.
   void add(ResourceInfo info);
 
   void add_removed(RemovedVersion removed);
