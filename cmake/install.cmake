@@ -11,13 +11,14 @@ install(FILES ${CMAKE_BINARY_DIR}/completions/footprint
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 # zsh looks in share/zsh/site-functions under /usr/local, and Debian's zsh in
 # /usr/share/zsh/vendor-completions under /usr; decided at install time, when the prefix is known
-# (`cmake --install --prefix`, or CPack's /usr). FOOTPRINT_ZSH_COMPLETIONS_DIR overrides it.
+# (`cmake --install --prefix`, or CPack's staging directory ending in /usr).
+# FOOTPRINT_ZSH_COMPLETIONS_DIR overrides it.
 set(FOOTPRINT_ZSH_COMPLETIONS_DIR "" CACHE STRING
     "Where to install the zsh completion, relative to the prefix (default: by prefix)")
 install(CODE "
   set(zsh_dir \"${FOOTPRINT_ZSH_COMPLETIONS_DIR}\")
   if(NOT zsh_dir)
-    if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\")
+    if(CMAKE_INSTALL_PREFIX MATCHES \"(^|/)usr$\")
       set(zsh_dir share/zsh/vendor-completions)
     else()
       set(zsh_dir share/zsh/site-functions)
@@ -45,8 +46,6 @@ touches, its admission webhooks and RBAC, CRD sizes and conversion wiring, and t
 air-gapped cluster needs, with a concrete fix for each problem. It installs kubectl-footprint
 for `kubectl footprint`, and a helm plugin in /usr/share/footprint/helm-plugin.")
 set(CPACK_STRIP_FILES ON)
-# Install with DESTDIR into the staging directory, so the install scripts see the real prefix.
-set(CPACK_SET_DESTDIR ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)

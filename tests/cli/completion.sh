@@ -11,7 +11,7 @@ zsh_completion=$FOOTPRINT_BUILD_DIR/completions/_footprint
 # complete WORD...: what bash offers for the last word.
 complete_bash() {
   bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-           _footprint; printf "%s\n" "${COMPREPLY[@]}"' _ "$bash_completion" "$@" | sort | xargs
+           _footprint; printf "%s\n" "${COMPREPLY[@]}"' _ "$bash_completion" "$@" | sort | paste -sd " "
 }
 expect_completion() {  # EXPECTED WORD...
   local expected=$1

@@ -6,9 +6,9 @@
 # manuallyProcessArgs), so this also proves the plugin reads the namespace from there.
 source "$(dirname "$0")/common.inc"
 need_helm
-export HELM_PLUGINS=$TMP/plugins HELM_CONFIG_HOME=$TMP/config HELM_CACHE_HOME=$TMP/cache
-export HELM_DATA_HOME=$TMP/data
-mkdir -p "$HELM_PLUGINS"
+# A helm home of its own; plugins go to $HELM_DATA_HOME/plugins.
+unset HELM_PLUGINS
+export HELM_CONFIG_HOME=$TMP/config HELM_CACHE_HOME=$TMP/cache HELM_DATA_HOME=$TMP/data
 run "$HELM" plugin install "$ROOT/packaging/helm-plugin"
 expect_status 0
 run "$HELM" plugin list

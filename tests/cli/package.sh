@@ -25,16 +25,18 @@ printf 'Package: footprint\nVersion: %s\nArchitecture: %s\nSection: utils\n' "$v
 # against (readelf's NEEDED entries, resolved by the dynamic loader's cache, owned per dpkg -S).
 depends=$(dpkg-deb --field "$deb" Depends)
 [ -n "$depends" ] || fail "Depends is empty"
+depends_names=$(sed 's/ ([^)]*)//g; s/, /\n/g; s/ | /\n/g' <<<"$depends")
 mapfile -t needed < <(readelf -d "$FOOTPRINT_BUILD_DIR/footprint" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 [ "${#needed[@]}" -gt 3 ] || fail "readelf found too few libraries: ${needed[*]}"
 for lib in "${needed[@]}"; do
   path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib && /x86-64|AArch64|64bit/ {print $NF; exit}')
   [ -n "$path" ] || path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib {print $NF; exit}')
   [ -n "$path" ] || fail "$lib is not in the loader cache"
-  owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null) ||
-    fail "no package owns $path"
+  # With merged /usr a package may own either the /lib or the /usr/lib spelling.
+  owner=$({ dpkg -S "$(readlink -f "$path")" || dpkg -S "$path"; } 2>/dev/null | head -1)
+  [ -n "$owner" ] || fail "no package owns $path"
   package=${owner%%:*}
-  grep -qE "(^|, )$package( |,|$)" <<<"$depends" || fail "Depends lacks $package (for $lib): $depends"
+  grep -qxF "$package" <<<"$depends_names" || fail "Depends lacks $package (for $lib): $depends"
 done
 
 # Files: the binary, the kubectl plugin link, the man page, completions, the helm plugin.
