@@ -6,11 +6,13 @@ Usage: scripts/tidy.py BUILD_DIR FILE...
 The compile commands come from BUILD_DIR/compile_commands.json without the precompiled-header
 flags (clang cannot read GCC's .gch files, and each file must stand on its own includes).
 
-A file's result is cached under BUILD_DIR/clang-tidy-cache, keyed by the SHA-256 of everything
-that decides it: clang-tidy's version, .clang-tidy, the compile command, and the file as the
-preprocessor expands it (every header it includes, at the version installed). Only a clean
-result is cached, so a cached file is one clang-tidy has passed with exactly these inputs. A
-fresh build directory (CI's) has no cache and checks every file.
+A clean result is remembered in $XDG_CACHE_HOME/footprint/clang-tidy (~/.cache/...), keyed by
+the SHA-256 of everything that decides it: clang-tidy's version, .clang-tidy, the compile command,
+and the file as clang's preprocessor expands it with comments (NOLINT) and line markers (header
+paths, for HeaderFilterRegex), every header it includes at the version installed. The checkout's
+own path is replaced by a placeholder, so clones share results. A file is skipped only when
+clang-tidy has passed on exactly these inputs before; anything else is checked, and a machine
+without the cache checks every file.
 """
 
 import concurrent.futures
@@ -58,17 +60,18 @@ def load_commands(build_dir):
 
 
 def preprocessed(entry):
-    """The translation unit as the preprocessor expands it, or None when that fails."""
-    arguments = []
+    """The translation unit as clang's preprocessor expands it, comments and line markers kept;
+    None when that fails."""
+    arguments = ["clang++"]
     skip = False
-    for arg in entry["arguments"]:
+    for arg in entry["arguments"][1:]:
         if skip:
             skip = False
         elif arg in ("-o", "-MT", "-MF", "-MQ"):  # these take a value
             skip = True
         elif arg not in ("-c", "-MD", "-MMD"):
             arguments.append(arg)
-    result = subprocess.run([*arguments, "-E", "-P"], cwd=entry["directory"], capture_output=True,
+    result = subprocess.run([*arguments, "-E", "-C"], cwd=entry["directory"], capture_output=True,
                             check=False)
     return result.stdout if result.returncode == 0 else None
 
@@ -86,7 +89,8 @@ def main():
     os.makedirs(tidy_dir, exist_ok=True)
     with open(os.path.join(tidy_dir, "compile_commands.json"), "w", encoding="utf-8") as f:
         json.dump(list(commands.values()), f, indent=1)
-    cache_dir = os.path.join(build_dir, "clang-tidy-cache")
+    cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    cache_dir = os.path.join(cache_home, "footprint", "clang-tidy")
     os.makedirs(cache_dir, exist_ok=True)
 
     version = subprocess.run([CLANG_TIDY, "--version"], capture_output=True, check=True).stdout
@@ -100,8 +104,12 @@ def main():
         text = preprocessed(entry)
         key = None
         if text is not None:
+            def local(data):  # the checkout's and the build's paths, as placeholders
+                return data.replace(build_dir.encode(), b"<build>").replace(root.encode(),
+                                                                            b"<root>")
             digest = hashlib.sha256()
-            for part in (version, config, json.dumps(entry["arguments"]).encode(), text):
+            for part in (version, config, local(json.dumps(entry["arguments"]).encode()),
+                         local(text)):
                 digest.update(hashlib.sha256(part).digest())
             key = os.path.join(cache_dir, digest.hexdigest())
             if os.path.exists(key):
