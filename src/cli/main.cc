@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/build_info.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "model/names.h"
@@ -56,7 +57,8 @@ int run_main(int argc, char** argv) {
     return kExitOk;
   }
   if (name == "--version" || name == "version") {
-    std::printf("footprint %s\n", FOOTPRINT_VERSION);
+    fmt::print("footprint {} (commit {}{})\n", FOOTPRINT_VERSION, kBuildCommit,
+               kBuildTreeModified ? ", with local changes" : "");
     return kExitOk;
   }
   for (const Command& c : kCommands) {

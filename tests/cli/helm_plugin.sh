@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The helm plugin in packaging/helm-plugin, installed with the real helm 4 (`helm plugin install
+# DIR`): `helm footprint CHART -f values.yaml -n NS` renders the chart with that helm and audits
+# it, exactly as `footprint audit CHART -f values.yaml -n NS` does. helm takes -n out of the
+# plugin's arguments and passes it as HELM_NAMESPACE (pkg/cmd/load_plugins.go,
+# manuallyProcessArgs), so this also proves the plugin reads the namespace from there.
+source "$(dirname "$0")/common.inc"
+need_helm
+# A helm home of its own; plugins go to $HELM_DATA_HOME/plugins.
+unset HELM_PLUGINS
+export HELM_CONFIG_HOME=$TMP/config HELM_CACHE_HOME=$TMP/cache HELM_DATA_HOME=$TMP/data
+run "$HELM" plugin install "$ROOT/packaging/helm-plugin"
+expect_status 0
+run "$HELM" plugin list
+expect_status 0
+grep -qE '^footprint[[:space:]]+0\.1\.0[[:space:]]+cli/v1' "$OUT" || fail "helm plugin list: $(cat "$OUT")"
+
+# footprint from the build, as the package puts it on PATH.
+bin=$TMP/bin
+mkdir -p "$bin"
+ln -s "$FOOTPRINT" "$bin/footprint"
+chart=$ROOT/tests/charts/modal-operator
+printf 'namespaceRestriction:\n  enabled: true\n  targetNamespace: team-a\n' >"$TMP/restricted.yaml"
+
+PATH=$bin:$PATH run "$HELM" footprint "$chart" -f "$TMP/restricted.yaml" --set upgradeCRD=false \
+  -n modal-system --format json
+expect_status 0
+cp "$OUT" "$TMP/plugin.json"
+# Restricted mode (tests/charts/modal-operator/templates): two Roles, no ClusterRole, no CRD.
+[ "$(json_get "$TMP/plugin.json" "(d['inventory']['kinds'].get('Role'), d['inventory']['kinds'].get('ClusterRole'), d['inventory']['kinds'].get('CustomResourceDefinition'))")" = \
+  "(2, None, None)" ] || fail "the values file and --set reached helm"
+json_get "$TMP/plugin.json" "d['charts'][0]['command']" | grep -qF -- "--namespace modal-system" ||
+  fail "-n should reach the render: $(json_get "$TMP/plugin.json" "d['charts'][0]['command']")"
+
+FOOTPRINT_HELM=$HELM run "$FOOTPRINT" audit "$chart" -f "$TMP/restricted.yaml" \
+  --set upgradeCRD=false -n modal-system --format json
+expect_status 0
+diff -u "$OUT" "$TMP/plugin.json" || fail "helm footprint and footprint audit disagree"
+
+# footprint's exit code comes through helm: a template `fail` is exit 2.
+PATH=$bin:$PATH run "$HELM" footprint "$chart" --set namespaceRestriction.enabled=true
+expect_status 2
+expect_stderr "VALIDATION ERROR"
+
+# Without footprint on PATH the plugin says what to install.
+PATH=/usr/bin:/bin run "$HELM" footprint "$chart"
+[ "$STATUS" != 0 ] || fail "the plugin should fail without footprint"
+expect_stderr "footprint binary is not on PATH"
