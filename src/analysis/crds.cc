@@ -88,7 +88,7 @@ bool size_needs_attention(const ObjectSize& s) {
 
 std::optional<HelmReleaseEstimate> helm_release_estimate(const Bundle& bundle) {
   std::optional<HelmReleaseEstimate> out;
-  for (const std::optional<GzipSize>& g : bundle.input.helm_gzip) {
+  for (const std::optional<GzipSize>& g : bundle.input.helm_gzip.get()) {
     if (!g) continue;
     if (!out) out = HelmReleaseEstimate{};
     out->gzip_bytes += g->bytes;

@@ -6,9 +6,7 @@ namespace footprint {
 namespace {
 
 Bundle bundle_with_text(std::string text) {
-  LoadOptions options;
-  options.keep_texts = true;
-  auto loaded = load_texts({{"in.yaml", std::move(text)}}, options);
+  auto loaded = load_texts({{"in.yaml", std::move(text)}}, LoadOptions{});
   EXPECT_TRUE(loaded.has_value());
   return build_bundle(std::move(*loaded), BundleOptions{});
 }

@@ -235,6 +235,65 @@ TEST(Yaml, ByteRangesAreBytesAfterMultiByteCharacters) {
   EXPECT_EQ(v.position().line, 8u);
 }
 
+// The offset of a mark is found by skipping whole 8-byte words of UTF-8; characters of two,
+// three and four bytes straddle the word boundaries here.
+TEST(Yaml, ByteRangesAfterLongRunsOfMultiByteCharacters) {
+  std::string text = "a: \"";
+  for (int i = 0; i < 9; ++i)
+    text += "\xc3\xa9\xe2\x82\xac\xf0\x9f\x90\xb3z";  // é € 🐳 z
+  text += "\"\nname: value\nlist: [x1, \"\xc3\xa9\", x2]\n";
+  auto docs = parse_ok(text);
+  Node name = docs[0].root.get("name");
+  EXPECT_EQ(name.begin_offset(), text.find("value"));
+  EXPECT_EQ(name.end_offset(), text.find("value") + 5);
+  Node list = docs[0].root.get("list");
+  EXPECT_EQ(list.item(2).begin_offset(), text.find("x2"));
+  EXPECT_EQ(list.item(1).begin_offset(), text.find("\"\xc3\xa9\", x2"));
+}
+
+// parse_chunk points scalars that the stream holds verbatim into it; everything else (escapes,
+// folded lines, block scalars) is copied. Either way the text is what a copying parse gives.
+TEST(Yaml, ChunkScalarsPointIntoTheStreamOnlyWhenVerbatim) {
+  std::string text =
+      "plain: nginx:1.25\nsingle: 'it''s'\nsingle2: 'as is'\ndouble: \"a\\tb\"\n"
+      "double2: \"as is\"\nfolded: one\n  two\nliteral: |\n  line\nempty:\n"
+      "utf8: caf\xc3\xa9\n\"quoted key\": [x, 'y']\n";
+  auto copied = parse(text);
+  auto chunked = parse_chunk(text, ChunkStart{});
+  ASSERT_TRUE(copied.has_value() && chunked.has_value());
+  Node a = (*copied)[0].root;
+  Node b = (*chunked)[0].root;
+  ASSERT_EQ(a.size(), b.size());
+  auto in_text = [&](std::string_view s) {
+    return !s.empty() && s.data() >= text.data() &&
+           s.data() + s.size() <= text.data() + text.size();
+  };
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a.key(i).text(), b.key(i).text());
+    EXPECT_EQ(a.value(i).text(), b.value(i).text()) << a.key(i).text();
+    EXPECT_FALSE(in_text(a.value(i).text())) << "parse() copies every scalar";
+  }
+  for (std::string_view key : {"plain", "single2", "double2", "utf8"})
+    EXPECT_TRUE(in_text(b.get(key).text())) << key;
+  for (std::string_view key : {"single", "double", "folded", "literal"})
+    EXPECT_FALSE(in_text(b.get(key).text())) << key;
+  EXPECT_EQ(b.get("single").text(), "it's");
+  EXPECT_EQ(b.get("double").text(), "a\tb");
+  EXPECT_EQ(b.get("folded").text(), "one two");
+  EXPECT_TRUE(b.get("empty").is_null());
+  EXPECT_TRUE(in_text(b.key(b.size() - 1).text()));
+  EXPECT_EQ(b.get("quoted key").item(1).text(), "y");
+}
+
+// Documents parsed together share a tree; each keeps its own root and preamble.
+TEST(Yaml, DocumentsOfOneParseShareATree) {
+  auto docs = parse_ok("---\na: 1\n---\nb: 2\n");
+  ASSERT_EQ(docs.size(), 2u);
+  EXPECT_EQ(docs[0].tree, docs[1].tree);
+  EXPECT_EQ(docs[1].root.get("b").text(), "2");
+  EXPECT_FALSE(docs[1].root.get("a"));
+}
+
 TEST(Yaml, EmptyStreamHasNoDocuments) {
   EXPECT_TRUE(parse_ok("").empty());
   EXPECT_TRUE(parse_ok(std::string_view()).empty());  // a null view, as Node::str() gives
