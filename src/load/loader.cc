@@ -14,6 +14,8 @@
 #include <optional>
 #include <thread>
 
+#include "load/parallel.h"
+
 namespace footprint {
 
 std::string LoadError::to_string() const {
@@ -74,28 +76,6 @@ void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>&
     line += count_newlines(text.substr(begin, end - begin));
     begin = end;
   }
-}
-
-template <typename Fn>
-void parallel_for(size_t count, unsigned jobs, Fn fn) {
-  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-  jobs = static_cast<unsigned>(std::min<size_t>(jobs, count));
-  if (jobs <= 1) {
-    for (size_t i = 0; i < count; ++i)
-      fn(i);
-    return;
-  }
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < count; i = next++)
-      fn(i);
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t)
-    threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads)
-    t.join();
 }
 
 tl::expected<std::string, std::string> read_stream(std::FILE* f, uint64_t max_bytes,
@@ -345,6 +325,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
                                                             std::vector<std::string> notes,
                                                             const LoadOptions& options) {
   LoadedInput out;
+  out.jobs = options.jobs;
   out.notes = std::move(notes);
   out.texts.reserve(texts.size());
   for (NamedText& t : texts) {

@@ -77,6 +77,7 @@ struct LoadedInput {
   std::vector<std::string> texts;
   std::vector<yaml::Document> documents;  // owners of the trees the objects point into
   std::vector<RawObject> objects;         // in file order, then document order
+  unsigned jobs = 0;                      // LoadOptions::jobs, for later stages that use threads
   HelmGzipSizes helm_gzip;                // declared last: its thread reads `texts`
 };
 
