@@ -141,6 +141,10 @@ class Builder {
     auto result = loop(parser);
     yaml_parser_delete(&parser);
     if (!result) return tl::unexpected(result.error());
+    // The arrays grew by doubling; the tree lives as long as the bundle, so drop the slack.
+    tree_->nodes_.shrink_to_fit();
+    tree_->children_.shrink_to_fit();
+    tree_->strings_.shrink_to_fit();
     return std::move(documents_);
   }
 
