@@ -89,7 +89,7 @@ bool size_needs_attention(const ObjectSize& s) {
 
 std::optional<HelmReleaseEstimate> helm_release_estimate(const Bundle& bundle) {
   std::optional<HelmReleaseEstimate> out;
-  for (const std::optional<GzipSize>& g : bundle.input.helm_gzip.get()) {
+  for (const std::optional<GzipSize>& g : bundle.input.helm_gzip) {
     if (!g) continue;
     if (!out) out = HelmReleaseEstimate{};
     out->gzip_bytes += g->bytes;

@@ -34,7 +34,7 @@ struct Relocation {
 // tag and digest as written.
 std::string relocated_reference(const ImageRef& ref, const RegistryPrefix& registry);
 
-// Fails when two images would land on the same
+// `bundle.input.texts` must hold the files' texts. Fails when two images would land on the same
 // mirror repository, or when a reference cannot be found verbatim in its scalar.
 tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const ImageInventory& images,
                                                const RelocateOptions& options);

@@ -6,7 +6,9 @@ namespace footprint {
 namespace {
 
 Bundle bundle_with_text(std::string text) {
-  auto loaded = load_texts({{"in.yaml", std::move(text)}}, LoadOptions{});
+  LoadOptions options;
+  options.keep_texts = true;
+  auto loaded = load_texts({{"in.yaml", std::move(text)}}, options);
   EXPECT_TRUE(loaded.has_value());
   return build_bundle(std::move(*loaded), BundleOptions{});
 }

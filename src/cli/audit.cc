@@ -14,7 +14,6 @@ int run_audit(int argc, char** argv) {
   CLI::App app{"Report what installing these manifests does to a cluster, and how to fix it.",
                "footprint audit"};
   BundleArgs bundle_args;
-  bundle_args.prefetch_helm_gzip = true;
   add_bundle_options(app, bundle_args);
   std::string format_name = "text";
   app.add_option("--format", format_name, "Output format: text, json, markdown or sarif")

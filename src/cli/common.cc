@@ -70,7 +70,7 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
                                   std::string* errors) {
   LoadOptions options;
   options.jobs = args.jobs;
-  options.prefetch_helm_gzip = args.prefetch_helm_gzip;
+  options.keep_texts = args.keep_texts;
   std::vector<std::string> files;
   std::vector<NamedText> rendered;
   ChartOptions chart_options = args.chart;

@@ -29,8 +29,8 @@ struct BundleArgs {
   std::vector<std::string> inputs;
   std::string namespace_ = "default";
   unsigned jobs = 0;
-  ChartOptions chart;               // for inputs that are charts
-  bool prefetch_helm_gzip = false;  // for commands that report the Helm release size
+  ChartOptions chart;       // for inputs that are charts
+  bool keep_texts = false;  // keep each file's text, for commands that rewrite it
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or

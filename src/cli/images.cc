@@ -23,6 +23,7 @@ int run_relocate(int argc, char** argv) {
       "and digest, and write the skopeo copy plan that fills that registry.",
       "footprint images relocate"};
   BundleArgs bundle_args;
+  bundle_args.keep_texts = true;
   add_bundle_options(app, bundle_args);
   std::string registry_text;
   app.add_option("--registry", registry_text,

@@ -5,14 +5,11 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 #include "load/parallel.h"
 
@@ -115,10 +112,8 @@ bool rendered_by_helm(std::string_view text) {
 // Compressed size at zlib's default level. Helm asks Go's compress/gzip for its best
 // compression, which comes out a few percent smaller (docs/performance.md), at three times the
 // cost; for an estimate that leaves out most of the release (docs/crds.md) the difference does
-// not matter. Stops early, incomplete, once `cancel` is set.
-std::optional<GzipSize> helm_gzip_size(std::string_view text, uint64_t max_bytes,
-                                       const std::atomic<bool>& cancel) {
-  if (!rendered_by_helm(text)) return std::nullopt;
+// not matter.
+std::optional<GzipSize> helm_gzip_size(std::string_view text, uint64_t max_bytes) {
   z_stream z{};
   if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
     return std::nullopt;
@@ -139,7 +134,7 @@ std::optional<GzipSize> helm_gzip_size(std::string_view text, uint64_t max_bytes
       z.avail_out = sizeof out;
       deflate(&z, flush);
     } while (z.avail_out == 0);
-    if (flush != Z_FINISH && (z.total_out >= max_bytes || cancel)) {
+    if (flush != Z_FINISH && z.total_out >= max_bytes) {
       size.complete = false;
       break;
     }
@@ -327,25 +322,22 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   LoadedInput out;
   out.jobs = options.jobs;
   out.notes = std::move(notes);
-  out.texts.reserve(texts.size());
-  for (NamedText& t : texts) {
-    out.files.push_back(std::move(t.name));
-    out.chart_roots.push_back(std::move(t.chart_root));
-    out.file_bytes.push_back(t.text.size());
-    out.texts.push_back(std::move(t.text));
-  }
-  // From here on out.texts stays as it is: the trees point into it.
-  const std::vector<std::string>& files = out.files;
-  std::vector<std::string_view> views(out.texts.begin(), out.texts.end());
   std::vector<LoadError> errors;
+  for (const NamedText& t : texts) {
+    out.files.push_back(t.name);
+    out.chart_roots.push_back(t.chart_root);
+    out.file_bytes.push_back(t.text.size());
+  }
+  out.helm_gzip.resize(texts.size());
 
   // Per file, in parallel: reject binary data and oversized files, and split into chunks.
-  std::vector<std::vector<Chunk>> file_chunks(views.size());
-  std::vector<std::optional<LoadError>> file_errors(views.size());
-  parallel_for(views.size(), options.jobs, [&](size_t f) {
-    std::string_view text = views[f];
+  std::vector<std::vector<Chunk>> file_chunks(texts.size());
+  std::vector<std::optional<LoadError>> file_errors(texts.size());
+  std::vector<char> helm(texts.size(), 0);
+  parallel_for(texts.size(), options.jobs, [&](size_t f) {
+    std::string_view text = texts[f].text;
     if (text.size() >= options.limits.max_stream_bytes) {
-      file_errors[f] = LoadError{files[f],
+      file_errors[f] = LoadError{texts[f].name,
                                  {},
                                  fmt::format("file is {} bytes; the limit is {} bytes", text.size(),
                                              options.limits.max_stream_bytes)};
@@ -355,23 +347,27 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     size_t nul = text.substr(0, 1 << 16).find('\0');
     if (!utf16 && nul != std::string_view::npos) {
       file_errors[f] = LoadError{
-          files[f],
+          texts[f].name,
           {},
           fmt::format("binary data (a NUL byte at offset {}); expected YAML or JSON", nul)};
       return;
     }
     split_into_chunks(static_cast<uint32_t>(f), text, file_chunks[f]);
+    helm[f] = rendered_by_helm(text);
   });
   std::vector<Chunk> chunks;
-  for (size_t f = 0; f < views.size(); ++f) {
-    if (file_errors[f]) errors.push_back(std::move(*file_errors[f]));
+  std::vector<uint32_t> helm_files;
+  for (uint32_t f = 0; f < texts.size(); ++f) {
+    if (file_errors[f]) {
+      errors.push_back(std::move(*file_errors[f]));
+    } else if (helm[f]) {
+      helm_files.push_back(f);
+    }
     chunks.insert(chunks.end(), file_chunks[f].begin(), file_chunks[f].end());
   }
 
-  out.helm_gzip = HelmGzipSizes(views, options.max_gzip_bytes);
-  if (options.prefetch_helm_gzip && options.jobs != 1) out.helm_gzip.prefetch();
-
-  // Largest chunks first, so that no core is left with a big one at the end.
+  // One pool of work: compressing each Helm file (the longest single tasks, so first), then the
+  // chunks, largest first, so that no core is left with a big one at the end.
   std::vector<size_t> order(chunks.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
@@ -380,40 +376,47 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   });
   using ChunkResult = tl::expected<std::vector<yaml::Document>, yaml::ParseError>;
   std::vector<ChunkResult> results(chunks.size());
-  parallel_for(chunks.size(), options.jobs, [&](size_t k) {
-    const Chunk& c = chunks[order[k]];
-    results[order[k]] = yaml::parse_chunk(views[c.file].substr(c.begin, c.end - c.begin),
-                                          yaml::ChunkStart{c.begin, c.line}, options.limits);
+  parallel_for(helm_files.size() + chunks.size(), options.jobs, [&](size_t task) {
+    if (task < helm_files.size()) {
+      uint32_t f = helm_files[task];
+      out.helm_gzip[f] = helm_gzip_size(texts[f].text, options.max_gzip_bytes);
+      return;
+    }
+    size_t i = order[task - helm_files.size()];
+    const Chunk& c = chunks[i];
+    std::string_view text(texts[c.file].text);
+    results[i] = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),
+                                   yaml::ChunkStart{c.begin, c.line}, options.limits);
   });
 
-  std::vector<bool> has_documents(views.size(), false);
+  std::vector<bool> has_documents(texts.size(), false);
   Assembler assembler(out, errors);
   for (size_t i = 0; i < chunks.size(); ++i) {
     const Chunk& c = chunks[i];
     if (!results[i]) {
       errors.push_back(
-          LoadError{files[c.file], results[i].error().position, results[i].error().message});
+          LoadError{texts[c.file].name, results[i].error().position, results[i].error().message});
       continue;
     }
     size_t objects_before = out.objects.size();
     for (yaml::Document& doc : *results[i]) {
-      assembler.add_document(doc, c.file, views[c.file]);
+      assembler.add_document(doc, c.file, texts[c.file].text);
       out.documents.push_back(std::move(doc));
     }
     if (out.objects.size() > objects_before) has_documents[c.file] = true;
   }
-  for (uint32_t f = 0; f < views.size(); ++f) {
+  for (uint32_t f = 0; f < texts.size(); ++f) {
     bool failed = std::any_of(errors.begin(), errors.end(),
-                              [&](const LoadError& e) { return e.file == files[f]; });
+                              [&](const LoadError& e) { return e.file == texts[f].name; });
     if (!has_documents[f] && !failed) {
-      errors.push_back(
-          LoadError{files[f], {}, "no Kubernetes objects: the input is empty or only comments"});
+      errors.push_back(LoadError{
+          texts[f].name, {}, "no Kubernetes objects: the input is empty or only comments"});
     }
   }
   if (!errors.empty()) {
     std::stable_sort(errors.begin(), errors.end(), [&](const LoadError& a, const LoadError& b) {
       auto file_index = [&](const std::string& name) {
-        return std::find(files.begin(), files.end(), name) - files.begin();
+        return std::find(out.files.begin(), out.files.end(), name) - out.files.begin();
       };
       if (a.file != b.file) return file_index(a.file) < file_index(b.file);
       if (a.position.line != b.position.line) return a.position.line < b.position.line;
@@ -421,56 +424,14 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     });
     return tl::unexpected(std::move(errors));
   }
+  if (options.keep_texts) {
+    for (NamedText& t : texts)
+      out.texts.push_back(std::move(t.text));
+  }
   return out;
 }
 
 }  // namespace
-
-struct HelmGzipSizes::State {
-  std::vector<std::string_view> texts;
-  uint64_t max_bytes = 0;
-  std::mutex mutex;
-  std::thread worker;
-  std::atomic<bool> cancel{false};
-  bool done = false;
-  std::vector<std::optional<GzipSize>> sizes;
-
-  void compute() {
-    sizes.resize(texts.size());
-    for (size_t f = 0; f < texts.size() && !cancel; ++f)
-      sizes[f] = helm_gzip_size(texts[f], max_bytes, cancel);
-  }
-  ~State() {
-    cancel = true;
-    if (worker.joinable()) worker.join();
-  }
-};
-
-HelmGzipSizes::HelmGzipSizes(std::vector<std::string_view> texts, uint64_t max_bytes)
-    : state_(std::make_shared<State>()) {
-  state_->texts = std::move(texts);
-  state_->max_bytes = max_bytes;
-}
-
-void HelmGzipSizes::prefetch() const {
-  if (!state_) return;
-  std::lock_guard lock(state_->mutex);
-  if (state_->done || state_->worker.joinable()) return;
-  state_->worker = std::thread([state = state_.get()] { state->compute(); });
-}
-
-const std::vector<std::optional<GzipSize>>& HelmGzipSizes::get() const {
-  static const std::vector<std::optional<GzipSize>> kNone;
-  if (!state_) return kNone;
-  std::lock_guard lock(state_->mutex);
-  if (state_->worker.joinable()) {
-    state_->worker.join();
-  } else if (!state_->done) {
-    state_->compute();
-  }
-  state_->done = true;
-  return state_->sizes;
-}
 
 tl::expected<std::string, std::string> read_text_file(const std::string& path, uint64_t max_bytes) {
   return read_file(path, max_bytes);

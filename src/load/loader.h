@@ -6,10 +6,8 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <tl/expected.hpp>
 #include <vector>
 
@@ -42,43 +40,20 @@ struct GzipSize {
   bool complete = true;      // false: stopped at LoadOptions::max_gzip_bytes
 };
 
-// The gzip size of each file that Helm rendered (it has `# Source:` comments), which bounds the
-// size of the release Helm stores. Compressing costs as much as parsing, so it happens once: when
-// first asked for, or on a thread of its own from prefetch() on, beside the rest of the work.
-class HelmGzipSizes {
- public:
-  HelmGzipSizes() = default;
-  HelmGzipSizes(std::vector<std::string_view> texts, uint64_t max_bytes);
-
-  void prefetch() const;
-  // Per file: nullopt for files that Helm did not render.
-  const std::vector<std::optional<GzipSize>>& get() const;
-
- private:
-  struct State;
-  std::shared_ptr<State> state_;
-};
-
 struct LoadedInput {
-  LoadedInput() = default;
-  LoadedInput(LoadedInput&&) = default;
-  LoadedInput& operator=(LoadedInput&&) = default;
-  // Trees point into `texts`: a copy would point into the original.
-  LoadedInput(const LoadedInput&) = delete;
-  LoadedInput& operator=(const LoadedInput&) = delete;
-
   std::vector<std::string> files;  // as given on the command line, or found under a directory
   // Per file: the chart directory a rendered stream came from, so `# Source:` paths can be
   // resolved to template files; empty for plain manifests.
   std::vector<std::string> chart_roots;
   std::vector<uint64_t> file_bytes;
-  std::vector<std::string> notes;  // e.g. files skipped in a directory
-  // Each file's text. The trees point into it (most scalars are not copied), so it never changes.
-  std::vector<std::string> texts;
+  // Per file: the gzip size of a file that Helm rendered (it has `# Source:` comments), which
+  // bounds the size of the release Helm stores; nullopt for other files.
+  std::vector<std::optional<GzipSize>> helm_gzip;
+  std::vector<std::string> notes;         // e.g. files skipped in a directory
   std::vector<yaml::Document> documents;  // owners of the trees the objects point into
   std::vector<RawObject> objects;         // in file order, then document order
   unsigned jobs = 0;                      // LoadOptions::jobs, for later stages that use threads
-  HelmGzipSizes helm_gzip;                // declared last: its thread reads `texts`
+  std::vector<std::string> texts;         // each file's text, when LoadOptions::keep_texts
 };
 
 struct LoadOptions {
@@ -88,8 +63,7 @@ struct LoadOptions {
   // Compressing Helm output stops once it passes this size: 768 KiB of gzip is 1 MiB in base64,
   // all a Helm release may hold, so compressing further would only cost time.
   uint64_t max_gzip_bytes = uint64_t{768} * 1024;
-  // Start the Helm gzip sizes while parsing, for commands that report them (unless jobs is 1).
-  bool prefetch_helm_gzip = false;
+  bool keep_texts = false;  // for commands that rewrite the input
 };
 
 // Reads a whole file (a configuration or expectations file, not a manifest).

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -46,6 +47,10 @@ Node Node::at(std::initializer_list<std::string_view> path) const {
     if (!node) return {};
   }
   return node;
+}
+
+void Tree::Free::operator()(char* p) const {
+  std::free(p);
 }
 
 namespace {
@@ -111,12 +116,8 @@ struct Event {
 
 class Builder {
  public:
-  Builder(std::string_view text, ChunkStart start, const Limits& limits, bool borrow)
-      : text_(text),
-        start_(start),
-        limits_(limits),
-        borrow_(borrow && !text.empty()),
-        previous_root_end_(start.offset) {}
+  Builder(std::string_view text, ChunkStart start, const Limits& limits)
+      : text_(text), start_(start), limits_(limits), previous_root_end_(start.offset) {}
 
   tl::expected<std::vector<Document>, ParseError> run() {
     detect_encoding();
@@ -126,7 +127,6 @@ class Builder {
                                                    text_.size(), limits_.max_stream_bytes)});
     }
     tree_ = std::make_shared<Tree>();
-    if (borrow_) tree_->source_ = text_.data() - start_.offset;
     // Real manifests hold about one node per 30 bytes: one allocation for most chunks.
     tree_->nodes_.reserve(text_.size() / 24);
     tree_->children_.reserve(text_.size() / 24);
@@ -177,7 +177,7 @@ class Builder {
           end_document();
           break;
         case YAML_SCALAR_EVENT:
-          add_scalar(e);
+          add_scalar(ev.event);
           break;
         case YAML_ALIAS_EVENT:
           if (auto r = add_alias(e); !r) return r;
@@ -339,45 +339,31 @@ class Builder {
     if (!frames_.empty()) frames_.back().weight += weight;
   }
 
-  void add_scalar(const yaml_event_t& e) {
-    const auto& s = e.data.scalar;
+  void add_scalar(yaml_event_t& e) {
+    auto& s = e.data.scalar;
     // A tag libyaml reports for an untagged plain or quoted scalar is not one the author wrote.
     uint16_t tag = (s.plain_implicit || s.quoted_implicit) ? 0 : intern_tag(s.tag);
     ScalarStyle style = style_of(s.style);
     uint32_t node = new_node(e, NodeType::kScalar, style, tag);
     Tree::NodeData& d = nodes()[node];
-    std::string_view value(reinterpret_cast<const char*>(s.value), s.length);
-    d.count = static_cast<uint32_t>(value.size());
-    if (uint32_t at = verbatim_offset(d, value); at != kNotVerbatim) {
-      d.in_source = true;
-      d.first = at;
+    d.count = static_cast<uint32_t>(s.length);
+    if (s.length >= kOwnBlockBytes) {
+      // Copying a 100 MB value would hold it in memory three times over (the file, libyaml's
+      // buffer, the copy): keep libyaml's buffer instead.
+      d.in_block = true;
+      d.first = static_cast<uint32_t>(tree_->blocks_.size());
+      tree_->blocks_.emplace_back(reinterpret_cast<char*>(s.value));
+      s.value = nullptr;
     } else {
       d.first = static_cast<uint32_t>(tree_->strings_.size());
-      tree_->strings_.append(value);
+      tree_->strings_.append(reinterpret_cast<const char*>(s.value), s.length);
     }
     if (s.anchor) anchors_[std::string(as_view(s.anchor))] = Anchor{node, 1};
     pending_.push_back(node);
     add_weight(1);
   }
 
-  static constexpr uint32_t kNotVerbatim = UINT32_MAX;
-
-  // Where the stream holds a scalar's value byte for byte (a one-line plain scalar, or a quoted
-  // one without escapes), so the tree can point there instead of copying it.
-  uint32_t verbatim_offset(const Tree::NodeData& d, std::string_view value) const {
-    if (!borrow_ || value.empty()) return kNotVerbatim;
-    size_t at = d.begin - start_.offset;
-    if (d.style == ScalarStyle::kSingleQuoted || d.style == ScalarStyle::kDoubleQuoted) {
-      ++at;
-    } else if (d.style != ScalarStyle::kPlain) {
-      return kNotVerbatim;
-    }
-    if (at > text_.size() || text_.size() - at < value.size() ||
-        text_.compare(at, value.size(), value) != 0) {
-      return kNotVerbatim;
-    }
-    return static_cast<uint32_t>(at + start_.offset);
-  }
+  static constexpr size_t kOwnBlockBytes = 64 * 1024;
 
   tl::expected<void, ParseError> add_alias(const yaml_event_t& e) {
     std::string_view name = as_view(e.data.alias.anchor);
@@ -540,7 +526,6 @@ class Builder {
   size_t cursor_bytes_ = 0;
   ChunkStart start_;
   Limits limits_;
-  bool borrow_;  // scalars may point into text_, which outlives the tree
   std::vector<Document> documents_;
   std::shared_ptr<Tree> tree_;  // every document of the stream
   std::unordered_map<std::string, Anchor> anchors_;
@@ -551,13 +536,13 @@ class Builder {
 };
 
 tl::expected<std::vector<Document>, ParseError> parse(std::string_view text, const Limits& limits) {
-  return Builder(text, ChunkStart{}, limits, false).run();
+  return Builder(text, ChunkStart{}, limits).run();
 }
 
 tl::expected<std::vector<Document>, ParseError> parse_chunk(std::string_view chunk,
                                                             ChunkStart start,
                                                             const Limits& limits) {
-  return Builder(chunk, start, limits, true).run();
+  return Builder(chunk, start, limits).run();
 }
 
 }  // namespace footprint::yaml

@@ -2,9 +2,9 @@
 //
 // Every node keeps its position, its byte range in the stream and, for scalars, the exact text
 // and quoting style, so callers decide deliberately what `yes`, `0777` or `=` mean. Nodes live
-// in one flat array per parse; strings live in one arena per parse, or in the stream itself when
-// the caller keeps it (parse_chunk). Aliases share the anchored node, so the tree is a DAG whose
-// expanded size is bounded while parsing.
+// in one flat array per parse; strings live in one arena per parse, except very long scalars,
+// which keep the buffer libyaml built them in. Aliases share the anchored node, so the tree is a
+// DAG whose expanded size is bounded while parsing.
 #pragma once
 
 #include <cstdint>
@@ -91,13 +91,13 @@ class Tree {
   struct NodeData {
     NodeType type : 2;
     ScalarStyle style : 3;
-    bool in_source : 1;  // a scalar whose text is the stream's own bytes, at offset `first`
-    uint16_t tag : 10;   // 0: none, else index + 1 into tags_
-    uint16_t column;     // 1-based; saturates at 65535
+    bool in_block : 1;  // a long scalar whose text is blocks_[first]
+    uint16_t tag : 10;  // 0: none, else index + 1 into tags_
+    uint16_t column;    // 1-based; saturates at 65535
     uint32_t line;
     uint32_t begin;
     uint32_t end;
-    uint32_t first;  // scalar: offset in strings_ or the stream; collection: offset in children_
+    uint32_t first;  // scalar: offset in strings_ (or index in blocks_); collection: in children_
     uint32_t count;  // scalar: length; sequence: items; mapping: pairs
   };
   static constexpr uint16_t kMaxTags = (1 << 10) - 1;
@@ -106,7 +106,8 @@ class Tree {
 
   const NodeData& data(uint32_t index) const { return nodes_[index]; }
   std::string_view scalar_text(const NodeData& d) const {
-    return std::string_view((d.in_source ? source_ : strings_.data()) + d.first, d.count);
+    return std::string_view(d.in_block ? blocks_[d.first].get() : strings_.data() + d.first,
+                            d.count);
   }
   uint32_t child(uint32_t slot) const { return children_[slot]; }
   std::string_view tag_name(uint16_t tag) const { return tags_[tag - 1]; }
@@ -118,7 +119,10 @@ class Tree {
   std::vector<uint32_t> children_;
   std::string strings_;
   std::vector<std::string> tags_;
-  const char* source_ = nullptr;  // the stream, for scalars that are in_source
+  struct Free {
+    void operator()(char* p) const;
+  };
+  std::vector<std::unique_ptr<char, Free>> blocks_;  // from libyaml's malloc
 };
 
 // One document of a stream. Documents parsed together share one tree; Nodes stay valid while
@@ -146,9 +150,6 @@ struct ChunkStart {
   uint32_t line = 1;
 };
 
-// Parses a chunk of a stream that the caller keeps alive, unchanged and in place, as long as the
-// documents: scalars that the stream holds verbatim (most keys and one-line values) point into
-// it instead of being copied.
 tl::expected<std::vector<Document>, ParseError> parse_chunk(std::string_view chunk,
                                                             ChunkStart start,
                                                             const Limits& limits = {});
