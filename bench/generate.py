@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Writes a synthetic install bundle of about SIZE megabytes (10^6 bytes) to stdout.
+"""Writes synthetic manifests to stdout, for bench/run. Deterministic: the same arguments always
+give the same bytes.
 
-It is shaped like real `helm template` output, in block style: most bytes are CRDs whose
+  generate.py SIZE                   an install bundle of about SIZE megabytes (10^6 bytes)
+  generate.py --small-documents N    N ConfigMaps of about 110 bytes each
+  generate.py --long-value SIZE      one ConfigMap whose one value is a SIZE-megabyte line
+
+The bundle is shaped like real `helm template` output, in block style: most bytes are CRDs whose
 schemas carry descriptions (as controller-gen writes them; CRDs are about three quarters of
-../shared/corpus by size), the rest are workloads, services, RBAC and config. Deterministic:
-the same size always gives the same bytes.
+../shared/corpus by size), the rest are workloads, services, RBAC and config.
 """
 import sys
 
@@ -170,7 +174,34 @@ data:
 """
 
 
+def small_documents(count):
+    for i in range(count):
+        sys.stdout.write(f"""---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: config-{i}
+  namespace: team-{i % 40}
+data:
+  key: value-{i}
+""")
+
+
+def long_value(size):
+    sys.stdout.write("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: long\ndata:\n  blob: ")
+    line = "abcdefghij" * 100_000
+    for _ in range(int(size * 1_000_000) // len(line)):
+        sys.stdout.write(line)
+    sys.stdout.write("\n")
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--small-documents":
+        small_documents(int(sys.argv[2]))
+        return
+    if len(sys.argv) == 3 and sys.argv[1] == "--long-value":
+        long_value(float(sys.argv[2]))
+        return
     target = float(sys.argv[1] if len(sys.argv) > 1 else 100) * 1_000_000
     written = 0
     i = 0

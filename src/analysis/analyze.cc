@@ -88,9 +88,12 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       own(own_api_groups(b, rbac, admission)),
       namespaces(ns.empty() ? default_namespaces(b) : std::move(ns)),
       expectations(std::move(ex)),
-      sizes(object_sizes(b)) {
+      sizes(object_sizes(b)),
+      images(discover_images(b)) {
   webhooks = summarize_webhooks(*this);
 }
+
+Context::Context(const Bundle& b, ImagesOnly) : bundle(b), images(discover_images(b)) {}
 
 Context::~Context() = default;
 
@@ -100,10 +103,11 @@ AnalysisResult analyze(const Bundle& bundle, const Config& config, const ImageSi
   return analyze(context, config);
 }
 
-AnalysisResult analyze(const Context& context, const Config& config) {
+AnalysisResult analyze(const Context& context, const Config& config, std::string_view area) {
   const Bundle& bundle = context.bundle;
   Findings findings(bundle);
   for (const Check* check : all_checks()) {
+    if (!area.empty() && check->area != area) continue;
     findings.set_check(check->id, check->impact);
     check->run(context, findings);
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/config.h"
@@ -23,9 +24,9 @@ struct AnalysisResult {
 struct Context;
 struct ImageSizes;
 
-// Runs every check over prepared models; callers that render sections from the same models
-// build the Context once.
-AnalysisResult analyze(const Context& context, const Config& config);
+// Runs every check over prepared models, or only those of `area` (e.g. "airgap"); callers that
+// render sections from the same models build the Context once.
+AnalysisResult analyze(const Context& context, const Config& config, std::string_view area = {});
 // Builds the models itself. `image_sizes`, when a command knows them, lets image-very-large
 // judge the images.
 AnalysisResult analyze(const Bundle& bundle, const Config& config,

@@ -8,6 +8,7 @@
 
 #include "analysis/crds.h"
 #include "analysis/finding.h"
+#include "analysis/images.h"
 #include "analysis/ownership.h"
 #include "analysis/rbac.h"
 #include "model/admission.h"
@@ -26,6 +27,10 @@ struct Context {
   // default_namespaces(bundle). `expectations` come from --expect.
   explicit Context(const Bundle& bundle, std::vector<ClusterNamespace> namespaces = {},
                    std::vector<Expectation> expectations = {});
+  // Only the bundle and its images: all that the checks of the airgap area read, for the images
+  // and airgap commands.
+  struct ImagesOnly {};
+  Context(const Bundle& bundle, ImagesOnly);
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
@@ -37,6 +42,7 @@ struct Context {
   std::vector<ClusterNamespace> namespaces;
   std::vector<Expectation> expectations;
   std::vector<ObjectSize> sizes;  // object_sizes(bundle), for the size checks and the report
+  ImageInventory images;          // discover_images(bundle)
   // summarize_webhooks(): what each webhook reaches and where, for checks and sections.
   std::vector<WebhookSummary> webhooks;
   // Registry sizes of the bundle's images, when a command has them; image-very-large needs them.

@@ -738,7 +738,7 @@ std::string elsewhere(size_t places) {
 }
 
 void run_image_not_pinned(const Context& ctx, Findings& out) {
-  ImageInventory inv = discover_images(ctx.bundle);
+  const ImageInventory& inv = ctx.images;
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || is_mutable_tag(image.ref.effective_tag())) return;
     Finding& f = out.add(
@@ -784,7 +784,7 @@ std::string pull_consequence(const Image& image, const ImageUse& use) {
 }
 
 void run_image_mutable_tag(const Context& ctx, Findings& out) {
-  ImageInventory inv = discover_images(ctx.bundle);
+  const ImageInventory& inv = ctx.images;
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || !is_mutable_tag(image.ref.effective_tag())) return;
     std::string tag = image.ref.tag.empty() ? "no tag, so :latest is implied"
@@ -802,7 +802,7 @@ void run_image_mutable_tag(const Context& ctx, Findings& out) {
 }
 
 void run_model_not_pinned(const Context& ctx, Findings& out) {
-  ImageInventory inv = discover_images(ctx.bundle);
+  const ImageInventory& inv = ctx.images;
   for (const ModelUse& m : inv.models) {
     if (m.pinned()) continue;
     std::string what =
@@ -827,7 +827,7 @@ void run_model_not_pinned(const Context& ctx, Findings& out) {
 
 void run_image_very_large(const Context& ctx, Findings& out) {
   if (ctx.image_sizes == nullptr) return;
-  ImageInventory inv = discover_images(ctx.bundle);
+  const ImageInventory& inv = ctx.images;
   const PullLimits& limits = ctx.image_sizes->limits;
   for (const Image& image : inv.images) {
     auto size = ctx.image_sizes->bytes.find(image.ref.normalized());

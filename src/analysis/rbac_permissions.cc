@@ -19,12 +19,9 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
     std::sort(v.begin(), v.end());
     return v;
   };
-  for (const RbacBinding& b : policy.bindings()) {
+  for (uint32_t index : policy.bindings_of(who)) {
+    const RbacBinding& b = policy.bindings()[index];
     if ((b.builtin() && !include_builtin) || !b.role) continue;
-    if (std::none_of(b.subjects.begin(), b.subjects.end(),
-                     [&](const Subject& s) { return b.applies_to(s, who); })) {
-      continue;
-    }
     std::string ns = b.cluster ? "" : b.namespace_;
     for (const PolicyRule& rule : b.role->rules) {
       Key key{ns, sorted(rule.verbs), sorted(rule.api_groups), sorted(rule.resource_names),
@@ -69,11 +66,9 @@ std::vector<SubjectPermissions> summarize_permissions(const Bundle& bundle,
                           bundle.find("", "ServiceAccount", subject.namespace_, subject.name);
     Identity who = identity_of(subject);
     std::set<const RbacRole*> roles;
-    for (const RbacBinding& b : policy.bindings()) {
+    for (uint32_t index : policy.bindings_of(who)) {
+      const RbacBinding& b = policy.bindings()[index];
       if (b.builtin()) continue;
-      bool applies = std::any_of(b.subjects.begin(), b.subjects.end(),
-                                 [&](const Subject& s) { return b.applies_to(s, who); });
-      if (!applies) continue;
       ++(b.cluster ? p.cluster_role_bindings : p.role_bindings);
       if (b.role) roles.insert(b.role);
     }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/check.h"
 #include "analysis/images.h"
 #include "analysis/inventory.h"
 #include "cli/commands.h"
@@ -94,7 +95,8 @@ int run_airgap(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  ImageInventory images = discover_images(*bundle);
+  Context context(*bundle, Context::ImagesOnly{});
+  const ImageInventory& images = context.images;
   inputs.sizes = &sizes;
   inputs.include_possible = include_possible;
   if (registry.asked()) {
@@ -111,7 +113,8 @@ int run_airgap(int argc, char** argv) {
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
   report.show_inventory = false;
-  report.analysis = findings_of_area(analyze(*bundle, *config, &sizes), "airgap");
+  context.image_sizes = &sizes;
+  report.analysis = analyze(context, *config, "airgap");
   report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
   ReportOptions options;
   options.color = use_color(color, output_path);

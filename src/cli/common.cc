@@ -49,7 +49,7 @@ void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& rele
   app.add_option(release_flag, args.namespace_,
                  "Release namespace: where objects without a namespace land")
       ->capture_default_str();
-  app.add_option("--jobs", args.jobs, "Parser threads (default: one per core)");
+  app.add_option("--jobs", args.jobs, "Threads (default: one per core)");
   add_chart_options(app, args);
 }
 
@@ -137,17 +137,6 @@ bool reaches_fail_on(const AnalysisResult& result, const Config& config, const P
   if (!threshold) return false;
   return std::any_of(result.findings.begin(), result.findings.end(),
                      [&](const Finding& f) { return !f.suppressed && f.severity >= *threshold; });
-}
-
-AnalysisResult findings_of_area(AnalysisResult result, std::string_view area) {
-  std::erase_if(result.findings, [&](const Finding& f) {
-    const Check* check = find_check(f.check);
-    return check == nullptr || check->area != area;
-  });
-  result.suppressed =
-      static_cast<size_t>(std::count_if(result.findings.begin(), result.findings.end(),
-                                        [](const Finding& f) { return f.suppressed; }));
-  return result;
 }
 
 void add_color_option(CLI::App& app, ColorMode& mode) {

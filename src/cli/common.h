@@ -60,8 +60,6 @@ void add_policy_options(CLI::App& app, PolicyArgs& args);
 std::optional<Config> load_policy(const PolicyArgs& args);
 // True when an unsuppressed finding reaches --fail-on, or the config's failOn.
 bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args);
-// The findings of checks in one area, with the suppressed count recomputed.
-AnalysisResult findings_of_area(AnalysisResult result, std::string_view area);
 
 enum class ColorMode { kAuto, kAlways, kNever };
 void add_color_option(CLI::App& app, ColorMode& mode);

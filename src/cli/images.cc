@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 
+#include "analysis/check.h"
 #include "analysis/inventory.h"
 #include "analysis/relocate.h"
 #include "cli/commands.h"
@@ -163,7 +164,8 @@ int run_images(int argc, char** argv) {
   if (!config) return kExitUsage;
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  ImageInventory images = discover_images(*bundle);
+  Context context(*bundle, Context::ImagesOnly{});
+  const ImageInventory& images = context.images;
   std::vector<ImageRef> shown;
   for (const Image& image : images.images) {
     if (image.confidence == Confidence::kPossible && !include_possible) continue;
@@ -185,8 +187,8 @@ int run_images(int argc, char** argv) {
   report.bundle = &*bundle;
   report.inventory = take_inventory(*bundle);
   report.show_inventory = false;
-  report.analysis =
-      findings_of_area(analyze(*bundle, *config, registry.sizes ? &sizes : nullptr), "airgap");
+  context.image_sizes = registry.sizes ? &sizes : nullptr;
+  report.analysis = analyze(context, *config, "airgap");
   report.sections.push_back(
       images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
   ReportOptions options;

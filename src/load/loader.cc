@@ -1,16 +1,17 @@
 #include "load/loader.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
-#include <thread>
+
+#include "load/parallel.h"
 
 namespace footprint {
 
@@ -74,30 +75,11 @@ void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>&
   }
 }
 
-template <typename Fn>
-void parallel_for(size_t count, unsigned jobs, Fn fn) {
-  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-  jobs = static_cast<unsigned>(std::min<size_t>(jobs, count));
-  if (jobs <= 1) {
-    for (size_t i = 0; i < count; ++i)
-      fn(i);
-    return;
-  }
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < count; i = next++)
-      fn(i);
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t)
-    threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads)
-    t.join();
-}
-
-tl::expected<std::string, std::string> read_stream(std::FILE* f, uint64_t max_bytes) {
+tl::expected<std::string, std::string> read_stream(std::FILE* f, uint64_t max_bytes,
+                                                   uint64_t expected_bytes = 0) {
   std::string text;
+  // Growing the string by doubling would copy a large file several times over.
+  text.reserve(std::min(expected_bytes, max_bytes) + 1);
   char buffer[1 << 16];
   for (;;) {
     size_t n = std::fread(buffer, 1, sizeof buffer, f);
@@ -114,7 +96,9 @@ tl::expected<std::string, std::string> read_stream(std::FILE* f, uint64_t max_by
 tl::expected<std::string, std::string> read_file(const std::string& path, uint64_t max_bytes) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return tl::unexpected(std::string(std::strerror(errno)));
-  auto text = read_stream(f, max_bytes);
+  struct stat st {};
+  uint64_t size = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? st.st_size : 0;
+  auto text = read_stream(f, max_bytes, size);
   std::fclose(f);
   return text;
 }
@@ -126,10 +110,10 @@ bool rendered_by_helm(std::string_view text) {
 }
 
 // Compressed size at zlib's default level. Helm asks Go's compress/gzip for its best
-// compression, which comes out a few percent smaller, at three times the cost; for an estimate
-// that leaves out most of the release (docs/crds.md) the difference does not matter.
+// compression, which comes out a few percent smaller (docs/performance.md), at three times the
+// cost; for an estimate that leaves out most of the release (docs/crds.md) the difference does
+// not matter.
 std::optional<GzipSize> helm_gzip_size(std::string_view text, uint64_t max_bytes) {
-  if (!rendered_by_helm(text)) return std::nullopt;
   z_stream z{};
   if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
     return std::nullopt;
@@ -336,6 +320,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
                                                             std::vector<std::string> notes,
                                                             const LoadOptions& options) {
   LoadedInput out;
+  out.jobs = options.jobs;
   out.notes = std::move(notes);
   std::vector<LoadError> errors;
   for (const NamedText& t : texts) {
@@ -348,6 +333,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   // Per file, in parallel: reject binary data and oversized files, and split into chunks.
   std::vector<std::vector<Chunk>> file_chunks(texts.size());
   std::vector<std::optional<LoadError>> file_errors(texts.size());
+  std::vector<char> helm(texts.size(), 0);
   parallel_for(texts.size(), options.jobs, [&](size_t f) {
     std::string_view text = texts[f].text;
     if (text.size() >= options.limits.max_stream_bytes) {
@@ -367,17 +353,36 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
       return;
     }
     split_into_chunks(static_cast<uint32_t>(f), text, file_chunks[f]);
-    out.helm_gzip[f] = helm_gzip_size(text, options.max_gzip_bytes);
+    helm[f] = rendered_by_helm(text);
   });
   std::vector<Chunk> chunks;
-  for (size_t f = 0; f < texts.size(); ++f) {
-    if (file_errors[f]) errors.push_back(std::move(*file_errors[f]));
+  std::vector<uint32_t> helm_files;
+  for (uint32_t f = 0; f < texts.size(); ++f) {
+    if (file_errors[f]) {
+      errors.push_back(std::move(*file_errors[f]));
+    } else if (helm[f]) {
+      helm_files.push_back(f);
+    }
     chunks.insert(chunks.end(), file_chunks[f].begin(), file_chunks[f].end());
   }
 
+  // One pool of work: compressing each Helm file (the longest single tasks, so first), then the
+  // chunks, largest first, so that no core is left with a big one at the end.
+  std::vector<size_t> order(chunks.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return chunks[a].end - chunks[a].begin > chunks[b].end - chunks[b].begin;
+  });
   using ChunkResult = tl::expected<std::vector<yaml::Document>, yaml::ParseError>;
   std::vector<ChunkResult> results(chunks.size());
-  parallel_for(chunks.size(), options.jobs, [&](size_t i) {
+  parallel_for(helm_files.size() + chunks.size(), options.jobs, [&](size_t task) {
+    if (task < helm_files.size()) {
+      uint32_t f = helm_files[task];
+      out.helm_gzip[f] = helm_gzip_size(texts[f].text, options.max_gzip_bytes);
+      return;
+    }
+    size_t i = order[task - helm_files.size()];
     const Chunk& c = chunks[i];
     std::string_view text(texts[c.file].text);
     results[i] = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),

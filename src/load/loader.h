@@ -52,6 +52,7 @@ struct LoadedInput {
   std::vector<std::string> notes;         // e.g. files skipped in a directory
   std::vector<yaml::Document> documents;  // owners of the trees the objects point into
   std::vector<RawObject> objects;         // in file order, then document order
+  unsigned jobs = 0;                      // LoadOptions::jobs, for later stages that use threads
   std::vector<std::string> texts;         // each file's text, when LoadOptions::keep_texts
 };
 

@@ -4,29 +4,18 @@
 #include <yaml.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace footprint::yaml {
 
-NodeType Node::type() const {
-  return tree_->data(index_).type;
-}
-
 bool Node::is_null() const {
   if (!is_scalar() || style() != ScalarStyle::kPlain || !tag().empty()) return false;
   std::string_view t = text();
   return t.empty() || t == "~" || t == "null" || t == "Null" || t == "NULL";
-}
-
-std::string_view Node::text() const {
-  const Tree::NodeData& d = tree_->data(index_);
-  if (d.type != NodeType::kScalar) return {};
-  return tree_->string_at(d.first, d.count);
-}
-
-ScalarStyle Node::style() const {
-  return tree_->data(index_).style;
 }
 
 std::string_view Node::tag() const {
@@ -51,37 +40,6 @@ uint32_t Node::end_offset() const {
   return tree_->data(index_).end;
 }
 
-size_t Node::size() const {
-  if (!tree_) return 0;
-  const Tree::NodeData& d = tree_->data(index_);
-  return d.type == NodeType::kScalar ? 0 : d.count;
-}
-
-Node Node::item(size_t i) const {
-  const Tree::NodeData& d = tree_->data(index_);
-  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(i)));
-}
-
-Node Node::key(size_t i) const {
-  const Tree::NodeData& d = tree_->data(index_);
-  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i)));
-}
-
-Node Node::value(size_t i) const {
-  const Tree::NodeData& d = tree_->data(index_);
-  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i + 1)));
-}
-
-Node Node::get(std::string_view name) const {
-  if (!is_mapping()) return {};
-  size_t n = size();
-  for (size_t i = 0; i < n; ++i) {
-    Node k = key(i);
-    if (k.is_scalar() && k.text() == name) return value(i);
-  }
-  return {};
-}
-
 Node Node::at(std::initializer_list<std::string_view> path) const {
   Node node = *this;
   for (std::string_view step : path) {
@@ -89,6 +47,10 @@ Node Node::at(std::initializer_list<std::string_view> path) const {
     if (!node) return {};
   }
   return node;
+}
+
+void Tree::Free::operator()(char* p) const {
+  std::free(p);
 }
 
 namespace {
@@ -106,6 +68,20 @@ Position position_at_offset(std::string_view text, size_t offset) {
   }
   pos.column = static_cast<uint32_t>(offset - line_start + 1);
   return pos;
+}
+
+bool is_ascii(std::string_view text) {
+  // OR-ing whole words, without an early exit, lets the compiler vectorize the loop.
+  uint64_t seen = 0;
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    seen |= word;
+  }
+  for (; i < text.size(); ++i)
+    seen |= static_cast<unsigned char>(text[i]);
+  return (seen & 0x8080808080808080) == 0;
 }
 
 ScalarStyle style_of(yaml_scalar_style_t style) {
@@ -150,6 +126,10 @@ class Builder {
                                        fmt::format("input is {} bytes; the limit is {} bytes",
                                                    text_.size(), limits_.max_stream_bytes)});
     }
+    tree_ = std::make_shared<Tree>();
+    // Real manifests hold about one node per 30 bytes: one allocation for most chunks.
+    tree_->nodes_.reserve(text_.size() / 24);
+    tree_->children_.reserve(text_.size() / 24);
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
       return tl::unexpected(ParseError{{1, 1}, "out of memory"});
@@ -161,6 +141,10 @@ class Builder {
     auto result = loop(parser);
     yaml_parser_delete(&parser);
     if (!result) return tl::unexpected(result.error());
+    // The arrays grew by doubling; the tree lives as long as the bundle, so drop the slack.
+    tree_->nodes_.shrink_to_fit();
+    tree_->children_.shrink_to_fit();
+    tree_->strings_.shrink_to_fit();
     return std::move(documents_);
   }
 
@@ -168,7 +152,13 @@ class Builder {
   struct Frame {
     uint32_t node;
     size_t pending_begin;
+    uint64_t weight;  // expanded size of the children so far, to bound aliases
     std::string anchor;
+  };
+
+  struct Anchor {
+    uint32_t node;
+    uint64_t weight;  // expanded size of the anchored node
   };
 
   tl::expected<void, ParseError> loop(yaml_parser_t& parser) {
@@ -187,7 +177,7 @@ class Builder {
           end_document();
           break;
         case YAML_SCALAR_EVENT:
-          if (auto r = add_scalar(e); !r) return r;
+          add_scalar(ev.event);
           break;
         case YAML_ALIAS_EVENT:
           if (auto r = add_alias(e); !r) return r;
@@ -240,11 +230,30 @@ class Builder {
       cursor_chars_ = 0;
       cursor_bytes_ = bom_bytes_;
     }
+    if (encoding_ == Encoding::kUtf8) skip_utf8_words(chars);
     while (cursor_chars_ < chars && cursor_bytes_ < text_.size()) {
       cursor_bytes_ += char_width(cursor_bytes_);
       ++cursor_chars_;
     }
     return static_cast<uint32_t>(cursor_bytes_) + start_.offset;
+  }
+
+  // Advances the cursor eight bytes at a time while that stays at or before character `chars`:
+  // every byte that is not a UTF-8 continuation byte (10xxxxxx) starts a character.
+  void skip_utf8_words(size_t chars) {
+    constexpr uint64_t kHighBits = 0x8080808080808080;
+    while (cursor_bytes_ + 8 <= text_.size() && cursor_chars_ + 8 <= chars) {
+      uint64_t word;
+      std::memcpy(&word, text_.data() + cursor_bytes_, 8);
+      uint64_t continuation = word & ~(word << 1) & kHighBits;
+      cursor_chars_ += 8 - (continuation ? static_cast<size_t>(std::popcount(continuation)) : 0);
+      cursor_bytes_ += 8;
+    }
+    // A word may end inside a character, which it has counted: the next one starts after it.
+    while (cursor_bytes_ < text_.size() &&
+           (static_cast<unsigned char>(text_[cursor_bytes_]) & 0xC0) == 0x80) {
+      ++cursor_bytes_;
+    }
   }
 
   size_t char_width(size_t at) const {
@@ -272,15 +281,11 @@ class Builder {
     } else if (text_.starts_with("\xef\xbb\xbf")) {
       bom_bytes_ = 3;
     }
-    ascii_ = bom_bytes_ == 0 && std::none_of(text_.begin(), text_.end(), [](char c) {
-               return static_cast<unsigned char>(c) >= 0x80;
-             });
+    ascii_ = bom_bytes_ == 0 && is_ascii(text_);
     cursor_bytes_ = bom_bytes_;
   }
 
   void start_document() {
-    tree_ = std::make_unique<Tree>();
-    weights_.clear();
     anchors_.clear();
     pending_.clear();
     frames_.clear();
@@ -289,24 +294,20 @@ class Builder {
 
   void end_document() {
     Document doc;
+    doc.tree = tree_;
     doc.preamble_begin = previous_root_end_;
     if (!pending_.empty()) {
       uint32_t root = pending_.front();
       doc.root = Node(tree_.get(), root);
-      doc.root_begin = nodes_[root].begin;
-      doc.root_end = nodes_[root].end;
+      doc.root_begin = nodes()[root].begin;
+      doc.root_end = nodes()[root].end;
       previous_root_end_ = doc.root_end;
     }
-    // One exact-size copy per document; the scratch buffers keep their capacity.
-    tree_->nodes_.assign(nodes_.begin(), nodes_.end());
-    tree_->children_.assign(children_.begin(), children_.end());
-    tree_->strings_.assign(strings_);
-    nodes_.clear();
-    children_.clear();
-    strings_.clear();
-    doc.tree = std::move(tree_);
     documents_.push_back(std::move(doc));
   }
+
+  std::vector<Tree::NodeData>& nodes() { return tree_->nodes_; }
+  const std::vector<Tree::NodeData>& nodes() const { return tree_->nodes_; }
 
   uint16_t intern_tag(const yaml_char_t* tag) {
     std::string_view name = as_view(tag);
@@ -329,24 +330,40 @@ class Builder {
     d.column = static_cast<uint16_t>(std::min(pos.column, Tree::kMaxColumn));
     d.begin = offset_of(e.start_mark);
     d.end = offset_of(e.end_mark);
-    nodes_.push_back(d);
-    weights_.push_back(1);
-    return static_cast<uint32_t>(nodes_.size() - 1);
+    nodes().push_back(d);
+    return static_cast<uint32_t>(nodes().size() - 1);
   }
 
-  tl::expected<void, ParseError> add_scalar(const yaml_event_t& e) {
-    const auto& s = e.data.scalar;
+  // Adds `weight` expanded nodes to the collection being built.
+  void add_weight(uint64_t weight) {
+    if (!frames_.empty()) frames_.back().weight += weight;
+  }
+
+  void add_scalar(yaml_event_t& e) {
+    auto& s = e.data.scalar;
     // A tag libyaml reports for an untagged plain or quoted scalar is not one the author wrote.
     uint16_t tag = (s.plain_implicit || s.quoted_implicit) ? 0 : intern_tag(s.tag);
-    uint32_t node = new_node(e, NodeType::kScalar, style_of(s.style), tag);
-    Tree::NodeData& d = nodes_[node];
-    d.first = static_cast<uint32_t>(strings_.size());
+    ScalarStyle style = style_of(s.style);
+    uint32_t node = new_node(e, NodeType::kScalar, style, tag);
+    Tree::NodeData& d = nodes()[node];
     d.count = static_cast<uint32_t>(s.length);
-    strings_.append(reinterpret_cast<const char*>(s.value), s.length);
-    if (s.anchor) anchors_[std::string(as_view(s.anchor))] = node;
+    if (s.length >= kOwnBlockBytes) {
+      // Copying a 100 MB value would hold it in memory three times over (the file, libyaml's
+      // buffer, the copy): keep libyaml's buffer instead.
+      d.in_block = true;
+      d.first = static_cast<uint32_t>(tree_->blocks_.size());
+      tree_->blocks_.emplace_back(reinterpret_cast<char*>(s.value));
+      s.value = nullptr;
+    } else {
+      d.first = static_cast<uint32_t>(tree_->strings_.size());
+      tree_->strings_.append(reinterpret_cast<const char*>(s.value), s.length);
+    }
+    if (s.anchor) anchors_[std::string(as_view(s.anchor))] = Anchor{node, 1};
     pending_.push_back(node);
-    return {};
+    add_weight(1);
   }
+
+  static constexpr size_t kOwnBlockBytes = 64 * 1024;
 
   tl::expected<void, ParseError> add_alias(const yaml_event_t& e) {
     std::string_view name = as_view(e.data.alias.anchor);
@@ -356,14 +373,15 @@ class Builder {
           position_of(e.start_mark),
           fmt::format("unknown anchor '{}' (an alias must follow its complete anchor)", name)});
     }
-    alias_expansion_ += weights_[it->second];
+    alias_expansion_ += it->second.weight;
     if (alias_expansion_ > limits_.max_alias_expansion) {
       return tl::unexpected(ParseError{
           position_of(e.start_mark),
           fmt::format("aliases expand to more than {} nodes; refusing a possible alias bomb",
                       limits_.max_alias_expansion)});
     }
-    pending_.push_back(it->second);
+    pending_.push_back(it->second.node);
+    add_weight(it->second.weight);
     return {};
   }
 
@@ -376,47 +394,44 @@ class Builder {
                      fmt::format("nesting deeper than {} levels", limits_.max_depth)});
     }
     uint32_t node = new_node(e, type, ScalarStyle::kPlain, implicit ? 0 : intern_tag(tag));
-    frames_.push_back(Frame{node, pending_.size(), std::string(as_view(anchor))});
+    frames_.push_back(Frame{node, pending_.size(), 0, std::string(as_view(anchor))});
     return {};
   }
 
   tl::expected<void, ParseError> end_collection(const yaml_event_t& e) {
     Frame frame = std::move(frames_.back());
     frames_.pop_back();
-    Tree::NodeData& d = nodes_[frame.node];
+    Tree::NodeData& d = nodes()[frame.node];
     d.end = offset_of(e.end_mark);
     if (d.type == NodeType::kMapping) {
       if (auto r = finish_mapping(frame.pending_begin); !r) return r;
     }
     size_t count = pending_.size() - frame.pending_begin;
-    uint64_t weight = 1;
-    for (size_t i = frame.pending_begin; i < pending_.size(); ++i)
-      weight += weights_[pending_[i]];
-    weights_[frame.node] = weight;
-    Tree::NodeData& done = nodes_[frame.node];
-    done.first = static_cast<uint32_t>(children_.size());
-    done.count = static_cast<uint32_t>(d.type == NodeType::kMapping ? count / 2 : count);
-    children_.insert(children_.end(), pending_.begin() + frame.pending_begin, pending_.end());
+    Tree::NodeData& done = nodes()[frame.node];
+    std::vector<uint32_t>& children = tree_->children_;
+    done.first = static_cast<uint32_t>(children.size());
+    done.count = static_cast<uint32_t>(done.type == NodeType::kMapping ? count / 2 : count);
+    children.insert(children.end(), pending_.begin() + static_cast<ptrdiff_t>(frame.pending_begin),
+                    pending_.end());
     pending_.resize(frame.pending_begin);
-    if (!frame.anchor.empty()) anchors_[frame.anchor] = frame.node;
+    uint64_t weight = 1 + frame.weight;
+    if (!frame.anchor.empty()) anchors_[frame.anchor] = Anchor{frame.node, weight};
     pending_.push_back(frame.node);
+    add_weight(weight);
     return {};
   }
 
   bool is_merge_key(uint32_t node) const {
-    const Tree::NodeData& d = nodes_[node];
+    const Tree::NodeData& d = nodes()[node];
     if (d.type != NodeType::kScalar) return false;
     if (d.tag != 0) return tree_->tag_name(d.tag) == "tag:yaml.org,2002:merge";
     return d.style == ScalarStyle::kPlain && scalar_text(node) == "<<";
   }
 
-  std::string_view scalar_text(uint32_t node) const {
-    const Tree::NodeData& d = nodes_[node];
-    return std::string_view(strings_).substr(d.first, d.count);
-  }
+  std::string_view scalar_text(uint32_t node) const { return tree_->scalar_text(nodes()[node]); }
 
   ParseError duplicate_key_error(uint32_t key) const {
-    const Tree::NodeData& kd = nodes_[key];
+    const Tree::NodeData& kd = nodes()[key];
     return {{kd.line, kd.column}, fmt::format("duplicate key \"{}\" in mapping", scalar_text(key))};
   }
 
@@ -429,20 +444,21 @@ class Builder {
         has_merge = true;
         return false;
       }
-      return nodes_[pending_[slot]].type == NodeType::kScalar;
+      return nodes()[pending_[slot]].type == NodeType::kScalar;
     };
-    std::unordered_set<std::string_view> seen;
     if (end - begin <= 32) {
       for (size_t i = begin; i < end; i += 2) {
         if (!is_plain_key(i)) continue;
+        std::string_view text = scalar_text(pending_[i]);
         for (size_t j = begin; j < i; j += 2) {
-          if (!is_merge_key(pending_[j]) && nodes_[pending_[j]].type == NodeType::kScalar &&
-              scalar_text(pending_[j]) == scalar_text(pending_[i])) {
+          if (nodes()[pending_[j]].type == NodeType::kScalar && !is_merge_key(pending_[j]) &&
+              scalar_text(pending_[j]) == text) {
             return tl::unexpected(duplicate_key_error(pending_[i]));
           }
         }
       }
     } else {
+      std::unordered_set<std::string_view> seen;
       seen.reserve((end - begin) / 2);
       for (size_t i = begin; i < end; i += 2) {
         if (is_plain_key(i) && !seen.insert(scalar_text(pending_[i])).second)
@@ -466,29 +482,30 @@ class Builder {
       }
       merged.push_back(pending_[i]);
       merged.push_back(pending_[i + 1]);
-      if (nodes_[pending_[i]].type == NodeType::kScalar) keys.insert(scalar_text(pending_[i]));
+      if (nodes()[pending_[i]].type == NodeType::kScalar) keys.insert(scalar_text(pending_[i]));
     }
+    const std::vector<uint32_t>& children = tree_->children_;
     auto merge_from = [&](uint32_t source) -> tl::expected<void, ParseError> {
-      const Tree::NodeData& sd = nodes_[source];
+      const Tree::NodeData& sd = nodes()[source];
       if (sd.type != NodeType::kMapping) {
         return tl::unexpected(
             ParseError{{sd.line, sd.column},
                        "the value of a merge key (<<) must be a mapping or a list of mappings"});
       }
       for (uint32_t i = 0; i < sd.count; ++i) {
-        uint32_t key = children_[sd.first + 2 * i];
-        if (nodes_[key].type == NodeType::kScalar && !keys.insert(scalar_text(key)).second)
+        uint32_t key = children[sd.first + 2 * i];
+        if (nodes()[key].type == NodeType::kScalar && !keys.insert(scalar_text(key)).second)
           continue;
         merged.push_back(key);
-        merged.push_back(children_[sd.first + 2 * i + 1]);
+        merged.push_back(children[sd.first + 2 * i + 1]);
       }
       return {};
     };
     for (uint32_t source : sources) {
-      const Tree::NodeData& sd = nodes_[source];
+      const Tree::NodeData& sd = nodes()[source];
       if (sd.type == NodeType::kSequence) {
         for (uint32_t i = 0; i < sd.count; ++i) {
-          if (auto r = merge_from(children_[sd.first + i]); !r) return r;
+          if (auto r = merge_from(children[sd.first + i]); !r) return r;
         }
       } else if (auto r = merge_from(source); !r) {
         return r;
@@ -510,13 +527,8 @@ class Builder {
   ChunkStart start_;
   Limits limits_;
   std::vector<Document> documents_;
-  std::unique_ptr<Tree> tree_;
-  // The document being built; copied into tree_ when it ends.
-  std::vector<Tree::NodeData> nodes_;
-  std::vector<uint32_t> children_;
-  std::string strings_;
-  std::vector<uint64_t> weights_;  // expanded subtree size per node, to bound aliases
-  std::unordered_map<std::string, uint32_t> anchors_;
+  std::shared_ptr<Tree> tree_;  // every document of the stream
+  std::unordered_map<std::string, Anchor> anchors_;
   std::vector<uint32_t> pending_;  // completed children of the open collections, in order
   std::vector<Frame> frames_;
   uint64_t alias_expansion_ = 0;

@@ -2,8 +2,9 @@
 //
 // Every node keeps its position, its byte range in the stream and, for scalars, the exact text
 // and quoting style, so callers decide deliberately what `yes`, `0777` or `=` mean. Nodes live
-// in one flat array per document; strings live in one arena per document. Aliases share the
-// anchored node, so the tree is a DAG whose expanded size is bounded while parsing.
+// in one flat array per parse; strings live in one arena per parse, except very long scalars,
+// which keep the buffer libyaml built them in. Aliases share the anchored node, so the tree is a
+// DAG whose expanded size is bounded while parsing.
 #pragma once
 
 #include <cstdint>
@@ -90,21 +91,23 @@ class Tree {
   struct NodeData {
     NodeType type : 2;
     ScalarStyle style : 3;
-    uint16_t tag : 11;  // 0: none, else index + 1 into tags_
+    bool in_block : 1;  // a long scalar whose text is blocks_[first]
+    uint16_t tag : 10;  // 0: none, else index + 1 into tags_
     uint16_t column;    // 1-based; saturates at 65535
     uint32_t line;
     uint32_t begin;
     uint32_t end;
-    uint32_t first;  // scalar: offset in strings_; collection: offset in children_
+    uint32_t first;  // scalar: offset in strings_ (or index in blocks_); collection: in children_
     uint32_t count;  // scalar: length; sequence: items; mapping: pairs
   };
-  static constexpr uint16_t kMaxTags = (1 << 11) - 1;
+  static constexpr uint16_t kMaxTags = (1 << 10) - 1;
   static constexpr uint32_t kMaxColumn = UINT16_MAX;
   static_assert(sizeof(NodeData) == 24);
 
   const NodeData& data(uint32_t index) const { return nodes_[index]; }
-  std::string_view string_at(uint32_t offset, uint32_t length) const {
-    return std::string_view(strings_).substr(offset, length);
+  std::string_view scalar_text(const NodeData& d) const {
+    return std::string_view(d.in_block ? blocks_[d.first].get() : strings_.data() + d.first,
+                            d.count);
   }
   uint32_t child(uint32_t slot) const { return children_[slot]; }
   std::string_view tag_name(uint16_t tag) const { return tags_[tag - 1]; }
@@ -116,11 +119,16 @@ class Tree {
   std::vector<uint32_t> children_;
   std::string strings_;
   std::vector<std::string> tags_;
+  struct Free {
+    void operator()(char* p) const;
+  };
+  std::vector<std::unique_ptr<char, Free>> blocks_;  // from libyaml's malloc
 };
 
-// One document of a stream. It owns its tree; Nodes stay valid while the Document lives.
+// One document of a stream. Documents parsed together share one tree; Nodes stay valid while
+// any of them lives.
 struct Document {
-  std::unique_ptr<Tree> tree;
+  std::shared_ptr<const Tree> tree;
   Node root;
   // Byte range of the root node, and the text between the previous document's root and this
   // one, where `---` and comments such as Helm's `# Source:` live.
@@ -145,5 +153,54 @@ struct ChunkStart {
 tl::expected<std::vector<Document>, ParseError> parse_chunk(std::string_view chunk,
                                                             ChunkStart start,
                                                             const Limits& limits = {});
+
+// Node accessors run in every analysis loop; they are defined here so they inline.
+
+inline NodeType Node::type() const {
+  return tree_->data(index_).type;
+}
+
+inline std::string_view Node::text() const {
+  const Tree::NodeData& d = tree_->data(index_);
+  if (d.type != NodeType::kScalar) return {};
+  return tree_->scalar_text(d);
+}
+
+inline ScalarStyle Node::style() const {
+  return tree_->data(index_).style;
+}
+
+inline size_t Node::size() const {
+  if (!tree_) return 0;
+  const Tree::NodeData& d = tree_->data(index_);
+  return d.type == NodeType::kScalar ? 0 : d.count;
+}
+
+inline Node Node::item(size_t i) const {
+  const Tree::NodeData& d = tree_->data(index_);
+  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(i)));
+}
+
+inline Node Node::key(size_t i) const {
+  const Tree::NodeData& d = tree_->data(index_);
+  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i)));
+}
+
+inline Node Node::value(size_t i) const {
+  const Tree::NodeData& d = tree_->data(index_);
+  return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i + 1)));
+}
+
+inline Node Node::get(std::string_view name) const {
+  if (!tree_) return {};
+  const Tree::NodeData& d = tree_->data(index_);
+  if (d.type != NodeType::kMapping) return {};
+  for (uint32_t slot = d.first, end = d.first + 2 * d.count; slot < end; slot += 2) {
+    const Tree::NodeData& k = tree_->data(tree_->child(slot));
+    if (k.type == NodeType::kScalar && k.count == name.size() && tree_->scalar_text(k) == name)
+      return Node(tree_, tree_->child(slot + 1));
+  }
+  return {};
+}
 
 }  // namespace footprint::yaml

@@ -235,6 +235,49 @@ TEST(Yaml, ByteRangesAreBytesAfterMultiByteCharacters) {
   EXPECT_EQ(v.position().line, 8u);
 }
 
+// The offset of a mark is found by skipping whole 8-byte words of UTF-8; characters of two,
+// three and four bytes straddle the word boundaries here.
+TEST(Yaml, ByteRangesAfterLongRunsOfMultiByteCharacters) {
+  std::string text = "a: \"";
+  for (int i = 0; i < 9; ++i)
+    text += "\xc3\xa9\xe2\x82\xac\xf0\x9f\x90\xb3z";  // é € 🐳 z
+  text += "\"\nname: value\nlist: [x1, \"\xc3\xa9\", x2]\n";
+  auto docs = parse_ok(text);
+  Node name = docs[0].root.get("name");
+  EXPECT_EQ(name.begin_offset(), text.find("value"));
+  EXPECT_EQ(name.end_offset(), text.find("value") + 5);
+  Node list = docs[0].root.get("list");
+  EXPECT_EQ(list.item(2).begin_offset(), text.find("x2"));
+  EXPECT_EQ(list.item(1).begin_offset(), text.find("\"\xc3\xa9\", x2"));
+}
+
+// Scalars of 64 KiB and more keep the buffer libyaml built them in instead of being copied; the
+// text must be the same either way, next to short scalars and after them.
+TEST(Yaml, LongScalarsKeepTheirText) {
+  std::string plain(200 * 1024, 'p');
+  std::string quoted(100 * 1024, 'q');
+  std::string text = "short: a\nlong: " + plain + "\nquoted: \"" + quoted + "\\tend\"\nlist: [" +
+                     plain + ", b]\nafter: c\n";
+  auto docs = parse_ok(text);
+  Node root = docs[0].root;
+  EXPECT_EQ(root.get("short").text(), "a");
+  EXPECT_EQ(root.get("long").text(), plain);
+  EXPECT_EQ(root.get("quoted").text(), quoted + "\tend");
+  EXPECT_EQ(root.get("list").item(0).text(), plain);
+  EXPECT_EQ(root.get("list").item(1).text(), "b");
+  EXPECT_EQ(root.get("after").text(), "c");
+  EXPECT_EQ(root.get("after").begin_offset(), text.size() - 2);
+}
+
+// Documents parsed together share a tree; each keeps its own root and preamble.
+TEST(Yaml, DocumentsOfOneParseShareATree) {
+  auto docs = parse_ok("---\na: 1\n---\nb: 2\n");
+  ASSERT_EQ(docs.size(), 2u);
+  EXPECT_EQ(docs[0].tree, docs[1].tree);
+  EXPECT_EQ(docs[1].root.get("b").text(), "2");
+  EXPECT_FALSE(docs[1].root.get("a"));
+}
+
 TEST(Yaml, EmptyStreamHasNoDocuments) {
   EXPECT_TRUE(parse_ok("").empty());
   EXPECT_TRUE(parse_ok(std::string_view()).empty());  // a null view, as Node::str() gives

@@ -344,7 +344,43 @@ RbacPolicy RbacPolicy::build(const Bundle& bundle) {
   };
   add_bindings(builtin_rbac_bundle(), false);
   add_bindings(bundle, true);
+  policy.index_subjects();
   return policy;
+}
+
+void RbacPolicy::index_subjects() {
+  for (uint32_t i = 0; i < bindings_.size(); ++i) {
+    for (const Subject& s : bindings_[i].subjects) {
+      std::vector<uint32_t>* list = nullptr;
+      switch (s.kind) {
+        case SubjectKind::kUser:
+          list = &by_user_[s.name];
+          break;
+        case SubjectKind::kGroup:
+          list = &by_group_[s.name];
+          break;
+        case SubjectKind::kServiceAccount:
+          if (s.namespace_.empty()) continue;  // applies_to matches no one
+          list = &by_user_[fmt::format("{}{}:{}", kServiceAccountPrefix, s.namespace_, s.name)];
+          break;
+      }
+      if (list->empty() || list->back() != i) list->push_back(i);
+    }
+  }
+}
+
+std::vector<uint32_t> RbacPolicy::bindings_of(const Identity& who) const {
+  std::vector<uint32_t> out;
+  auto add = [&](const auto& index, const std::string& key) {
+    auto it = index.find(key);
+    if (it != index.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  };
+  add(by_user_, who.user);
+  for (const std::string& group : who.groups)
+    add(by_group_, group);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 const RbacRole* RbacPolicy::find_role(bool cluster, std::string_view ns,

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <tl/expected.hpp>
+#include <unordered_map>
 #include <vector>
 
 #include "model/object.h"
@@ -143,10 +144,19 @@ class RbacPolicy {
   const std::vector<RbacRole>& roles() const { return roles_; }
   const std::vector<RbacBinding>& bindings() const { return bindings_; }
   const RbacRole* find_role(bool cluster, std::string_view ns, std::string_view name) const;
+  // Indexes into bindings(), in order, of the bindings that name `who` among their subjects (as
+  // RbacBinding::applies_to decides), found through an index by subject.
+  std::vector<uint32_t> bindings_of(const Identity& who) const;
 
  private:
+  void index_subjects();
+
   std::vector<RbacRole> roles_;
   std::vector<RbacBinding> bindings_;
+  // Bindings by the user name a subject matches (a User's name, or a ServiceAccount's
+  // system:serviceaccount:NS:NAME), and by group.
+  std::unordered_map<std::string, std::vector<uint32_t>> by_user_;
+  std::unordered_map<std::string, std::vector<uint32_t>> by_group_;
 };
 
 // Builds a request from kubectl-style arguments: RESOURCE is "secrets", "deployments.apps",

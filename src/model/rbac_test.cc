@@ -401,6 +401,34 @@ subjects: [{kind: User, name: alice}]
   EXPECT_FALSE(policy.authorize(alice, request("list", "")).allowed);
 }
 
+// The index by subject finds exactly the bindings that visiting each one with applies_to finds,
+// for service accounts (with the namespace defaulted), users, groups, and the built-in policy's
+// system:authenticated and system:masters bindings.
+TEST(RbacBindingsOf, AgreesWithVisitingEveryBinding) {
+  Bundle bundle = bundle_from(kPolicy, "ops");
+  RbacPolicy policy = RbacPolicy::build(bundle);
+  std::vector<Identity> identities = {Identity::service_account("ops", "op"),
+                                      Identity::service_account("ops", "other"),
+                                      Identity::service_account("team-a", "op"),
+                                      Identity{"root", {"system:authenticated"}},
+                                      Identity{"admin", {"system:masters", "system:authenticated"}},
+                                      Identity{"", {"nobody"}}};
+  size_t found = 0;
+  for (const Identity& who : identities) {
+    std::vector<uint32_t> visited;
+    for (uint32_t i = 0; i < policy.bindings().size(); ++i) {
+      const RbacBinding& b = policy.bindings()[i];
+      if (std::any_of(b.subjects.begin(), b.subjects.end(),
+                      [&](const Subject& s) { return b.applies_to(s, who); })) {
+        visited.push_back(i);
+      }
+    }
+    EXPECT_EQ(policy.bindings_of(who), visited) << who.user;
+    found += visited.size();
+  }
+  EXPECT_GT(found, 10u);  // the comparison is not vacuous
+}
+
 TEST(RbacWhoCan, ListsSubjectsWithTheirBindings) {
   Bundle bundle = bundle_from(kPolicy, "ops");
   RbacPolicy policy = RbacPolicy::build(bundle);
