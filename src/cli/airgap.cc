@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "analysis/images.h"
 #include "analysis/inventory.h"
 #include "cli/commands.h"
@@ -50,7 +47,7 @@ int run_airgap(int argc, char** argv) {
   add_policy_options(app, policy);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write to this file");
-  ColorMode color = ColorMode::kAuto;
+  ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
@@ -63,6 +60,7 @@ int run_airgap(int argc, char** argv) {
     return kExitUsage;
   }
   sizes.limits = PullLimits{*large_bytes, *rate};
+  if (!check_registry_options(registry)) return kExitUsage;
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
@@ -78,14 +76,12 @@ int run_airgap(int argc, char** argv) {
     inputs.chart = &*chart;
   }
   if (!extra_path.empty()) {
-    std::ifstream in(extra_path, std::ios::binary);
-    if (!in) {
-      print_error(fmt::format("{}: cannot read", extra_path));
+    auto text = read_text_file(extra_path, uint64_t{64} << 20);
+    if (!text) {
+      print_error(fmt::format("--extra-images {}: cannot read: {}", extra_path, text.error()));
       return kExitUsage;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto extra = parse_extra_images(extra_path, text.str());
+    auto extra = parse_extra_images(extra_path, *text);
     if (!extra) {
       print_error(extra.error());
       return kExitUsage;
@@ -94,6 +90,9 @@ int run_airgap(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
+  std::vector<std::string> read = input_paths(bundle_args, *bundle);
+  read.insert(read.end(), {config_file(policy), registry.ca_file, chart_path, extra_path});
+  if (!check_output(output_path, read)) return kExitUsage;
   ImageInventory images = discover_images(*bundle);
   inputs.sizes = &sizes;
   inputs.include_possible = include_possible;
@@ -113,8 +112,7 @@ int run_airgap(int argc, char** argv) {
   report.show_inventory = false;
   report.analysis = findings_of_area(analyze(*bundle, *config, &sizes), "airgap");
   report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
-  ReportOptions options;
-  options.color = use_color(color, output_path);
+  ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
     return kExitUsage;
   }

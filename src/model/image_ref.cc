@@ -222,6 +222,12 @@ tl::expected<ImageRef, std::string> parse_image_ref(std::string_view text) {
   std::string_view path = rest.substr(0, colon);
   if (colon != std::string_view::npos) {
     std::string_view tag = rest.substr(colon + 1);
+    if (tag.size() > kMaxTagLength) {
+      // The grammar's tag is [\w][\w.-]{0,127}; distribution says only "invalid reference
+      // format", which hides why.
+      return tl::unexpected(fmt::format("{}: the tag has {} characters, more than {}",
+                                        kInvalidFormat, tag.size(), kMaxTagLength));
+    }
     if (!valid_tag(tag)) return tl::unexpected(std::string(kInvalidFormat));
     ref.tag = tag;
   }

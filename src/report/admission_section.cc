@@ -77,9 +77,10 @@ Section admission_section(const Context& ctx) {
   for (const ClusterNamespace& ns : ctx.namespaces)
     names += (names.empty() ? "" : ", ") + ns.name;
   s.blocks.push_back(
-      Block{{fmt::format("{} webhook(s): {} mutating, {} validating. Namespaces "
+      Block{{fmt::format("{}: {} mutating, {} validating. Namespaces "
                          "hit are counted over: {}.",
-                         summaries.size(), mutating, summaries.size() - mutating, names)},
+                         count_of(summaries.size(), "webhook"), mutating,
+                         summaries.size() - mutating, names)},
             std::nullopt});
   if (!table.rows.empty()) {
     Block b{{}, std::move(table)};
@@ -103,11 +104,12 @@ Section admission_section(const Context& ctx) {
                     {"failClosed", fail_closed}}}};
   if (!summaries.empty()) {
     std::string line = fmt::format(
-        "Creating a pod in another team's namespace ({}) passes {} mutating and {} validating "
-        "webhook(s) of this bundle. If their backends hang, it waits up to {} s (mutating "
+        "Creating a pod in another team's namespace ({}) passes {} mutating and {} "
+        "of this bundle. If their backends hang, it waits up to {} s (mutating "
         "webhooks are called in series, validating ones in parallel). If their backends are "
         "down, {}. Modelled from the API server's documented behaviour, not measured.",
-        kOtherTeamNamespace, pod.mutating_webhooks.size(), pod.validating_webhooks.size(),
+        kOtherTeamNamespace, pod.mutating_webhooks.size(),
+        count_of(pod.validating_webhooks.size(), "validating webhook"),
         pod.worst_seconds,
         fail_closed.empty() ? "it is admitted"
                             : fmt::format("it is rejected by {}", fmt::join(fail_closed, ", ")));
