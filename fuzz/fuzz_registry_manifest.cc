@@ -10,9 +10,8 @@ using namespace footprint;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  for (std::string_view content_type :
-       {"", "application/vnd.oci.image.index.v1+json",
-        "application/vnd.docker.distribution.manifest.v2+json"}) {
+  for (std::string_view content_type : {"", "application/vnd.oci.image.index.v1+json",
+                                        "application/vnd.docker.distribution.manifest.v2+json"}) {
     if (auto m = parse_manifest(bytes, content_type)) {
       for (const ParsedManifest::Entry& e : m->entries)
         platform_matches("linux/arm64", e.platform);

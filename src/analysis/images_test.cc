@@ -367,8 +367,10 @@ spec:
   containers:
   - {name: a, image: 12345}
   - {name: b, image: "12345"}
-  - {name: c, image: "nginx:)" + std::string(129, 't') + R"("}
-  - {name: d, image: "nginx:)" + std::string(128, 't') + R"("}
+  - {name: c, image: "nginx:)" +
+                         std::string(129, 't') + R"("}
+  - {name: d, image: "nginx:)" +
+                         std::string(128, 't') + R"("}
   - {name: e, image: true}
 )");
   auto findings = run_check(b, "image-reference-invalid");

@@ -20,8 +20,7 @@ std::string rule_location(const Bundle& bundle, const RbacRole& role, const Poli
   return fmt::format("{}:{}", bundle.file_of(*role.object), rule.node.position().line);
 }
 
-int list_permissions(const RbacPolicy& policy, const Identity& who,
-                     const ReportOptions& options) {
+int list_permissions(const RbacPolicy& policy, const Identity& who, const ReportOptions& options) {
   Table table;
   table.header = {"SCOPE", "VERBS", "RESOURCES", "NAMES", "VIA"};
   for (const PermissionGrant& g : permissions_of(policy, who, true)) {

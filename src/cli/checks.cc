@@ -23,7 +23,8 @@ int run_checks(int argc, char** argv) {
   for (const Check* check : all_checks()) {
     std::string severity(severity_name(check->severity));
     bool severe = check->severity >= Severity::kHigh && format_name == "text";
-    table.rows.push_back({std::string(check->id), severe ? paint(options.color, kBad, severity) : severity,
+    table.rows.push_back({std::string(check->id),
+                          severe ? paint(options.color, kBad, severity) : severity,
                           std::string(check->area), std::string(check->description)});
     json.push_back({{"id", check->id},
                     {"severity", severity_name(check->severity)},

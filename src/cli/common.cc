@@ -41,8 +41,8 @@ std::string values_hint(const std::vector<std::string>& values_files, const std:
       "-f/--values names a Helm values file for a chart input, as in helm, not a manifest as in "
       "kubectl";
   if (!manifest.empty()) {
-    hint += fmt::format("; {} is a manifest: give it as a plain argument: {} {}", manifest,
-                        command, manifest);
+    hint += fmt::format("; {} is a manifest: give it as a plain argument: {} {}", manifest, command,
+                        manifest);
   }
   return hint;
 }
@@ -64,8 +64,8 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version
     const CLI::Option* inputs = app.get_option_no_throw("inputs");
-    bool no_inputs = dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
-                     inputs != nullptr && inputs->count() == 0;
+    bool no_inputs = dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && inputs != nullptr &&
+                     inputs->count() == 0;
     if (no_inputs) {
       print_error(
           "no INPUT given: name manifest files, directories, - for standard input, or a chart");

@@ -2,8 +2,9 @@
 // colour and width of text output.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <fmt/color.h>
+
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,9 +61,9 @@ void add_chart_options(CLI::App& app, BundleArgs& args);
 
 // Loads and models the inputs, rendering charts with helm; prints errors and returns nullopt
 // when they cannot be read. Chart options without a chart input, and a chart's templates/
-// folder given instead of the chart, are errors with a hint. Rendered charts are appended to `charts` when given, with their
-// capability checks probed.
-// With `errors`, messages are collected there instead of printed.
+// folder given instead of the chart, are errors with a hint. Rendered charts are appended to
+// `charts` when given, with their capability checks probed. With `errors`, messages are collected
+// there instead of printed.
 std::optional<Bundle> load_bundle(const BundleArgs& args,
                                   std::vector<RenderedChart>* charts = nullptr,
                                   std::string* errors = nullptr);

@@ -61,14 +61,15 @@ tl::expected<std::vector<std::string>, std::string> mirrored_paths(const LoadedI
   std::vector<std::string> out;
   std::map<std::string, std::string> taken;
   for (size_t f = 0; f < sources.size(); ++f) {
-    fs::path relative = sources[f].empty() ? fs::path("stdin.yaml")
-                                           : sources[f].lexically_relative(*base);
+    fs::path relative =
+        sources[f].empty() ? fs::path("stdin.yaml") : sources[f].lexically_relative(*base);
     std::string path = (fs::path(output_dir) / relative).lexically_normal().string();
     auto [it, fresh] = taken.emplace(path, input.files[f]);
     if (!fresh) {
-      return tl::unexpected(fmt::format("{} and {} would both be written to {}; relocate them "
-                                        "separately",
-                                        it->second, input.files[f], path));
+      return tl::unexpected(
+          fmt::format("{} and {} would both be written to {}; relocate them "
+                      "separately",
+                      it->second, input.files[f], path));
     }
     out.push_back(std::move(path));
   }
@@ -142,7 +143,8 @@ int run_relocate(int argc, char** argv) {
   for (const OutputFile& file : files) {
     if (!check_output(file.path, inputs)) return kExitUsage;
     std::error_code ec;
-    auto [it, fresh] = seen.emplace(fs::absolute(file.path, ec).lexically_normal().string(), file.path);
+    auto [it, fresh] =
+        seen.emplace(fs::absolute(file.path, ec).lexically_normal().string(), file.path);
     if (!fresh) {
       print_error(fmt::format("--plan {} is also where a rewritten manifest goes", plan_path));
       return kExitUsage;
@@ -247,22 +249,24 @@ int run_images(int argc, char** argv) {
     std::vector<std::string> invalid;
     for (const ImageUse& use : images.uses) {
       if (!use.ref && (use.confidence != Confidence::kPossible || include_possible)) {
-        invalid.push_back(fmt::format("{} ({}:{})", use.written, bundle->file_of(bundle->objects[use.object]),
+        invalid.push_back(fmt::format("{} ({}:{})", use.written,
+                                      bundle->file_of(bundle->objects[use.object]),
                                       use.position.line));
       }
     }
     if (!invalid.empty()) {
       std::fprintf(stderr, "footprint: not listed: %s no valid image reference: %s\n",
-                   invalid.size() == 1 ? "1 image field holds"
-                                       : fmt::format("{} image fields hold", invalid.size()).c_str(),
+                   invalid.size() == 1
+                       ? "1 image field holds"
+                       : fmt::format("{} image fields hold", invalid.size()).c_str(),
                    fmt::format("{}", fmt::join(invalid, ", ")).c_str());
     }
     if (!unpinned.empty()) {
       // A mirroring tool reading the list cannot tell these lines apart: fail the command.
-      print_error(fmt::format(
-          "--pin: {} could not be resolved to a digest and {} listed unpinned: {}",
-          count_of(unpinned.size(), "image"), unpinned.size() == 1 ? "is" : "are",
-          fmt::join(unpinned, ", ")));
+      print_error(
+          fmt::format("--pin: {} could not be resolved to a digest and {} listed unpinned: {}",
+                      count_of(unpinned.size(), "image"), unpinned.size() == 1 ? "is" : "are",
+                      fmt::join(unpinned, ", ")));
       return kExitUsage;
     }
     return kExitOk;

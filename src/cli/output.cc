@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-
 #include <tl/expected.hpp>
 
 #include "cli/common.h"

@@ -78,8 +78,9 @@ bool check_registry_options(const RegistryArgs& args) {
   }
   if (!args.ca_file.empty()) {
     auto text = read_text_file(args.ca_file, uint64_t{16} << 20);
-    auto pem = text ? read_ca_pem(*text) : tl::expected<std::string, std::string>(
-                                               tl::unexpect, "cannot read: " + text.error());
+    auto pem =
+        text ? read_ca_pem(*text)
+             : tl::expected<std::string, std::string>(tl::unexpect, "cannot read: " + text.error());
     if (!pem) {
       print_error(fmt::format("--ca-file {}: {}", args.ca_file, pem.error()));
       return false;
@@ -120,8 +121,8 @@ bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& ref
     ++failed;
     std::fprintf(stderr, "footprint: %s: %s\n", image.target.reference.c_str(),
                  image.error.c_str());
-    if (speaks_plain_http(image.error) && !std::count(args.insecure.begin(), args.insecure.end(),
-                                                       image.target.domain)) {
+    if (speaks_plain_http(image.error) &&
+        !std::count(args.insecure.begin(), args.insecure.end(), image.target.domain)) {
       plain_http.insert(image.target.domain);
     }
   }

@@ -198,8 +198,8 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
   size_t entries = 0;
   for (;; it.increment(ec)) {
     if (ec) {
-      return tl::unexpected(LoadError{entered.empty() ? dir : entered, {},
-                                      "cannot read directory: " + ec.message()});
+      return tl::unexpected(
+          LoadError{entered.empty() ? dir : entered, {}, "cannot read directory: " + ec.message()});
     }
     if (it == end) break;
     if (++entries > max_entries) {
@@ -375,10 +375,10 @@ uint64_t total_bytes(const std::vector<NamedText>& texts) {
 }
 
 LoadError too_large_together(size_t inputs, uint64_t total, uint64_t limit) {
-  return LoadError{inputs == 1 ? std::string("the input") : fmt::format("{} inputs", inputs),
-                   {},
-                   fmt::format("{} bytes together; the limit on all inputs is {} bytes", total,
-                               limit)};
+  return LoadError{
+      inputs == 1 ? std::string("the input") : fmt::format("{} inputs", inputs),
+      {},
+      fmt::format("{} bytes together; the limit on all inputs is {} bytes", total, limit)};
 }
 
 tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedText> texts,

@@ -204,8 +204,9 @@ TEST(LoaderLimits, DefaultsAreTheDocumentedOnes) {
 
 TEST(LoaderLimits, ADocumentOverTheLimitIsAnError) {
   std::string small = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n";
-  std::string big = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata:\n  k: " +
-                    std::string(200, 'x') + "\n";
+  std::string big =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata:\n  k: " + std::string(200, 'x') +
+      "\n";
   LoadOptions options;
   options.max_document_bytes = 150;
   auto loaded = load_texts({{"in.yaml", small + "---\n" + big}}, options);

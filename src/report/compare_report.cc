@@ -19,7 +19,8 @@ std::string render_comparison(const Comparison& c, Format format, const ReportOp
   }
   // One table per group, one column per mode; "*" marks rows that differ.
   std::string out = format == Format::kMarkdown ? "## footprint compare\n\n" : "";
-  std::string modes = fmt::format("Modes: {}. Rows marked * differ between modes.", fmt::join(c.modes, ", "));
+  std::string modes =
+      fmt::format("Modes: {}. Rows marked * differ between modes.", fmt::join(c.modes, ", "));
   out += (format == Format::kMarkdown ? escape_markdown(modes) : modes) + "\n";
   std::string group;
   Table table;

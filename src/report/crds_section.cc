@@ -111,7 +111,8 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
     bool crd = size.object->kind == "CustomResourceDefinition";
     crds += crd ? 1 : 0;
     if (crd || !size.sizes || size_needs_attention(size)) rows.push_back(&size);
-    if (!size.sizes) unencodable.push_back(fmt::format("{} ({})", size.object->display(), size.error));
+    if (!size.sizes)
+      unencodable.push_back(fmt::format("{} ({})", size.object->display(), size.error));
     if (size.sizes && size.sizes->annotation_bytes > kAnnotationLimit) ++too_large;
   }
   std::stable_sort(rows.begin(), rows.end(), [](const ObjectSize* a, const ObjectSize* b) {
@@ -196,12 +197,12 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
       t.rows.push_back({w.crd->name, service_text(w), status_text(w), ca_text(w)});
       conversion.push_back(wiring_json(w));
     }
-    s.blocks.push_back(Block{{fmt::format("Conversion webhooks: {} between versions through a "
-                                          "webhook. Rows marked ! fail.",
-                                          wiring.size() == 1
-                                              ? std::string("1 CRD converts")
+    s.blocks.push_back(
+        Block{{fmt::format("Conversion webhooks: {} between versions through a "
+                           "webhook. Rows marked ! fail.",
+                           wiring.size() == 1 ? std::string("1 CRD converts")
                                               : fmt::format("{} CRDs convert", wiring.size()))},
-                             std::move(t)});
+              std::move(t)});
   }
 
   Json missing = Json::array();

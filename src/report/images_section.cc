@@ -128,10 +128,10 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
                                    count_of(shown, "image"), pinned,
                                    count_of(inv.uses.size(), "place")));
   if (possible) {
-    list.lines.push_back(fmt::format(
-        "{} more {} only look like images (a registry domain but no tag, under a name "
-        "that does not say image); --include-possible lists them.",
-        possible, possible == 1 ? "string does" : "strings"));
+    list.lines.push_back(
+        fmt::format("{} more {} only look like images (a registry domain but no tag, under a name "
+                    "that does not say image); --include-possible lists them.",
+                    possible, possible == 1 ? "string does" : "strings"));
   }
   if (!table.rows.empty()) list.table = std::move(table);
   s.blocks.push_back(std::move(list));

@@ -45,7 +45,8 @@ std::string render_markdown(const Report& report) {
                             ? code(fmt::format("{}:{}", f.file, f.position.line))
                             : fmt::format("{}, rendered by {}", code(f.file), renderer);
     if (!f.helm_template.empty()) where += ", template " + code(f.helm_template);
-    if (!renderer.empty()) where += fmt::format(", line {} of the rendered output", f.position.line);
+    if (!renderer.empty())
+      where += fmt::format(", line {} of the rendered output", f.position.line);
     out +=
         fmt::format("- **{}** {} {} {} ({})  \n  {}  \n  **Fix:** {}\n", severity_name(f.severity),
                     code(f.check), escape_markdown(f.object.kind), code(object), where,
@@ -56,10 +57,10 @@ std::string render_markdown(const Report& report) {
         fmt::format("\n<details><summary>{} suppressed</summary>\n\n", report.analysis.suppressed);
     for (const Finding& f : findings) {
       if (!f.suppressed) continue;
-      out += fmt::format("- {} {} {} {}: {}\n", severity_name(f.severity), code(f.check),
-                         escape_markdown(f.object.kind), code(f.object.name),
-                         f.suppression_reason.empty() ? "no reason given"
-                                                      : escape_markdown(f.suppression_reason));
+      out += fmt::format(
+          "- {} {} {} {}: {}\n", severity_name(f.severity), code(f.check),
+          escape_markdown(f.object.kind), code(f.object.name),
+          f.suppression_reason.empty() ? "no reason given" : escape_markdown(f.suppression_reason));
     }
     out += "\n</details>\n";
   }

@@ -40,8 +40,7 @@ std::vector<Block> registry_blocks(const ImageSizes& sizes) {
         "Sizes from the registries, for {}: {} of {} read; {} to transfer in total "
         "(manifests, configs and compressed layers, each blob counted once across images).",
         sizes.platform == "all" ? "every platform" : sizes.platform, read,
-        count_of(sizes.registry.size(), "image"),
-        format_bytes(sizes.total_bytes)));
+        count_of(sizes.registry.size(), "image"), format_bytes(sizes.total_bytes)));
   } else {
     summary.lines.push_back(fmt::format("Digests from the registries: {} of {} read.", read,
                                         count_of(sizes.registry.size(), "image")));

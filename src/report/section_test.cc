@@ -110,7 +110,6 @@ TEST(Markdown, CodeSpansFenceBackticks) {
 }
 
 TEST(Section, DisplayWidthCountsCodePoints) {
-
   EXPECT_EQ(display_width("한국어"), 3u);
 }
 
