@@ -36,7 +36,7 @@ spec:
             std::string::npos)
       << findings[0].message;
   EXPECT_EQ(findings[1].object.name, "inf");
-  EXPECT_NE(findings[1].message.find("line 15: `-.inf`"), std::string::npos);
+  EXPECT_NE(findings[1].message.find("line 16: `-.inf`"), std::string::npos);
 }
 
 }  // namespace
