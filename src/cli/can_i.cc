@@ -130,14 +130,14 @@ int run_can_i(int argc, char** argv) {
     }
     out = j.dump(2) + "\n";
   } else if (d.allowed) {
+    // One line each, as kubectl auth can-i answers, so scripts can grep the answer.
     out = paint(options.color, kGood, "yes") + "\n" +
-          wrap_text(fmt::format("{} may {}: {} allows it ({}), through {}.", as,
-                                request->describe(), d.role->display(),
-                                rule_location(*bundle, *d.role, *d.rule), d.binding->display()),
-                    0, options.width);
+          fmt::format("{} may {}: {} allows it ({}), through {}.\n", as, request->describe(),
+                      d.role->display(), rule_location(*bundle, *d.role, *d.rule),
+                      d.binding->display());
   } else {
     out = paint(options.color, kBad, "no") + "\n" +
-          wrap_text(fmt::format("{} may not {}:", as, request->describe()), 0, options.width);
+          fmt::format("{} may not {}:\n", as, request->describe());
     for (const std::string& reason : d.reasons)
       out += "  - " + reason + "\n";
   }

@@ -25,5 +25,5 @@ grep -q "a YAML int, not a string" "$OUT" || fail "the number is explained"
 run "$FOOTPRINT" images "$TMP/pod.yaml" --format list
 expect_status 0
 [ "$(cat "$OUT")" = "docker.io/library/nginx:1.25" ] || fail "only the valid image is listed: $(cat "$OUT")"
-expect_stderr "not listed: 2 image fields hold no valid reference: nginx:$tag ($TMP/pod.yaml:6), 12345 ($TMP/pod.yaml:7)"
+expect_stderr "not listed: 2 image fields hold no valid image reference: nginx:$tag ($TMP/pod.yaml:6), 12345 ($TMP/pod.yaml:7)"
 echo "ok"
