@@ -286,6 +286,9 @@ tl::expected<RegistryPrefix, std::string> parse_registry_prefix(std::string_view
         "\"{}\" is not a valid repository path: use lowercase letters, digits and . _ -",
         out.prefix));
   }
+  // As in references: index.docker.io is Docker Hub's old name, and a reference written with it
+  // is read back as docker.io (found by fuzz_image_ref).
+  if (out.domain == kLegacyDockerHub) out.domain = kDockerHub;
   return out;
 }
 
