@@ -94,6 +94,14 @@ tl::expected<std::vector<ExtraImage>, std::string> parse_extra_images(const std:
     if (start == std::string_view::npos || l[start] == '#') continue;
     size_t end = l.find_first_of(" \t\r#", start);
     std::string_view ref = l.substr(start, end == std::string_view::npos ? end : end - start);
+    // After the reference only a # comment may follow: "not a ref!!" is not the image "not".
+    size_t rest = end == std::string_view::npos ? end : l.find_first_not_of(" \t\r", end);
+    if (rest != std::string_view::npos && l[rest] != '#') {
+      return tl::unexpected(fmt::format(
+          "{}:{}:{}: \"{}\" is not one image reference: expected one per line, with an optional "
+          "# comment after it",
+          file, line, start + 1, l.substr(start, l.find_last_not_of(" \t\r") + 1 - start)));
+    }
     if (auto parsed = parse_image_ref(ref); !parsed) {
       return tl::unexpected(
           fmt::format("{}:{}:{}: {}: {}", file, line, start + 1, ref, parsed.error()));

@@ -42,10 +42,11 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
     std::string_view key = root.key(i).text();
     yaml::Node value = root.value(i);
     if (key == "failOn") {
+      // "none" as --fail-on takes it: never fail on findings.
       auto severity = parse_severity(value.str());
-      if (!severity) {
-        return fail(value, fmt::format("failOn must be info, low, medium, high or critical, not "
-                                       "\"{}\"",
+      if (!severity && value.str() != "none") {
+        return fail(value, fmt::format("failOn must be info, low, medium, high, critical or none, "
+                                       "not \"{}\"",
                                        value.str()));
       }
       config.fail_on = severity;

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "analysis/check.h"
+#include "model/kubectl_json.h"
 #include "model/units.h"
 
 namespace footprint {
@@ -483,7 +484,11 @@ class Discoverer {
     use.source = ctx.outer && source == "field" ? "embedded" : std::string(source);
     use.written = written;
     auto ref = parse_image_ref(written);
-    if (ref) {
+    std::string_view type = ctx.outer ? "string" : kubectl_scalar_type(scalar);
+    if (type != "string") {
+      // A container's image is a Go string: the API server refuses `image: 12345` outright.
+      use.error = fmt::format("a YAML {}, not a string: the API server refuses the object", type);
+    } else if (ref) {
       use.ref = std::move(*ref);
     } else {
       use.error = ref.error();
@@ -851,7 +856,43 @@ void run_image_very_large(const Context& ctx, Findings& out) {
   }
 }
 
+// Container fields whose image a pod cannot start with: the kubelet refuses an invalid reference
+// (InvalidImageName), and the API server refuses a field that is not a string.
+void run_image_reference_invalid(const Context& ctx, Findings& out) {
+  for (const ImageUse& use : ctx.images.uses) {
+    if (use.ref || use.confidence != Confidence::kCertain || !use.disabled_by.empty()) continue;
+    bool not_string = use.error.starts_with("a YAML ");
+    Finding& f = out.add(ctx.bundle.objects[use.object], Severity::kHigh,
+            fmt::format("{} at {} is not an image reference ({}): {}.", use.written, use.path,
+                        use.error,
+                        not_string ? "the object cannot be created"
+                                   : "the pod never starts, the kubelet reports InvalidImageName"),
+            not_string ? "Quote the value, or write the whole reference, e.g. "
+                         "registry.example.com/app:1.2.3."
+                       : "Write a reference the container runtime accepts: lowercase "
+                         "[registry/]path[:tag][@digest], with a tag of at most 128 characters "
+                         "([A-Za-z0-9_][A-Za-z0-9_.-]*); render the chart if the value is a "
+                         "template placeholder.",
+            use_node(use));
+    f.summary = fmt::format("{} is not a valid image reference: the pod never starts",
+                            use.written);
+  }
+}
+
 }  // namespace
+
+extern const Check kImageReferenceInvalid{
+    "image-reference-invalid",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kInstall,
+    "airgap",
+    "A container's image is not a valid reference (or not a string), so the pod cannot start.",
+    run_image_reference_invalid,
+    "The kubelet parses each image with the distribution reference grammar and refuses what it "
+    "cannot parse (InvalidImageName); the API server refuses an image that is not a string. "
+    "High: the pod never starts.",
+    "Write a valid reference: lowercase [registry/]path[:tag][@digest]."};
 
 extern const Check kImageNotPinned{
     "image-not-pinned",

@@ -381,6 +381,35 @@ spec:
             std::string::npos);
 }
 
+// A container's image is a Go string (core/v1 Container.Image), so the API server's JSON decoder
+// refuses `image: 12345`; a tag is at most 128 characters (distribution/reference's grammar,
+// [\w][\w.-]{0,127}). A quoted "12345" is the Docker Hub image library/12345.
+TEST(ImageChecks, InvalidReferencesAndNonStringImagesAreFindings) {
+  Bundle b = bundle_from(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - {name: a, image: 12345}
+  - {name: b, image: "12345"}
+  - {name: c, image: "nginx:)" +
+                         std::string(129, 't') + R"("}
+  - {name: d, image: "nginx:)" +
+                         std::string(128, 't') + R"("}
+  - {name: e, image: true}
+)");
+  auto findings = run_check(b, "image-reference-invalid");
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_EQ(findings[0].position.line, 6u);
+  EXPECT_NE(findings[0].message.find("a YAML int, not a string"), std::string::npos);
+  EXPECT_EQ(findings[1].position.line, 8u);
+  EXPECT_NE(findings[1].message.find("the tag has 129 characters, more than 128"),
+            std::string::npos);
+  EXPECT_EQ(findings[2].position.line, 10u);
+  EXPECT_NE(findings[2].message.find("a YAML bool"), std::string::npos);
+}
+
 // 10,203,035,478 bytes at 15 MB/s is 680 s: the seed's "about 11 minutes".
 TEST(ImageChecks, VeryLargeNeedsSizesAndUsesTheLimits) {
   PullLimits limits;

@@ -60,9 +60,8 @@ int run_admission(int argc, char** argv) {
       ->check(CLI::IsMember({"CREATE", "UPDATE", "DELETE", "CONNECT"}))
       ->capture_default_str();
   std::string target_namespace = kOtherTeamNamespace;
-  app.add_option("-n,--namespace", target_namespace,
-                 "Namespace of the request; the default stands for another team's")
-      ->capture_default_str();
+  add_namespace_option(app, "-n,--namespace", target_namespace,
+                       "Namespace of the request; the default stands for another team's");
   std::string ns_labels;
   app.add_option("--ns-labels", ns_labels, "Extra labels of that namespace: k=v,...");
   std::string object_labels;
@@ -70,7 +69,10 @@ int run_admission(int argc, char** argv) {
   std::string namespaces_path;
   app.add_option("--namespaces", namespaces_path,
                  "The cluster's namespaces (kubectl get ns -o yaml), for their labels");
+  ColorOption color;
+  add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  ReportOptions options = text_options(color, "");
 
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
@@ -110,9 +112,12 @@ int run_admission(int argc, char** argv) {
   std::string what = request.resource;
   if (!request.api_group.empty()) what += "." + request.api_group;
   if (!request.subresource.empty()) what += "/" + request.subresource;
-  std::string out = fmt::format(
-      "{} {} {}\n", request.operation, what,
-      request.namespace_.empty() ? "(cluster-scoped)" : "in namespace " + request.namespace_);
+  std::string out =
+      paint(options.color, kHeading,
+            fmt::format("{} {} {}", request.operation, what,
+                        request.namespace_.empty() ? "(cluster-scoped)"
+                                                   : "in namespace " + request.namespace_)) +
+      "\n";
   Table table;
   table.header = {"#", "STAGE", "NAME", "FAILURE", "TIMEOUT", "MATCH CONDITIONS"};
   size_t step = 0;
@@ -139,7 +144,7 @@ int run_admission(int argc, char** argv) {
   if (table.rows.empty()) {
     out += "No webhook or policy of the bundle is consulted.\n";
   } else {
-    out += render_text_table(table, 2, 100);
+    out += render_text_table(table, 2, options.table_width);
     std::vector<std::string> rejecting;
     for (const AdmissionWebhook* w : t.fail_closed)
       rejecting.push_back(w->name);
@@ -147,18 +152,19 @@ int run_admission(int argc, char** argv) {
                                         "connections and never answers: {} s (mutating webhooks in "
                                         "series, validating ones in parallel).",
                                         t.worst_seconds),
-                            0, 100);
-    out +=
+                            0, options.width);
+    std::string down =
         wrap_text(rejecting.empty() ? "If every backend is down: admitted (all webhooks fail open)."
                                     : fmt::format("If every backend is down: rejected, by {} "
                                                   "(failurePolicy Fail).",
                                                   fmt::join(rejecting, ", ")),
-                  0, 100);
+                  0, options.width);
+    out += rejecting.empty() ? down : paint(options.color, kBad, down);
     out += wrap_text(
         "Modelled from the API server's documented behaviour, not measured. CEL "
         "match conditions are not evaluated; a webhook listed with them may be "
         "skipped.",
-        0, 100);
+        0, options.width);
   }
   return write_output(out, "") ? kExitOk : kExitUsage;
 }

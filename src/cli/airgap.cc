@@ -51,7 +51,7 @@ int run_airgap(int argc, char** argv) {
   add_policy_options(app, policy);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write to this file");
-  ColorMode color = ColorMode::kAuto;
+  ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
@@ -64,6 +64,7 @@ int run_airgap(int argc, char** argv) {
     return kExitUsage;
   }
   sizes.limits = PullLimits{*large_bytes, *rate};
+  if (!check_registry_options(registry)) return kExitUsage;
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
@@ -79,14 +80,12 @@ int run_airgap(int argc, char** argv) {
     inputs.chart = &*chart;
   }
   if (!extra_path.empty()) {
-    std::ifstream in(extra_path, std::ios::binary);
-    if (!in) {
-      print_error(fmt::format("{}: cannot read", extra_path));
+    auto text = read_text_file(extra_path, uint64_t{64} << 20);
+    if (!text) {
+      print_error(fmt::format("--extra-images {}: cannot read: {}", extra_path, text.error()));
       return kExitUsage;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto extra = parse_extra_images(extra_path, text.str());
+    auto extra = parse_extra_images(extra_path, *text);
     if (!extra) {
       print_error(extra.error());
       return kExitUsage;
@@ -95,6 +94,9 @@ int run_airgap(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
+  std::vector<std::string> read = input_paths(bundle_args, *bundle);
+  read.insert(read.end(), {config_file(policy), registry.ca_file, chart_path, extra_path});
+  if (!check_output(output_path, read)) return kExitUsage;
   Context context(*bundle, Context::ImagesOnly{});
   const ImageInventory& images = context.images;
   inputs.sizes = &sizes;
@@ -116,8 +118,7 @@ int run_airgap(int argc, char** argv) {
   context.image_sizes = &sizes;
   report.analysis = analyze(context, *config, "airgap");
   report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
-  ReportOptions options;
-  options.color = use_color(color, output_path);
+  ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
     return kExitUsage;
   }

@@ -19,16 +19,8 @@ int run_audit(int argc, char** argv) {
   app.add_option("--format", format_name, "Output format: text, json, markdown or sarif")
       ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif"}))
       ->capture_default_str();
-  std::string fail_on;
-  app.add_option("--fail-on", fail_on,
-                 "Exit 1 when a finding is at least this severe: info, low, medium, high, "
-                 "critical or none (default: the config's failOn, else none)")
-      ->check(CLI::IsMember({"info", "low", "medium", "high", "critical", "none"}));
-  std::string config_path;
-  app.add_option("--config", config_path,
-                 "Configuration file (default: .footprint.yaml in the current directory)");
-  bool no_config = false;
-  app.add_flag("--no-config", no_config, "Ignore .footprint.yaml");
+  PolicyArgs policy;
+  add_policy_options(app, policy);
   std::string expect_path;
   app.add_option("--expect", expect_path,
                  "YAML list of {as, verb, resource, namespace, name} that must be allowed; each "
@@ -39,22 +31,18 @@ int run_audit(int argc, char** argv) {
                  "radius against; default: system namespaces, the bundle's, and one other team's");
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the report to this file");
-  ColorMode color = ColorMode::kAuto;
+  ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
-  Config config;
-  if (!no_config) {
-    auto loaded = load_config(config_path);
-    if (!loaded) {
-      print_load_errors({loaded.error()});
-      return kExitUsage;
-    }
-    config = std::move(*loaded);
-  }
+  std::optional<Config> config = load_policy(policy);
+  if (!config) return kExitUsage;
   std::vector<RenderedChart> charts;
   std::optional<Bundle> bundle = load_bundle(bundle_args, &charts);
   if (!bundle) return kExitUsage;
+  std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
+  inputs.insert(inputs.end(), {config_file(policy), expect_path, namespaces_path});
+  if (!check_output(output_path, inputs)) return kExitUsage;
 
   std::vector<Expectation> expectations;
   if (!expect_path.empty()) {
@@ -81,25 +69,17 @@ int run_audit(int argc, char** argv) {
   report.inventory = take_inventory(*bundle);
   report.inventory.hidden_footprint =
       hidden_footprint_summary(find_hidden_footprint(*bundle, context.rbac));
-  report.analysis = analyze(context, config);
+  report.analysis = analyze(context, *config);
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
   report.sections.push_back(admission_section(context));
   report.sections.push_back(permissions_section(summarize_permissions(*bundle, context.rbac)));
   report.sections.push_back(crds_section(*bundle, context.rbac, context.sizes));
 
-  ReportOptions options;
-  options.color = use_color(color, output_path);
+  ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
     return kExitUsage;
   }
-
-  std::optional<Severity> threshold = config.fail_on;
-  if (!fail_on.empty()) threshold = fail_on == "none" ? std::nullopt : parse_severity(fail_on);
-  if (threshold) {
-    for (const Finding& f : report.analysis.findings) {
-      if (!f.suppressed && f.severity >= *threshold) return kExitFindings;
-    }
-  }
+  if (reaches_fail_on(report.analysis, *config, policy)) return kExitFindings;
   return kExitOk;
 }
 

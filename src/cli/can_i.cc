@@ -20,7 +20,7 @@ std::string rule_location(const Bundle& bundle, const RbacRole& role, const Poli
   return fmt::format("{}:{}", bundle.file_of(*role.object), rule.node.position().line);
 }
 
-int list_permissions(const RbacPolicy& policy, const Identity& who) {
+int list_permissions(const RbacPolicy& policy, const Identity& who, const ReportOptions& options) {
   Table table;
   table.header = {"SCOPE", "VERBS", "RESOURCES", "NAMES", "VIA"};
   for (const PermissionGrant& g : permissions_of(policy, who, true)) {
@@ -37,7 +37,7 @@ int list_permissions(const RbacPolicy& policy, const Identity& who) {
                           fmt::format("{}", fmt::join(g.resource_names, ", ")),
                           fmt::format("{}", fmt::join(g.via, ", "))});
   }
-  return write_output(render_text_table(table, 0, 100), "") ? kExitOk : kExitUsage;
+  return write_output(render_text_table(table, 0, options.table_width), "") ? kExitOk : kExitUsage;
 }
 
 }  // namespace
@@ -56,10 +56,10 @@ int run_can_i(int argc, char** argv) {
   std::string as;
   app.add_option("--as", as, "system:serviceaccount:NAMESPACE:NAME, or a user name")->required();
   std::vector<std::string> groups;
-  app.add_option("--as-group", groups, "An extra group of the subject (repeatable)");
+  add_repeatable(app, "--as-group", groups, "An extra group of the subject");
   std::string ns = "default";
-  app.add_option("-n,--namespace", ns, "Namespace of the request, and release namespace")
-      ->capture_default_str();
+  add_namespace_option(app, "-n,--namespace", ns,
+                       "Namespace of the request, and release namespace");
   bool all_namespaces = false;
   app.add_flag("-A,--all-namespaces", all_namespaces, "Ask about all namespaces at once");
   std::string field_selector;
@@ -72,7 +72,10 @@ int run_can_i(int argc, char** argv) {
   app.add_option("--format", format_name, "Output format of a single answer: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  ColorOption color;
+  add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  ReportOptions options = text_options(color, "");
   auto who = Identity::parse(as, groups);
   if (!who) {
     print_error(who.error());
@@ -107,7 +110,7 @@ int run_can_i(int argc, char** argv) {
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
   RbacPolicy policy = RbacPolicy::build(*bundle);
-  if (list) return list_permissions(policy, *who);
+  if (list) return list_permissions(policy, *who, options);
 
   auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, bundle->resources);
   if (!request) {
@@ -127,11 +130,14 @@ int run_can_i(int argc, char** argv) {
     }
     out = j.dump(2) + "\n";
   } else if (d.allowed) {
-    out = fmt::format("yes\n{} may {}: {} allows it ({}), through {}.\n", as, request->describe(),
+    // One line each, as kubectl auth can-i answers, so scripts can grep the answer.
+    out = paint(options.color, kGood, "yes") + "\n" +
+          fmt::format("{} may {}: {} allows it ({}), through {}.\n", as, request->describe(),
                       d.role->display(), rule_location(*bundle, *d.role, *d.rule),
                       d.binding->display());
   } else {
-    out = fmt::format("no\n{} may not {}:\n", as, request->describe());
+    out = paint(options.color, kBad, "no") + "\n" +
+          fmt::format("{} may not {}:\n", as, request->describe());
     for (const std::string& reason : d.reasons)
       out += "  - " + reason + "\n";
   }
@@ -147,8 +153,8 @@ int run_who_can(int argc, char** argv) {
   app.add_option("args", args, "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT...")->required();
   add_chart_options(app, bundle_args);
   std::string ns = "default";
-  app.add_option("-n,--namespace", ns, "Namespace of the request, and release namespace")
-      ->capture_default_str();
+  add_namespace_option(app, "-n,--namespace", ns,
+                       "Namespace of the request, and release namespace");
   bool all_namespaces = false;
   app.add_flag("-A,--all-namespaces", all_namespaces, "Ask about all namespaces at once");
   bool builtin = false;
@@ -158,7 +164,10 @@ int run_who_can(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--include-builtin", builtin,
                "Also list subjects of Kubernetes' own bindings (system:masters...)");
+  ColorOption color;
+  add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  ReportOptions options = text_options(color, "");
   if (args.size() < 3) {
     print_error("expected VERB RESOURCE [NAME] INPUT...");
     return kExitUsage;
@@ -199,8 +208,9 @@ int run_who_can(int argc, char** argv) {
   if (format_name == "json") {
     out = Json{{"request", request->describe()}, {"subjects", json}}.dump(2) + "\n";
   } else {
-    out = fmt::format("Who may {}:\n", request->describe());
-    out += table.rows.empty() ? "  nobody in the bundle\n" : render_text_table(table, 2, 100);
+    out = paint(options.color, kHeading, fmt::format("Who may {}:", request->describe())) + "\n";
+    out += table.rows.empty() ? "  nobody in the bundle\n"
+                              : render_text_table(table, 2, options.table_width);
   }
   return write_output(out, "") ? kExitOk : kExitUsage;
 }

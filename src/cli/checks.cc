@@ -13,13 +13,19 @@ int run_checks(int argc, char** argv) {
   app.add_option("--format", format_name, "Output format: text, json or markdown")
       ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
       ->capture_default_str();
+  ColorOption color;
+  add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  ReportOptions options = text_options(color, "");
 
   Table table;
   table.header = {"CHECK", "SEVERITY", "IMPACT", "AREA", "DESCRIPTION"};
   Json json = Json::array();
   for (const Check* check : all_checks()) {
-    table.rows.push_back({std::string(check->id), severity_range(*check),
+    std::string severity = severity_range(*check);
+    bool severe = check->max_severity >= Severity::kHigh && format_name == "text";
+    table.rows.push_back({std::string(check->id),
+                          severe ? paint(options.color, kBad, severity) : severity,
                           std::string(impact_name(check->impact)), std::string(check->area),
                           std::string(check->description)});
     json.push_back({{"id", check->id},
@@ -36,7 +42,7 @@ int run_checks(int argc, char** argv) {
   if (format_name == "json") {
     out = json.dump(2) + "\n";
   } else if (format_name == "text") {
-    out = render_text_table(table, 0, 100);
+    out = render_text_table(table, 0, options.table_width);
   } else {
     out = render_checks_markdown();
   }

@@ -1,6 +1,8 @@
 #include "cli/common.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include <fstream>
 
 #include "analysis/check.h"
+#include "model/names.h"
 
 namespace footprint {
 
@@ -17,20 +20,91 @@ namespace {
 constexpr size_t kMaxErrorsShown = 20;
 }
 
+namespace {
+
+// True when the file starts like a Kubernetes object: what users coming from kubectl give to -f.
+bool looks_like_manifest(const std::string& path) {
+  auto text = read_text_file(path, 1 << 20);
+  if (!text) return false;
+  auto has_key = [&](std::string_view key) {
+    return text->starts_with(key) || text->find(fmt::format("\n{}", key)) != std::string::npos;
+  };
+  return has_key("apiVersion:") && has_key("kind:");
+}
+
+std::string values_hint(const std::vector<std::string>& values_files, const std::string& command) {
+  std::string manifest;
+  for (const std::string& f : values_files) {
+    if (looks_like_manifest(f)) manifest = f;
+  }
+  std::string hint =
+      "-f/--values names a Helm values file for a chart input, as in helm, not a manifest as in "
+      "kubectl";
+  if (!manifest.empty()) {
+    hint += fmt::format("; {} is a manifest: give it as a plain argument: {} {}", manifest, command,
+                        manifest);
+  }
+  return hint;
+}
+
+// The values given to an option, or none when the command has no such option.
+std::vector<std::string> option_values(const CLI::App& app, const std::string& name) {
+  const CLI::Option* option = app.get_option_no_throw(name);
+  if (option == nullptr) return {};
+  return option->results();
+}
+
+}  // namespace
+
 std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
+  app.set_version_flag("--version", fmt::format("footprint {}", FOOTPRINT_VERSION),
+                       "Print footprint's version and exit");
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version
+    const CLI::Option* inputs = app.get_option_no_throw("inputs");
+    bool no_inputs = dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && inputs != nullptr &&
+                     inputs->count() == 0;
+    if (no_inputs) {
+      print_error(
+          "no INPUT given: name manifest files, directories, - for standard input, or a chart");
+      std::vector<std::string> values = option_values(app, "--values");
+      if (!values.empty()) print_hint(values_hint(values, app.get_name()));
+    } else {
+      print_error(e.what());
+    }
+    std::fprintf(stderr, "Run `%s --help` for the options.\n", app.get_name().c_str());
     return kExitUsage;
   }
   return std::nullopt;
 }
 
+CLI::Option* add_repeatable(CLI::App& app, const std::string& names,
+                            std::vector<std::string>& values, const std::string& description) {
+  return app.add_option(names, values, description + " (repeatable)")->allow_extra_args(false);
+}
+
+CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::string& value,
+                                  const std::string& description) {
+  CLI::Validator dns_label(
+      [](std::string& name) -> std::string {
+        if (is_dns1123_label(name)) return "";
+        return fmt::format(
+            "\"{}\" is not a namespace name: Kubernetes requires a DNS label (RFC 1123): 1 to 63 "
+            "characters of a-z, 0-9 and '-', starting and ending with a letter or digit",
+            name);
+      },
+      "NAMESPACE");
+  return app.add_option(names, value, description)->capture_default_str()->check(dns_label);
+}
+
 void print_error(const std::string& message) {
   std::fprintf(stderr, "footprint: error: %s\n", message.c_str());
+}
+
+void print_hint(const std::string& hint) {
+  std::fprintf(stderr, "footprint: hint: %s\n", hint.c_str());
 }
 
 void print_load_errors(const std::vector<LoadError>& errors) {
@@ -44,33 +118,97 @@ void print_load_errors(const std::vector<LoadError>& errors) {
 
 void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& release_flag) {
   app.add_option("inputs", args.inputs,
-                 "Manifest files, directories (searched for *.yaml, *.yml, *.json) or - for stdin")
+                 "Manifest files, directories (searched for *.yaml, *.yml, *.json), - for stdin, "
+                 "or a chart (a directory with Chart.yaml, or a .tgz)")
       ->required();
-  app.add_option(release_flag, args.namespace_,
-                 "Release namespace: where objects without a namespace land")
-      ->capture_default_str();
+  add_namespace_option(app, release_flag, args.namespace_,
+                       "Release namespace: where objects without a namespace land");
   app.add_option("--jobs", args.jobs, "Threads (default: one per core)");
   add_chart_options(app, args);
 }
 
 void add_chart_options(CLI::App& app, BundleArgs& args) {
-  app.add_option("-f,--values", args.chart.values_files,
-                 "Chart inputs: a values file (repeatable)");
-  app.add_option("--set", args.chart.set, "Chart inputs: set a value, key=value (repeatable)");
-  app.add_option("--set-string", args.chart.set_string,
-                 "Chart inputs: set a string value, key=value (repeatable)");
+  args.command = app.get_name();
+  add_repeatable(app, "-f,--values", args.chart.values_files, "Chart inputs: a Helm values file");
+  add_repeatable(app, "--set", args.chart.set, "Chart inputs: set a value, key=value");
+  add_repeatable(app, "--set-string", args.chart.set_string,
+                 "Chart inputs: set a string value, key=value");
   app.add_option("--release", args.chart.release, "Chart inputs: the release name");
-  app.add_option("--api-versions", args.chart.api_versions,
-                 "Chart inputs: an API version the cluster serves, for .Capabilities (repeatable)");
+  add_repeatable(app, "--api-versions", args.chart.api_versions,
+                 "Chart inputs: an API version the cluster serves, for .Capabilities");
   app.add_option("--kube-version", args.chart.kube_version,
                  "Chart inputs: the Kubernetes version for .Capabilities");
 }
+
+namespace {
+
+// The chart folder when `path` is, or is inside, a chart's templates/ folder.
+std::optional<std::string> chart_of_templates(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path p = fs::absolute(path, ec).lexically_normal();
+  if (ec) return std::nullopt;
+  if (!p.has_filename()) p = p.parent_path();  // "chart/templates/"
+  for (; p.has_relative_path(); p = p.parent_path()) {
+    if (p.filename() == "templates" && fs::exists(p.parent_path() / "Chart.yaml", ec)) {
+      fs::path chart = p.parent_path();
+      // Name the chart the way the user named the templates folder: relative when they did.
+      if (fs::path(path).is_absolute()) return chart.string();
+      fs::path relative = chart.lexically_relative(fs::current_path(ec));
+      return relative.empty() ? chart.string() : relative.string();
+    }
+  }
+  return std::nullopt;
+}
+
+// An error for chart options given with no chart input, or for a chart's templates given as
+// input; the second part is a hint.
+std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleArgs& args) {
+  for (const std::string& input : args.inputs) {
+    if (input == "-") continue;
+    if (auto chart = chart_of_templates(input)) {
+      return std::pair{
+          fmt::format("{} is inside the templates/ folder of the chart {}: its files are Helm "
+                      "templates, which only helm can turn into manifests",
+                      input, *chart),
+          fmt::format("give the chart folder: {} {}", args.command, *chart)};
+    }
+  }
+  if (std::any_of(args.inputs.begin(), args.inputs.end(), is_chart)) return std::nullopt;
+  const ChartOptions& c = args.chart;
+  std::vector<std::string> given;
+  if (!c.values_files.empty()) given.emplace_back("-f/--values");
+  if (!c.set.empty()) given.emplace_back("--set");
+  if (!c.set_string.empty()) given.emplace_back("--set-string");
+  if (!c.release.empty()) given.emplace_back("--release");
+  if (!c.api_versions.empty()) given.emplace_back("--api-versions");
+  if (!c.kube_version.empty()) given.emplace_back("--kube-version");
+  if (given.empty()) return std::nullopt;
+  std::string error = fmt::format(
+      "{} {} to charts, and no input is a chart (a directory with Chart.yaml, or a .tgz)",
+      fmt::join(given, ", "), given.size() == 1 ? "applies" : "apply");
+  std::string hint = c.values_files.empty()
+                         ? std::string("leave them out, or give the chart they are meant for")
+                         : values_hint(c.values_files, args.command);
+  return std::pair{error, hint};
+}
+
+}  // namespace
 
 std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedChart>* charts,
                                   std::string* errors) {
   LoadOptions options;
   options.jobs = args.jobs;
   options.keep_texts = args.keep_texts;
+  if (auto misread = misread_inputs(args)) {
+    if (errors) {
+      *errors = misread->first + "\nhint: " + misread->second;
+    } else {
+      print_error(misread->first);
+      print_hint(misread->second);
+    }
+    return std::nullopt;
+  }
   std::vector<std::string> files;
   std::vector<NamedText> rendered;
   ChartOptions chart_options = args.chart;
@@ -90,7 +228,7 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
       return std::nullopt;
     }
     std::string root = std::filesystem::is_directory(input) ? input : "";
-    rendered.push_back(NamedText{fmt::format("{} (rendered by helm)", input), chart->text, root});
+    rendered.push_back(NamedText{input, chart->text, root, "helm"});
     if (charts) {
       chart->capabilities = probe_capabilities(input, chart_options, *chart);
       charts->push_back(std::move(*chart));
@@ -109,6 +247,21 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
   return build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
 }
 
+std::vector<std::string> input_paths(const BundleArgs& args, const Bundle& bundle) {
+  std::vector<std::string> paths = args.inputs;
+  paths.insert(paths.end(), bundle.input.files.begin(), bundle.input.files.end());
+  paths.insert(paths.end(), args.chart.values_files.begin(), args.chart.values_files.end());
+  return paths;
+}
+
+bool check_output(const std::string& output, const std::vector<std::string>& inputs) {
+  if (auto clash = output_clash(output, inputs)) {
+    print_error(*clash);
+    return false;
+  }
+  return true;
+}
+
 void add_policy_options(CLI::App& app, PolicyArgs& args) {
   app.add_option("--fail-on", args.fail_on,
                  "Exit 1 when a finding is at least this severe: info, low, medium, high, "
@@ -117,6 +270,11 @@ void add_policy_options(CLI::App& app, PolicyArgs& args) {
   app.add_option("--config", args.config_path,
                  "Configuration file (default: .footprint.yaml in the current directory)");
   app.add_flag("--no-config", args.no_config, "Ignore .footprint.yaml");
+}
+
+std::string config_file(const PolicyArgs& args) {
+  if (args.no_config) return "";
+  return args.config_path.empty() ? kConfigFileName : args.config_path;
 }
 
 std::optional<Config> load_policy(const PolicyArgs& args) {
@@ -139,38 +297,43 @@ bool reaches_fail_on(const AnalysisResult& result, const Config& config, const P
                      [&](const Finding& f) { return !f.suppressed && f.severity >= *threshold; });
 }
 
-void add_color_option(CLI::App& app, ColorMode& mode) {
-  static const std::map<std::string, ColorMode> kModes = {
-      {"auto", ColorMode::kAuto}, {"always", ColorMode::kAlways}, {"never", ColorMode::kNever}};
-  app.add_option("--color", mode, "Colour text output: auto, always or never")
-      ->transform(CLI::CheckedTransformer(kModes, CLI::ignore_case));
+void add_color_option(CLI::App& app, ColorOption& option) {
+  app.add_option("--color", option.mode, "Colour text output: auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
+      ->capture_default_str();
 }
 
-bool use_color(ColorMode mode, const std::string& output_path) {
-  if (mode == ColorMode::kAlways) return true;
-  if (mode == ColorMode::kNever) return false;
+bool use_color(const ColorOption& option, const std::string& output_path) {
+  if (option.mode == "always") return true;
+  if (option.mode == "never") return false;
   const char* no_color = std::getenv("NO_COLOR");
   if (no_color && *no_color) return false;
+  const char* term = std::getenv("TERM");
+  if (term && std::string_view(term) == "dumb") return false;
   bool to_stdout = output_path.empty() || output_path == "-";
   return to_stdout && isatty(STDOUT_FILENO);
 }
 
-bool write_output(const std::string& text, const std::string& path) {
-  if (path.empty() || path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    if (std::fflush(stdout) != 0) {
-      print_error("cannot write to standard output");
-      return false;
+std::string paint(bool color, const fmt::text_style& style, std::string_view text) {
+  return color ? fmt::format(style, "{}", text) : std::string(text);
+}
+
+ReportOptions text_options(const ColorOption& color, const std::string& output_path) {
+  ReportOptions options;
+  options.color = use_color(color, output_path);
+  bool to_stdout = output_path.empty() || output_path == "-";
+  if (to_stdout && isatty(STDOUT_FILENO)) {
+    winsize size{};
+    size_t columns = 0;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) columns = size.ws_col;
+    if (columns == 0) {
+      const char* env = std::getenv("COLUMNS");
+      columns = env ? std::strtoul(env, nullptr, 10) : 0;
     }
-    return true;
+    options.width = columns >= 20 ? columns : 80;
+    options.table_width = options.width;
   }
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) {
-    print_error(fmt::format("cannot write {}", path));
-    return false;
-  }
-  return true;
+  return options;
 }
 
 }  // namespace footprint

@@ -1,5 +1,8 @@
-// Pieces every command shares: exit codes, error printing, loading a bundle, writing output.
+// Pieces every command shares: exit codes, option parsing, error printing, loading a bundle,
+// colour and width of text output.
 #pragma once
+
+#include <fmt/color.h>
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -8,9 +11,11 @@
 
 #include "analysis/analyze.h"
 #include "analysis/config.h"
+#include "cli/output.h"
 #include "load/helm.h"
 #include "load/loader.h"
 #include "model/object.h"
+#include "report/report.h"
 
 namespace footprint {
 
@@ -19,10 +24,22 @@ constexpr int kExitOk = 0;
 constexpr int kExitFindings = 1;  // a finding reached --fail-on
 constexpr int kExitUsage = 2;     // bad arguments or bad input
 
-// Parses argv with CLI11; returns an exit code when the command should stop (help or error).
+// Parses argv with CLI11, after adding --version; returns an exit code when the command should
+// stop (help, version or an error, printed as `footprint: error: ...` with a hint where one helps).
 std::optional<int> parse_args(CLI::App& app, int argc, char** argv);
 
+// An option that may be given many times, one value each time, before, between or after the
+// inputs, as `--opt v` or `--opt=v` (as helm, kubectl and docker read theirs).
+CLI::Option* add_repeatable(CLI::App& app, const std::string& names,
+                            std::vector<std::string>& values, const std::string& description);
+
+// A namespace option: the value must be a DNS label (RFC 1123), as Kubernetes requires.
+CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::string& value,
+                                  const std::string& description);
+
 void print_error(const std::string& message);
+// Prints `hint: ...` under an error.
+void print_hint(const std::string& hint);
 void print_load_errors(const std::vector<LoadError>& errors);
 
 struct BundleArgs {
@@ -31,6 +48,7 @@ struct BundleArgs {
   unsigned jobs = 0;
   ChartOptions chart;       // for inputs that are charts
   bool keep_texts = false;  // keep each file's text, for commands that rewrite it
+  std::string command;      // "footprint audit", for hints
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
@@ -42,9 +60,10 @@ void add_bundle_options(CLI::App& app, BundleArgs& args,
 void add_chart_options(CLI::App& app, BundleArgs& args);
 
 // Loads and models the inputs, rendering charts with helm; prints errors and returns nullopt
-// when they cannot be read. Rendered charts are appended to `charts` when given, with their
-// capability checks probed.
-// With `errors`, messages are collected there instead of printed.
+// when they cannot be read. Chart options without a chart input, and a chart's templates/
+// folder given instead of the chart, are errors with a hint. Rendered charts are appended to
+// `charts` when given, with their capability checks probed. With `errors`, messages are collected
+// there instead of printed.
 std::optional<Bundle> load_bundle(const BundleArgs& args,
                                   std::vector<RenderedChart>* charts = nullptr,
                                   std::string* errors = nullptr);
@@ -56,17 +75,35 @@ struct PolicyArgs {
   std::string fail_on;
 };
 void add_policy_options(CLI::App& app, PolicyArgs& args);
+// The configuration file the options name, or "" with --no-config.
+std::string config_file(const PolicyArgs& args);
 // The configuration the options name; prints errors and returns nullopt when it cannot be read.
 std::optional<Config> load_policy(const PolicyArgs& args);
 // True when an unsuppressed finding reaches --fail-on, or the config's failOn.
 bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args);
 
-enum class ColorMode { kAuto, kAlways, kNever };
-void add_color_option(CLI::App& app, ColorMode& mode);
-// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
-bool use_color(ColorMode mode, const std::string& output_path);
+// Every file the command reads for `args`: the inputs as given, the files found in directories,
+// and the values files; for refusing outputs that would overwrite one (see output_clash).
+std::vector<std::string> input_paths(const BundleArgs& args, const Bundle& bundle);
+// Prints the error and returns false when `output` is one of `inputs`.
+bool check_output(const std::string& output, const std::vector<std::string>& inputs);
 
-// Writes to `path`, or stdout when it is empty or "-". Returns false after printing an error.
-bool write_output(const std::string& text, const std::string& path);
+// --color auto|always|never.
+struct ColorOption {
+  std::string mode = "auto";
+};
+void add_color_option(CLI::App& app, ColorOption& option);
+// auto: colour only on a terminal, and never when NO_COLOR is set (https://no-color.org) or TERM
+// is dumb.
+bool use_color(const ColorOption& option, const std::string& output_path);
+// Colour and widths for text written to `output_path` (stdout when empty or "-"): on a terminal,
+// prose and tables fit its width; elsewhere prose wraps at 100 columns and tables never wrap.
+ReportOptions text_options(const ColorOption& color, const std::string& output_path);
+
+// Styles of the commands' own text output, and applying one when colour is on.
+inline const fmt::text_style kGood = fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
+inline const fmt::text_style kBad = fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+inline const fmt::text_style kHeading = fmt::emphasis::bold;
+std::string paint(bool color, const fmt::text_style& style, std::string_view text);
 
 }  // namespace footprint

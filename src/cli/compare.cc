@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/report.h"
@@ -49,32 +51,23 @@ int run_compare(int argc, char** argv) {
   BundleArgs base;
   std::vector<std::string> args;
   app.add_option("inputs", args, "NAME=INPUT (file, directory or -)... or one CHART")->required();
-  app.add_option("-n,--namespace", base.namespace_, "Release namespace")->capture_default_str();
+  add_namespace_option(app, "-n,--namespace", base.namespace_, "Release namespace");
   add_chart_options(app, base);
   std::vector<std::string> mode_specs;
-  app.add_option("--mode", mode_specs,
-                 "A chart install mode: NAME[:values.yaml][,key=value...] (repeatable)");
+  add_repeatable(app, "--mode", mode_specs,
+                 "A chart install mode: NAME[:values.yaml][,key=value...]");
   std::string format_name = "text";
   app.add_option("--format", format_name, "Output format: text, json or markdown")
       ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
       ->capture_default_str();
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the comparison to this file");
+  ColorOption color;
+  add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
-  std::vector<ModeInput> modes;
-  auto load_mode = [&](const std::string& name, const BundleArgs& bundle_args) {
-    ModeInput mode;
-    mode.name = name;
-    std::string errors;
-    std::optional<Bundle> bundle = load_bundle(bundle_args, nullptr, &errors);
-    if (bundle) {
-      mode.bundle = std::make_unique<Bundle>(std::move(*bundle));
-    } else {
-      mode.error = errors;
-    }
-    modes.push_back(std::move(mode));
-  };
+  // Each mode's name and what it loads; names are checked before anything is rendered.
+  std::vector<std::pair<std::string, BundleArgs>> specs;
   if (!mode_specs.empty()) {
     if (args.size() != 1 || !is_chart(args[0])) {
       print_error("--mode needs exactly one CHART (a directory with Chart.yaml, or a .tgz)");
@@ -92,7 +85,7 @@ int run_compare(int argc, char** argv) {
         bundle_args.chart.values_files.push_back(f);
       for (const std::string& s : mode->set)
         bundle_args.chart.set.push_back(s);
-      load_mode(mode->name, bundle_args);
+      specs.emplace_back(mode->name, std::move(bundle_args));
     }
   } else {
     for (const std::string& arg : args) {
@@ -106,16 +99,41 @@ int run_compare(int argc, char** argv) {
       }
       BundleArgs bundle_args = base;
       bundle_args.inputs = {arg.substr(eq + 1)};
-      load_mode(arg.substr(0, eq), bundle_args);
+      specs.emplace_back(arg.substr(0, eq), std::move(bundle_args));
     }
   }
-  if (modes.size() < 2) {
+  if (specs.size() < 2) {
     print_error("compare needs at least two modes");
     return kExitUsage;
   }
+  std::set<std::string> names;
+  for (const auto& [name, bundle_args] : specs) {
+    if (!names.insert(name).second) {
+      print_error(fmt::format("two modes are named \"{}\"; give each mode its own name", name));
+      return kExitUsage;
+    }
+  }
+
+  std::vector<ModeInput> modes;
+  std::vector<std::string> inputs;
+  for (const auto& [name, bundle_args] : specs) {
+    ModeInput mode;
+    mode.name = name;
+    std::string errors;
+    std::optional<Bundle> bundle = load_bundle(bundle_args, nullptr, &errors);
+    if (bundle) {
+      std::vector<std::string> read = input_paths(bundle_args, *bundle);
+      inputs.insert(inputs.end(), read.begin(), read.end());
+      mode.bundle = std::make_unique<Bundle>(std::move(*bundle));
+    } else {
+      mode.error = errors;
+    }
+    modes.push_back(std::move(mode));
+  }
   bool all_failed = std::none_of(modes.begin(), modes.end(),
                                  [](const ModeInput& m) { return m.bundle != nullptr; });
-  ReportOptions options;
+  if (!check_output(output_path, inputs)) return kExitUsage;
+  ReportOptions options = text_options(color, output_path);
   std::string out = render_comparison(compare_modes(modes), *parse_format(format_name), options);
   if (!write_output(out, output_path)) return kExitUsage;
   return all_failed ? kExitUsage : kExitOk;

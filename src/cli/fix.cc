@@ -12,18 +12,24 @@ namespace footprint {
 
 namespace {
 
-// Writes `text` to DIR/name when a directory is given, else to stdout.
-bool write_fix(const std::string& text, const std::string& dir, const std::string& name) {
-  if (dir.empty()) return write_output(text, "");
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) {
-    print_error(fmt::format("cannot create {}: {}", dir, ec.message()));
-    return false;
+// Writes each file into `dir` (all of them or none), or all to stdout when no directory is given,
+// refusing to write over an input.
+bool write_fixes(const std::vector<OutputFile>& fixes, const std::string& dir,
+                 const std::vector<std::string>& inputs) {
+  if (dir.empty()) {
+    std::string out;
+    for (const OutputFile& f : fixes)
+      out += f.text;
+    return write_output(out, "");
   }
-  std::string path = (std::filesystem::path(dir) / name).string();
-  if (!write_output(text, path)) return false;
-  std::fprintf(stderr, "wrote %s\n", path.c_str());
+  std::vector<OutputFile> files = fixes;
+  for (OutputFile& f : files) {
+    f.path = (std::filesystem::path(dir) / f.path).string();
+    if (!check_output(f.path, inputs)) return false;
+  }
+  if (!write_files(files)) return false;
+  for (const OutputFile& f : files)
+    std::fprintf(stderr, "wrote %s\n", f.path.c_str());
   return true;
 }
 
@@ -46,7 +52,9 @@ int run_fix_rbac(int argc, char** argv) {
     std::fprintf(stderr, "footprint: no rbac-resourcenames-list-watch trap to fix\n");
     return kExitOk;
   }
-  return write_fix(yaml, dir, "rbac-fix.yaml") ? kExitOk : kExitUsage;
+  return write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, dir, input_paths(bundle_args, *bundle))
+             ? kExitOk
+             : kExitUsage;
 }
 
 // Reads the CA for caBundle from --ca-file or --ca-from-secret; empty when neither is given.
@@ -138,9 +146,16 @@ int run_fix_crds(int argc, char** argv) {
     }
   } else {
     std::vector<std::string> files;
+    std::vector<OutputFile> outputs;
     for (const CrdFix& f : plan.fixes) {
       std::string name = f.crd->name + (patches ? ".patch.json" : ".json");
-      if (!write_fix(patches ? f.patch + "\n" : f.fixed, dir, name)) return kExitUsage;
+      outputs.push_back(OutputFile{name, patches ? f.patch + "\n" : f.fixed});
+    }
+    std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
+    inputs.insert(inputs.end(), {ca_file, secret_file});
+    if (!write_fixes(outputs, dir, inputs)) return kExitUsage;
+    for (const CrdFix& f : plan.fixes) {
+      std::string name = f.crd->name + (patches ? ".patch.json" : ".json");
       std::string path = (std::filesystem::path(dir) / name).string();
       if (patches) {
         commands +=
@@ -177,6 +192,10 @@ constexpr FixTarget kTargets[] = {
 
 int run_fix(int argc, char** argv) {
   std::string_view target = argc > 1 ? argv[1] : "";
+  if (target == "--version") {
+    std::printf("footprint %s\n", FOOTPRINT_VERSION);
+    return kExitOk;
+  }
   for (const FixTarget& t : kTargets) {
     if (target == t.name) return t.run(argc - 1, argv + 1);
   }

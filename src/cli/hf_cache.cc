@@ -31,25 +31,27 @@ Json report_json(const HfModelReport& r) {
   return j;
 }
 
-std::string report_text(const HfModelReport& r, bool fixing) {
+std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions& options) {
   std::string out;
+  size_t width = options.width;
   if (r.resolves()) {
-    out += fmt::format("{}: resolves offline: refs/{} -> {}{}\n", r.id, r.ref, r.commit,
+    out += fmt::format("{}: {}: refs/{} -> {}{}\n", r.id,
+                       paint(options.color, kGood, "resolves offline"), r.ref, r.commit,
                        r.fixed ? fmt::format(" (fixed: wrote {})", r.repair->path) : "");
   } else {
-    out += fmt::format("{}: does not resolve offline\n", r.id);
+    out += fmt::format("{}: {}\n", r.id, paint(options.color, kBad, "does not resolve offline"));
   }
   for (const std::string& p : r.problems)
-    out += wrap_text("problem: " + p, 2, 100);
+    out += wrap_text("problem: " + p, 2, width);
   for (const std::string& w : r.warnings)
-    out += wrap_text("warning: " + w, 2, 100);
+    out += wrap_text("warning: " + w, 2, width);
   if (!r.resolves()) {
     if (r.repair && !fixing) {
       out += wrap_text(fmt::format("fix: {}: {} (`footprint hf-cache fix {}` writes it)",
                                    r.repair->reason, r.repair->commit, r.id),
-                       2, 100);
+                       2, width);
     }
-    if (!r.alternative.empty()) out += wrap_text(r.alternative, 2, 100);
+    if (!r.alternative.empty()) out += wrap_text(r.alternative, 2, width);
   }
   return out;
 }
@@ -58,11 +60,15 @@ std::string report_text(const HfModelReport& r, bool fixing) {
 
 int run_hf_cache(int argc, char** argv) {
   std::string action = argc >= 2 ? argv[1] : "";
+  if (action == "--version") {
+    std::printf("footprint %s\n", FOOTPRINT_VERSION);
+    return kExitOk;
+  }
   bool help = action == "-h" || action == "--help";
   if (action != "check" && action != "fix") {
     std::fprintf(help ? stdout : stderr,
                  "usage: footprint hf-cache check|fix [--cache DIR] [--revision COMMIT] "
-                 "[--format text|json] [MODEL[@REVISION]]...\n\n"
+                 "[--format text|json] [--color WHEN] [MODEL[@REVISION]]...\n\n"
                  "check: does each model resolve offline from the Hugging Face cache?\n"
                  "fix:   write the missing or malformed refs/<ref> atomically; blobs are never "
                  "touched.\n");
@@ -88,7 +94,10 @@ int run_hf_cache(int argc, char** argv) {
   app.add_option("--format", format_name, "Output format: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  ColorOption color;
+  add_color_option(app, color);
   if (auto code = parse_args(app, argc - 1, argv + 1)) return *code;
+  ReportOptions text = text_options(color, "");
 
   if (!revision.empty() && !is_commit_hash(revision)) {
     print_error(fmt::format("--revision {}: expected a 40-hex commit hash", revision));
@@ -134,10 +143,10 @@ int run_hf_cache(int argc, char** argv) {
                             "Offline mode: off. Set HF_HUB_OFFLINE=1 on the workers so loading "
                             "never waits on the network, which an air-gapped cluster does not "
                             "have.",
-                            0, 100);
+                            0, text.width);
     if (reports.empty()) out += "No models in the cache.\n";
     for (const HfModelReport& r : reports)
-      out += "\n" + report_text(r, fixing);
+      out += "\n" + report_text(r, fixing, text);
   }
   if (!write_output(out, "")) return kExitUsage;
   return all ? kExitOk : kExitFindings;

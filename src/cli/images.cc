@@ -1,9 +1,10 @@
 #include "analysis/images.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
-#include <set>
+#include <map>
 
 #include "analysis/check.h"
 #include "analysis/inventory.h"
@@ -17,10 +18,70 @@ namespace footprint {
 
 namespace {
 
+namespace fs = std::filesystem;
+
+// Where each input file's rewritten text goes under `output_dir`: the input tree mirrored from
+// the deepest folder that holds every input, so kustomize bases and overlays that share file
+// names keep apart. A chart's rendered stream is written as CHART.yaml beside where the chart is.
+tl::expected<std::vector<std::string>, std::string> mirrored_paths(const LoadedInput& input,
+                                                                   const std::string& output_dir) {
+  std::vector<fs::path> sources;
+  for (size_t f = 0; f < input.files.size(); ++f) {
+    const std::string& file = input.files[f];
+    if (file == "<stdin>") {
+      sources.emplace_back();
+      continue;
+    }
+    std::error_code ec;
+    fs::path path = fs::absolute(file, ec).lexically_normal();
+    if (!path.has_filename()) path = path.parent_path();
+    if (!input.renderer_of(file).empty()) {
+      std::string name = path.filename().string();
+      for (std::string_view suffix : {".tgz", ".tar.gz"}) {
+        if (name.ends_with(suffix)) name.resize(name.size() - suffix.size());
+      }
+      path = path.parent_path() / (name + ".yaml");
+    }
+    sources.push_back(std::move(path));
+  }
+  std::optional<fs::path> base;
+  for (const fs::path& source : sources) {
+    if (source.empty()) continue;
+    fs::path dir = source.parent_path();
+    if (!base) {
+      base = dir;
+      continue;
+    }
+    fs::path common;
+    for (auto a = base->begin(), b = dir.begin(); a != base->end() && b != dir.end() && *a == *b;
+         ++a, ++b) {
+      common /= *a;
+    }
+    base = common;
+  }
+  std::vector<std::string> out;
+  std::map<std::string, std::string> taken;
+  for (size_t f = 0; f < sources.size(); ++f) {
+    fs::path relative =
+        sources[f].empty() ? fs::path("stdin.yaml") : sources[f].lexically_relative(*base);
+    std::string path = (fs::path(output_dir) / relative).lexically_normal().string();
+    auto [it, fresh] = taken.emplace(path, input.files[f]);
+    if (!fresh) {
+      return tl::unexpected(
+          fmt::format("{} and {} would both be written to {}; relocate them "
+                      "separately",
+                      it->second, input.files[f], path));
+    }
+    out.push_back(std::move(path));
+  }
+  return out;
+}
+
 int run_relocate(int argc, char** argv) {
   CLI::App app{
       "Rewrite every image reference in the manifests to a private registry, keeping path, tag "
-      "and digest, and write the skopeo copy plan that fills that registry.",
+      "and digest, and write the skopeo copy plan that fills that registry. Nothing is written "
+      "when anything fails, and no input is ever overwritten.",
       "footprint images relocate"};
   BundleArgs bundle_args;
   bundle_args.keep_texts = true;
@@ -32,8 +93,8 @@ int run_relocate(int argc, char** argv) {
       ->required();
   std::string output_dir;
   app.add_option("-o,--output", output_dir,
-                 "Write each rewritten file and copy-images.sh into this directory (default: "
-                 "manifests to stdout)");
+                 "Write the rewritten files into this directory, mirroring the inputs' folders, "
+                 "with copy-images.sh (default: manifests to stdout)");
   std::string plan_path;
   app.add_option("--plan", plan_path,
                  "Write the skopeo copy plan here (default: copy-images.sh in the -o directory)");
@@ -60,53 +121,53 @@ int run_relocate(int argc, char** argv) {
     return kExitUsage;
   }
 
-  namespace fs = std::filesystem;
+  std::vector<OutputFile> files;
+  std::string manifests;
   if (output_dir.empty()) {
-    std::string all;
     for (const std::string& text : result->texts) {
-      if (!all.empty()) all += all.ends_with('\n') ? "---\n" : "\n---\n";
-      all += text;
+      if (!manifests.empty()) manifests += manifests.ends_with('\n') ? "---\n" : "\n---\n";
+      manifests += text;
     }
-    if (!write_output(all, "")) return kExitUsage;
   } else {
-    std::error_code ec;
-    fs::create_directories(output_dir, ec);
-    if (ec) {
-      print_error(fmt::format("cannot create {}: {}", output_dir, ec.message()));
+    auto paths = mirrored_paths(bundle->input, output_dir);
+    if (!paths) {
+      print_error(paths.error());
       return kExitUsage;
     }
-    std::set<std::string> names;
-    for (size_t f = 0; f < result->texts.size(); ++f) {
-      std::string name = bundle->input.files[f] == "<stdin>"
-                             ? "stdin.yaml"
-                             : fs::path(bundle->input.files[f]).filename().string();
-      if (!names.insert(name).second) {
-        print_error(fmt::format("two inputs are named {}; relocate them separately", name));
-        return kExitUsage;
-      }
-      if (!write_output(result->texts[f], (fs::path(output_dir) / name).string()))
-        return kExitUsage;
-    }
+    for (size_t f = 0; f < result->texts.size(); ++f)
+      files.push_back(OutputFile{(*paths)[f], result->texts[f]});
     if (plan_path.empty()) plan_path = (fs::path(output_dir) / "copy-images.sh").string();
   }
-  if (!write_output(copy_plan_script(result->copies), plan_path)) return kExitUsage;
-  std::error_code ec;
-  fs::permissions(plan_path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                  fs::perm_options::add, ec);
+  files.push_back(OutputFile{plan_path, copy_plan_script(result->copies), true});
+  std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
+  std::map<std::string, std::string> seen;
+  for (const OutputFile& file : files) {
+    if (!check_output(file.path, inputs)) return kExitUsage;
+    std::error_code ec;
+    auto [it, fresh] =
+        seen.emplace(fs::absolute(file.path, ec).lexically_normal().string(), file.path);
+    if (!fresh) {
+      print_error(fmt::format("--plan {} is also where a rewritten manifest goes", plan_path));
+      return kExitUsage;
+    }
+  }
+  if (!write_files(files)) return kExitUsage;
+  if (output_dir.empty() && !write_output(manifests, "")) return kExitUsage;
 
-  std::fprintf(stderr, "footprint: rewrote %zu reference(s) to %zu image(s); copy plan: %s\n",
-               result->rewritten, result->copies.size(), plan_path.c_str());
+  std::fprintf(stderr, "footprint: rewrote %s to %s; copy plan: %s\n",
+               count_of(result->rewritten, "reference").c_str(),
+               count_of(result->copies.size(), "image").c_str(), plan_path.c_str());
   if (result->skipped_possible) {
     std::fprintf(stderr,
-                 "footprint: left %zu string(s) that only look like images as they were "
+                 "footprint: left %s that only look like images as they were "
                  "(--include-possible rewrites them)\n",
-                 result->skipped_possible);
+                 count_of(result->skipped_possible, "string").c_str());
   }
   if (!result->omitted_secrets.empty()) {
     std::fprintf(stderr,
-                 "footprint: left out %zu Secret(s), whose values are never copied; apply them "
-                 "from the original manifests:\n",
-                 result->omitted_secrets.size());
+                 "footprint: left out %s, whose values are never copied; apply them from the "
+                 "original manifests:\n",
+                 count_of(result->omitted_secrets.size(), "Secret").c_str());
     for (const std::string& s : result->omitted_secrets)
       std::fprintf(stderr, "  %s\n", s.c_str());
   }
@@ -147,7 +208,7 @@ int run_images(int argc, char** argv) {
   add_policy_options(app, policy);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write to this file");
-  ColorMode color = ColorMode::kAuto;
+  ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
@@ -160,10 +221,14 @@ int run_images(int argc, char** argv) {
     return kExitUsage;
   }
   sizes.limits = PullLimits{*large_bytes, *rate};
+  if (!check_registry_options(registry)) return kExitUsage;
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
+  std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
+  inputs.insert(inputs.end(), {config_file(policy), registry.ca_file});
+  if (!check_output(output_path, inputs)) return kExitUsage;
   Context context(*bundle, Context::ImagesOnly{});
   const ImageInventory& images = context.images;
   std::vector<ImageRef> shown;
@@ -175,12 +240,38 @@ int run_images(int argc, char** argv) {
 
   if (format_name == "list") {
     std::string out;
+    std::vector<std::string> unpinned;
     for (const ImageRef& ref : shown) {
       const RegistryImage* answer = sizes.find(ref.normalized());
       bool pin = registry.pin && answer != nullptr && answer->ok();
+      if (registry.pin && !pin && !ref.pinned()) unpinned.push_back(ref.normalized());
       out += (pin ? answer->pinned() : ref.normalized()) + "\n";
     }
-    return write_output(out, output_path) ? kExitOk : kExitUsage;
+    if (!write_output(out, output_path)) return kExitUsage;
+    std::vector<std::string> invalid;
+    for (const ImageUse& use : images.uses) {
+      if (!use.ref && (use.confidence != Confidence::kPossible || include_possible)) {
+        invalid.push_back(fmt::format("{} ({}:{})", use.written,
+                                      bundle->file_of(bundle->objects[use.object]),
+                                      use.position.line));
+      }
+    }
+    if (!invalid.empty()) {
+      std::fprintf(stderr, "footprint: not listed: %s no valid image reference: %s\n",
+                   invalid.size() == 1
+                       ? "1 image field holds"
+                       : fmt::format("{} image fields hold", invalid.size()).c_str(),
+                   fmt::format("{}", fmt::join(invalid, ", ")).c_str());
+    }
+    if (!unpinned.empty()) {
+      // A mirroring tool reading the list cannot tell these lines apart: fail the command.
+      print_error(
+          fmt::format("--pin: {} could not be resolved to a digest and {} listed unpinned: {}",
+                      count_of(unpinned.size(), "image"), unpinned.size() == 1 ? "is" : "are",
+                      fmt::join(unpinned, ", ")));
+      return kExitUsage;
+    }
+    return kExitOk;
   }
 
   Report report;
@@ -191,8 +282,7 @@ int run_images(int argc, char** argv) {
   report.analysis = analyze(context, *config, "airgap");
   report.sections.push_back(
       images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
-  ReportOptions options;
-  options.color = use_color(color, output_path);
+  ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
     return kExitUsage;
   }

@@ -9,6 +9,8 @@
 #include "cli/common.h"
 #include "load/docker_config.h"
 #include "load/registry.h"
+#include "model/units.h"
+#include "report/crds_fix.h"
 
 namespace footprint {
 
@@ -27,6 +29,13 @@ bool valid_platform(const std::string& text) {
   });
 }
 
+// What TLS libraries say when the other side answers a TLS handshake in plain HTTP.
+bool speaks_plain_http(const std::string& error) {
+  return error.find("wrong version number") != std::string::npos ||
+         error.find("record layer failure") != std::string::npos ||
+         error.find("unknown protocol") != std::string::npos;
+}
+
 }  // namespace
 
 void add_registry_options(CLI::App& app, RegistryArgs& args) {
@@ -42,11 +51,10 @@ void add_registry_options(CLI::App& app, RegistryArgs& args) {
   app.add_option("--parallel", args.parallel, "Images to ask registries about at once")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
-  app.add_option("--insecure-registry", args.insecure,
+  add_repeatable(app, "--insecure-registry", args.insecure,
                  "HOST[:PORT] to reach over plain HTTP, or HTTPS without verifying its "
-                 "certificate (repeatable)");
-  app.add_option("--ca-file", args.ca_file, "CA certificates (PEM) to verify registries with")
-      ->check(CLI::ExistingFile);
+                 "certificate");
+  app.add_option("--ca-file", args.ca_file, "CA certificates (PEM) to verify registries with");
   app.add_option("--registry-timeout", args.timeout_seconds,
                  "Seconds one registry request may take")
       ->check(CLI::PositiveNumber)
@@ -57,9 +65,7 @@ void add_registry_options(CLI::App& app, RegistryArgs& args) {
       ->capture_default_str();
 }
 
-bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& refs,
-                      ImageSizes& sizes) {
-  if (!args.asked()) return true;
+bool check_registry_options(const RegistryArgs& args) {
   if (!valid_platform(args.platform)) {
     print_error(fmt::format("--platform: \"{}\" is not os/arch[/variant] or all", args.platform));
     return false;
@@ -70,6 +76,22 @@ bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& ref
       return false;
     }
   }
+  if (!args.ca_file.empty()) {
+    auto text = read_text_file(args.ca_file, uint64_t{16} << 20);
+    auto pem =
+        text ? read_ca_pem(*text)
+             : tl::expected<std::string, std::string>(tl::unexpect, "cannot read: " + text.error());
+    if (!pem) {
+      print_error(fmt::format("--ca-file {}: {}", args.ca_file, pem.error()));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& refs,
+                      ImageSizes& sizes) {
+  if (!args.asked()) return true;
   auto credentials = load_credentials();
   if (!credentials) {
     print_error(credentials.error());
@@ -93,15 +115,26 @@ bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& ref
   }
   std::vector<RegistryImage> images = inspect_images(targets, options);
   size_t failed = 0;
+  std::set<std::string> plain_http;
   for (const RegistryImage& image : images) {
     if (image.ok()) continue;
     ++failed;
     std::fprintf(stderr, "footprint: %s: %s\n", image.target.reference.c_str(),
                  image.error.c_str());
+    if (speaks_plain_http(image.error) &&
+        !std::count(args.insecure.begin(), args.insecure.end(), image.target.domain)) {
+      plain_http.insert(image.target.domain);
+    }
   }
   if (failed) {
-    std::fprintf(stderr, "footprint: %zu of %zu image(s) could not be read from their registry\n",
-                 failed, images.size());
+    std::fprintf(stderr, "footprint: %zu of %s could not be read from their registry\n", failed,
+                 count_of(images.size(), "image").c_str());
+  }
+  for (const std::string& host : plain_http) {
+    print_hint(fmt::format(
+        "{} answered HTTPS with something else: if it serves plain HTTP, add --insecure-registry "
+        "{}",
+        host, host));
   }
   sizes.sized = args.sizes;
   sizes.pinned = args.pin;

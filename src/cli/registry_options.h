@@ -24,9 +24,13 @@ struct RegistryArgs {
 
 void add_registry_options(CLI::App& app, RegistryArgs& args);
 
+// Checks --platform, --insecure-registry and that --ca-file holds PEM certificates; prints an
+// error and returns false when one is unusable.
+bool check_registry_options(const RegistryArgs& args);
+
 // Asks the registries about `refs` (when --sizes or --pin was given) and records the answers in
 // `sizes`. An image that cannot be read is named on stderr and does not stop the others.
-// Returns false after printing an error when the options or the credential files are unusable.
+// Returns false after printing an error when the credential files are unusable.
 bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& refs,
                       ImageSizes& sizes);
 

@@ -204,6 +204,14 @@ std::string find_helm() {
 tl::expected<RenderedChart, HelmFailure> render_chart(const std::string& chart,
                                                       const ChartOptions& options) {
   std::string helm = find_helm();
+  if (const char* configured = std::getenv("FOOTPRINT_HELM");
+      helm.empty() && configured && *configured) {
+    std::error_code ec;
+    return tl::unexpected(HelmFailure{fmt::format(
+        "FOOTPRINT_HELM={} {}: footprint renders charts with helm. Set FOOTPRINT_HELM to the "
+        "helm binary's path, or unset it to use helm from PATH",
+        configured, fs::exists(configured, ec) ? "is not an executable file" : "does not exist")});
+  }
   if (helm.empty()) {
     return tl::unexpected(HelmFailure{
         "helm is not installed: footprint renders charts with it. Install helm "

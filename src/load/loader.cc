@@ -20,6 +20,13 @@ std::string LoadError::to_string() const {
   return fmt::format("{}:{}:{}: {}", file, position.line, position.column, message);
 }
 
+std::string_view LoadedInput::renderer_of(std::string_view file) const {
+  for (size_t i = 0; i < files.size() && i < renderers.size(); ++i) {
+    if (files[i] == file) return renderers[i];
+  }
+  return {};
+}
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -160,19 +167,36 @@ std::string join_names(const std::vector<std::string>& names) {
   return out;
 }
 
-// Lists manifest files under `dir`, sorted, so output does not depend on directory order.
+// Lists manifest files under `dir`, sorted, so output does not depend on directory order. A
+// folder that cannot be read is an error, as an unreadable file is: nothing is skipped silently.
 tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::string& dir,
+                                                                 size_t max_entries,
                                                                  std::vector<std::string>& notes) {
   std::vector<std::string> files;
   std::vector<std::string> skipped;
   std::vector<std::string> hidden;
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, ec), end;
-  if (ec) return tl::unexpected(LoadError{dir, {}, ec.message()});
-  for (; it != end; it.increment(ec)) {
-    if (ec) return tl::unexpected(LoadError{dir, {}, ec.message()});
+  if (ec) return tl::unexpected(LoadError{dir, {}, "cannot read directory: " + ec.message()});
+  std::string entered;  // the folder the next step descends into, named if it cannot be read
+  size_t entries = 0;
+  for (;; it.increment(ec)) {
+    if (ec) {
+      return tl::unexpected(
+          LoadError{entered.empty() ? dir : entered, {}, "cannot read directory: " + ec.message()});
+    }
+    if (it == end) break;
+    if (++entries > max_entries) {
+      return tl::unexpected(LoadError{
+          dir,
+          {},
+          fmt::format("more than {} files and folders under it, the limit for one directory: "
+                      "give the folder of the manifests themselves",
+                      max_entries)});
+    }
     const fs::path& path = it->path();
     std::string shown = path.generic_string();
+    entered.clear();
     if (path.filename().string().starts_with(".")) {
       hidden.push_back(shown);
       if (it->is_directory(ec)) it.disable_recursion_pending();
@@ -182,7 +206,10 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
       skipped.push_back(shown + " (symlinked directory)");
       continue;
     }
-    if (it->is_directory(ec)) continue;
+    if (it->is_directory(ec)) {
+      entered = shown;
+      continue;
+    }
     if (it->is_regular_file(ec) && is_manifest_name(path)) {
       files.push_back(shown);
     } else {
@@ -234,9 +261,17 @@ class Assembler {
  public:
   Assembler(LoadedInput& out, std::vector<LoadError>& errors) : out_(out), errors_(errors) {}
 
-  void add_document(const yaml::Document& doc, uint32_t file, std::string_view text) {
+  void add_document(const yaml::Document& doc, uint32_t file, std::string_view text,
+                    uint64_t max_bytes) {
     const yaml::Node root = doc.root;
     if (!root || root.is_null()) return;  // empty or comment-only document
+    if (uint64_t bytes = root.end_offset() - root.begin_offset(); bytes > max_bytes) {
+      error(file, root,
+            fmt::format("a document of {} bytes; the limit is {} bytes (the API server takes at "
+                        "most 3 MiB in one request)",
+                        bytes, max_bytes));
+      return;
+    }
     std::string source =
         helm_source_in(text.substr(doc.preamble_begin, doc.root_begin - doc.preamble_begin));
     if (!root.is_mapping()) {
@@ -316,9 +351,27 @@ class Assembler {
   std::vector<LoadError>& errors_;
 };
 
+uint64_t total_bytes(const std::vector<NamedText>& texts) {
+  uint64_t total = 0;
+  for (const NamedText& t : texts)
+    total += t.text.size();
+  return total;
+}
+
+LoadError too_large_together(size_t inputs, uint64_t total, uint64_t limit) {
+  return LoadError{
+      inputs == 1 ? std::string("the input") : fmt::format("{} inputs", inputs),
+      {},
+      fmt::format("{} bytes together; the limit on all inputs is {} bytes", total, limit)};
+}
+
 tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedText> texts,
                                                             std::vector<std::string> notes,
                                                             const LoadOptions& options) {
+  if (uint64_t total = total_bytes(texts); total > options.max_total_bytes) {
+    return tl::unexpected(
+        std::vector<LoadError>{too_large_together(texts.size(), total, options.max_total_bytes)});
+  }
   LoadedInput out;
   out.jobs = options.jobs;
   out.notes = std::move(notes);
@@ -326,6 +379,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   for (const NamedText& t : texts) {
     out.files.push_back(t.name);
     out.chart_roots.push_back(t.chart_root);
+    out.renderers.push_back(t.renderer);
     out.file_bytes.push_back(t.text.size());
   }
   out.helm_gzip.resize(texts.size());
@@ -400,7 +454,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     }
     size_t objects_before = out.objects.size();
     for (yaml::Document& doc : *results[i]) {
-      assembler.add_document(doc, c.file, texts[c.file].text);
+      assembler.add_document(doc, c.file, texts[c.file].text, options.max_document_bytes);
       out.documents.push_back(std::move(doc));
     }
     if (out.objects.size() > objects_before) has_documents[c.file] = true;
@@ -464,7 +518,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     if (ec || !fs::exists(status)) {
       errors.push_back(LoadError{input, {}, "no such file or directory"});
     } else if (fs::is_directory(status)) {
-      auto found = walk_directory(input, notes);
+      auto found = walk_directory(input, options.max_directory_entries, notes);
       if (!found) {
         errors.push_back(found.error());
       } else if (found->empty()) {
@@ -475,6 +529,17 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     } else {
       paths.push_back(input);
     }
+  }
+  // Inputs too large together are refused before any is read; parse_all checks again with stdin.
+  uint64_t on_disk = total_bytes(rendered);
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    uintmax_t size = path == "-" ? 0 : fs::file_size(path, ec);
+    if (!ec) on_disk += size;
+  }
+  if (on_disk > options.max_total_bytes) {
+    return tl::unexpected(std::vector<LoadError>{
+        too_large_together(paths.size() + rendered.size(), on_disk, options.max_total_bytes)});
   }
   std::vector<NamedText> texts(paths.size());
   std::vector<std::optional<LoadError>> read_errors(paths.size());

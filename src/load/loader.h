@@ -45,6 +45,9 @@ struct LoadedInput {
   // Per file: the chart directory a rendered stream came from, so `# Source:` paths can be
   // resolved to template files; empty for plain manifests.
   std::vector<std::string> chart_roots;
+  // Per file: "helm" for a chart's rendered stream, which exists only in memory: its name is the
+  // chart's path and its line numbers are those of helm's output. Empty for files read as given.
+  std::vector<std::string> renderers;
   std::vector<uint64_t> file_bytes;
   // Per file: the gzip size of a file that Helm rendered (it has `# Source:` comments), which
   // bounds the size of the release Helm stores; nullopt for other files.
@@ -54,12 +57,21 @@ struct LoadedInput {
   std::vector<RawObject> objects;         // in file order, then document order
   unsigned jobs = 0;                      // LoadOptions::jobs, for later stages that use threads
   std::vector<std::string> texts;         // each file's text, when LoadOptions::keep_texts
+
+  // The renderer of the file named `file` ("helm"), or empty.
+  std::string_view renderer_of(std::string_view file) const;
 };
 
+// The input limits below, and yaml::Limits (nesting depth, alias expansion), are documented in
+// docs/limits.md; each is an error with the file and the limit, never a silent cut.
 struct LoadOptions {
   yaml::Limits limits;
   unsigned jobs = 0;  // parser threads; 0 means one per core
   uint64_t max_file_bytes = uint64_t{1} << 30;
+  uint64_t max_total_bytes = uint64_t{2} << 30;      // all inputs together
+  uint64_t max_document_bytes = uint64_t{64} << 20;  // one YAML document: 21x the API server's
+                                                     // 3 MiB request limit
+  size_t max_directory_entries = 10'000;             // files and folders under one directory
   // Compressing Helm output stops once it passes this size: 768 KiB of gzip is 1 MiB in base64,
   // all a Helm release may hold, so compressing further would only cost time.
   uint64_t max_gzip_bytes = uint64_t{768} * 1024;
@@ -75,6 +87,7 @@ struct NamedText {
   std::string name;
   std::string text;
   std::string chart_root = {};  // for rendered charts
+  std::string renderer = {};    // "helm" for rendered charts
 };
 
 // Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -187,6 +188,82 @@ TEST_F(LoaderFiles, MissingAndUnreadableInputs) {
   auto empty_dir = load_inputs({(dir_ / "sub").string()}, LoadOptions{});
   ASSERT_FALSE(empty_dir.has_value());
   EXPECT_NE(empty_dir.error()[0].message.find("no .yaml"), std::string::npos);
+}
+
+// The limits of docs/limits.md. Each is an error naming the file and the limit; the tests use
+// small limits, and the defaults are checked against the documented values.
+TEST(LoaderLimits, DefaultsAreTheDocumentedOnes) {
+  LoadOptions o;
+  EXPECT_EQ(o.limits.max_depth, 512u);
+  EXPECT_EQ(o.limits.max_alias_expansion, 1'000'000u);
+  EXPECT_EQ(o.max_document_bytes, uint64_t{64} << 20);
+  EXPECT_EQ(o.max_file_bytes, uint64_t{1} << 30);
+  EXPECT_EQ(o.max_total_bytes, uint64_t{2} << 30);
+  EXPECT_EQ(o.max_directory_entries, 10'000u);
+}
+
+TEST(LoaderLimits, ADocumentOverTheLimitIsAnError) {
+  std::string small = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n";
+  std::string big =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata:\n  k: " + std::string(200, 'x') +
+      "\n";
+  LoadOptions options;
+  options.max_document_bytes = 150;
+  auto loaded = load_texts({{"in.yaml", small + "---\n" + big}}, options);
+  ASSERT_FALSE(loaded.has_value());
+  ASSERT_EQ(loaded.error().size(), 1u);
+  EXPECT_EQ(loaded.error()[0].position.line, 5u);  // the second document starts on line 5
+  EXPECT_NE(loaded.error()[0].message.find("the limit is 150 bytes"), std::string::npos);
+  EXPECT_TRUE(load_texts({{"in.yaml", small}}, options).has_value());
+}
+
+TEST(LoaderLimits, InputsOverTheTotalAreRefused) {
+  std::string cm = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n";
+  LoadOptions options;
+  options.max_total_bytes = cm.size() * 2;
+  EXPECT_TRUE(load_texts({{"a.yaml", cm}, {"b.yaml", cm}}, options).has_value());
+  auto loaded = load_texts({{"a.yaml", cm}, {"b.yaml", cm}, {"c.yaml", cm}}, options);
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_EQ(loaded.error()[0].to_string(),
+            fmt::format("3 inputs: {} bytes together; the limit on all inputs is {} bytes",
+                        cm.size() * 3, cm.size() * 2));
+}
+
+TEST_F(LoaderFiles, FilesOverTheTotalAreRefusedBeforeReading) {
+  std::string cm = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n";
+  write("a.yaml", cm);
+  write("b.yaml", cm);
+  LoadOptions options;
+  options.max_total_bytes = cm.size() * 2 - 1;
+  auto loaded = load_inputs({(dir_ / "a.yaml").string(), (dir_ / "b.yaml").string()}, options);
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_NE(loaded.error()[0].message.find("the limit on all inputs is"), std::string::npos);
+}
+
+TEST_F(LoaderFiles, ADirectoryWithTooManyEntriesIsAnError) {
+  const char* cm = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n";
+  write("a.yaml", cm);
+  write("b.yaml", cm);
+  LoadOptions options;
+  // .git, a.yaml, b.yaml, sub, sub/deeper: hidden folders count but are not entered.
+  options.max_directory_entries = 5;
+  EXPECT_TRUE(load_inputs({dir_.string()}, options).has_value());
+  write("sub/c.yaml", cm);
+  auto loaded = load_inputs({dir_.string()}, options);
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_NE(loaded.error()[0].message.find("more than 5 files and folders"), std::string::npos);
+}
+
+// As root every folder is readable; tests/cli/unreadable_directory.sh covers it as another user.
+TEST_F(LoaderFiles, AnUnreadableSubdirectoryIsAnErrorNamingIt) {
+  if (geteuid() == 0) GTEST_SKIP() << "root reads every directory";
+  write("a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+  std::filesystem::permissions(dir_ / "sub", std::filesystem::perms::none);
+  auto loaded = load_inputs({dir_.string()}, LoadOptions{});
+  std::filesystem::permissions(dir_ / "sub", std::filesystem::perms::owner_all);
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_TRUE(loaded.error()[0].file.ends_with("/sub")) << loaded.error()[0].to_string();
+  EXPECT_NE(loaded.error()[0].message.find("cannot read directory"), std::string::npos);
 }
 
 }  // namespace

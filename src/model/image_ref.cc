@@ -222,6 +222,12 @@ tl::expected<ImageRef, std::string> parse_image_ref(std::string_view text) {
   std::string_view path = rest.substr(0, colon);
   if (colon != std::string_view::npos) {
     std::string_view tag = rest.substr(colon + 1);
+    if (tag.size() > kMaxTagLength) {
+      // The grammar's tag is [\w][\w.-]{0,127}; distribution says only "invalid reference
+      // format", which hides why.
+      return tl::unexpected(fmt::format("{}: the tag has {} characters, more than {}",
+                                        kInvalidFormat, tag.size(), kMaxTagLength));
+    }
     if (!valid_tag(tag)) return tl::unexpected(std::string(kInvalidFormat));
     ref.tag = tag;
   }
@@ -280,6 +286,9 @@ tl::expected<RegistryPrefix, std::string> parse_registry_prefix(std::string_view
         "\"{}\" is not a valid repository path: use lowercase letters, digits and . _ -",
         out.prefix));
   }
+  // As in references: index.docker.io is Docker Hub's old name, and a reference written with it
+  // is read back as docker.io (found by fuzz_image_ref).
+  if (out.domain == kLegacyDockerHub) out.domain = kDockerHub;
   return out;
 }
 

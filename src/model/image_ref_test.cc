@@ -165,5 +165,18 @@ TEST(ImageRef, RegistryPrefixNeedsARecognisableHost) {
   EXPECT_FALSE(parse_registry_prefix("https://mirror.internal").has_value());
 }
 
+// Found by fuzz/fuzz_image_ref (fuzz/regressions/image_ref/): a mirror written as
+// index.docker.io joined references that parse back as docker.io, so relocation's own check
+// would have called its rewritten references "not rewritten".
+TEST(RegistryPrefix, LegacyDockerHubNameIsNormalizedLikeReferences) {
+  auto prefix = parse_registry_prefix("index.docker.io/ingress-nginx/controller907d659e1");
+  ASSERT_TRUE(prefix.has_value());
+  EXPECT_EQ(prefix->domain, "docker.io");
+  auto joined = parse_image_ref(prefix->join("library/nginx:1.0"));
+  ASSERT_TRUE(joined.has_value());
+  EXPECT_EQ(joined->domain, prefix->domain);
+  EXPECT_EQ(joined->name(), prefix->join("library/nginx"));
+}
+
 }  // namespace
 }  // namespace footprint

@@ -702,4 +702,29 @@ tl::expected<ApplySizes, JsonError> apply_sizes(const Object& object) {
   return sizes;
 }
 
+std::string_view kubectl_scalar_type(const yaml::Node& scalar) {
+  std::string_view tag = scalar.tag();
+  if (tag.starts_with(kTagPrefix)) {
+    std::string_view name = tag.substr(kTagPrefix.size());
+    if (name == "int" || name == "float" || name == "bool" || name == "null") return name;
+    return "string";
+  }
+  if (!tag.empty() || !scalar.is_plain()) return "string";
+  bool big = false;
+  switch (resolve_plain(scalar.text(), big).kind) {
+    case Scalar::Kind::kNull:
+      return "null";
+    case Scalar::Kind::kBool:
+      return "bool";
+    case Scalar::Kind::kInt:
+    case Scalar::Kind::kUint:
+      return "int";
+    case Scalar::Kind::kFloat:
+      return "float";
+    case Scalar::Kind::kString:
+      break;
+  }
+  return "string";
+}
+
 }  // namespace footprint

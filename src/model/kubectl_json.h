@@ -45,6 +45,10 @@ tl::expected<uint64_t, JsonError> kubectl_json_size(const yaml::Node& node,
 // U+2029 escaped, invalid UTF-8 replaced by \ufffd, other non-ASCII text kept as UTF-8.
 std::string go_json_string(std::string_view text);
 
+// What kubectl reads a scalar as: "string", or the YAML 1.1 type go-yaml v2 resolves it to
+// ("int", "float", "bool", "null"), so `image: 12345` is an int where a string is needed.
+std::string_view kubectl_scalar_type(const yaml::Node& scalar);
+
 // The edits kubectl makes before sending an object: it sets metadata.namespace on a namespaced
 // object that has none (to -n) and removes it from a cluster-scoped one.
 std::vector<JsonEdit> kubectl_namespace_edits(const Object& object);

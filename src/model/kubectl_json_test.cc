@@ -205,5 +205,25 @@ TEST(KubectlJson, LastAppliedAnnotationCountsEveryAnnotation) {
                                              kLastAppliedAnnotation.size() + stored_z.size());
 }
 
+// go-yaml v2's resolve table (resolve.go) for untagged plain scalars; quoting or !!str keeps a
+// string.
+TEST(KubectlJson, ScalarTypes) {
+  auto type_of = [](const char* yaml_text) {
+    auto docs = yaml::parse(yaml_text);
+    EXPECT_TRUE(docs.has_value());
+    return std::string(kubectl_scalar_type(docs->front().root.get("v")));
+  };
+  EXPECT_EQ(type_of("v: 12345"), "int");
+  EXPECT_EQ(type_of("v: 0777"), "int");
+  EXPECT_EQ(type_of("v: 1e3"), "float");
+  EXPECT_EQ(type_of("v: .nan"), "float");
+  EXPECT_EQ(type_of("v: yes"), "bool");
+  EXPECT_EQ(type_of("v: ~"), "null");
+  EXPECT_EQ(type_of("v: \"12345\""), "string");
+  EXPECT_EQ(type_of("v: !!str 12345"), "string");
+  EXPECT_EQ(type_of("v: !!int 7"), "int");
+  EXPECT_EQ(type_of("v: nginx:1.0"), "string");
+}
+
 }  // namespace
 }  // namespace footprint

@@ -1,4 +1,4 @@
-// Comparing names, for suggestions such as "did you mean".
+// Names: Kubernetes' name rules, and comparing names for suggestions such as "did you mean".
 #pragma once
 
 #include <cstddef>
@@ -8,5 +8,9 @@ namespace footprint {
 
 // Levenshtein distance: single-character insertions, deletions and substitutions.
 size_t edit_distance(std::string_view a, std::string_view b);
+
+// A DNS label (RFC 1123) as Kubernetes checks namespace names: 1 to 63 characters of a-z, 0-9
+// and '-', starting and ending with a letter or digit (apimachinery's IsDNS1123Label).
+bool is_dns1123_label(std::string_view name);
 
 }  // namespace footprint

@@ -12,4 +12,11 @@ std::string with_commas(uint64_t n) {
   return out;
 }
 
+std::string count_of(uint64_t n, std::string_view singular, std::string_view plural) {
+  std::string out = with_commas(n) + " ";
+  if (n == 1) return out.append(singular);
+  if (!plural.empty()) return out.append(plural);
+  return out.append(singular).append("s");
+}
+
 }  // namespace footprint

@@ -81,11 +81,11 @@ Section admission_section(const Context& ctx) {
   std::string names;
   for (const ClusterNamespace& ns : ctx.namespaces)
     names += (names.empty() ? "" : ", ") + ns.name;
-  s.blocks.push_back(
-      Block{{fmt::format("{} webhook(s): {} mutating, {} validating. Namespaces "
-                         "hit are counted over: {}.",
-                         summaries.size(), mutating, summaries.size() - mutating, names)},
-            std::nullopt});
+  s.blocks.push_back(Block{{fmt::format("{}: {} mutating, {} validating. Namespaces "
+                                        "hit are counted over: {}.",
+                                        count_of(summaries.size(), "webhook"), mutating,
+                                        summaries.size() - mutating, names)},
+                           std::nullopt});
   if (!table.rows.empty()) {
     Block b{{}, std::move(table)};
     s.blocks.push_back(std::move(b));
@@ -108,12 +108,12 @@ Section admission_section(const Context& ctx) {
                     {"failClosed", fail_closed}}}};
   if (!summaries.empty()) {
     std::string line = fmt::format(
-        "Creating a pod in another team's namespace ({}) passes {} mutating and {} validating "
-        "webhook(s) of this bundle. If their backends hang, it waits up to {} s (mutating "
+        "Creating a pod in another team's namespace ({}) passes {} mutating and {} "
+        "of this bundle. If their backends hang, it waits up to {} s (mutating "
         "webhooks are called in series, validating ones in parallel). If their backends are "
         "down, {}. Modelled from the API server's documented behaviour, not measured.",
-        kOtherTeamNamespace, pod.mutating_webhooks.size(), pod.validating_webhooks.size(),
-        pod.worst_seconds,
+        kOtherTeamNamespace, pod.mutating_webhooks.size(),
+        count_of(pod.validating_webhooks.size(), "validating webhook"), pod.worst_seconds,
         fail_closed.empty() ? "it is admitted"
                             : fmt::format("it is rejected by {}", fmt::join(fail_closed, ", ")));
     s.blocks.push_back(Block{{line}, std::nullopt});

@@ -54,7 +54,7 @@ Section airgap_section(const std::vector<AirgapItem>& items, const ImageSizes& s
   }
   Block list;
   list.lines.push_back(
-      fmt::format("{} item(s) to bring in, {} of them needed.", items.size(), needed));
+      fmt::format("{} to bring in, {} of them needed.", count_of(items.size(), "item"), needed));
   if (!table.rows.empty()) list.table = std::move(table);
   s.blocks.push_back(std::move(list));
   for (Block& b : registry_blocks(sizes))
@@ -63,14 +63,18 @@ Section airgap_section(const std::vector<AirgapItem>& items, const ImageSizes& s
     s.blocks.push_back(Block{});
     if (unknown_images) {
       s.blocks.back().lines.push_back(
-          fmt::format("{} image size(s) are unknown: {}.", unknown_images,
+          fmt::format("{} unknown: {}.",
+                      unknown_images == 1 ? "1 image size is"
+                                          : fmt::format("{} image sizes are", unknown_images),
                       sizes.sized ? "their registry could not be read (see above)"
                                   : "image sizes come from the registries with --sizes"));
     }
     if (unknown > unknown_images) {
       s.blocks.back().lines.push_back(
-          fmt::format("{} model size(s) are unknown: footprint does not ask the Hugging Face Hub.",
-                      unknown - unknown_images));
+          fmt::format("{} unknown: footprint does not ask the Hugging Face Hub.",
+                      unknown - unknown_images == 1
+                          ? "1 model size is"
+                          : fmt::format("{} model sizes are", unknown - unknown_images)));
     }
     s.blocks.back().lines.push_back(fmt::format(
         "Once sizes are known, image-very-large reports images over {} and how long a node takes "

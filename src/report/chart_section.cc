@@ -23,7 +23,8 @@ Section chart_section(const std::vector<RenderedChart>& charts) {
   Json list = Json::array();
   for (const RenderedChart& c : charts) {
     Block b;
-    b.lines.push_back(fmt::format("{} rendered with {}: {}", c.chart,
+    // Commands go in code spans, which Markdown keeps literal.
+    b.lines.push_back(fmt::format("{} rendered with {}: `{}`", c.chart,
                                   c.helm_version.empty() ? "helm" : "helm " + c.helm_version,
                                   shell_command(c.command)));
     Json capabilities = Json::array();
@@ -36,7 +37,7 @@ Section chart_section(const std::vector<RenderedChart>& charts) {
                             "these would not render: {}.",
                             e.api_version, objects)
               : fmt::format("Capability check {} (not declared): declaring it with "
-                            "--api-versions {} adds: {}.",
+                            "`--api-versions {}` adds: {}.",
                             e.api_version, e.api_version, objects));
       capabilities.push_back(
           {{"apiVersion", e.api_version}, {"declared", e.declared}, {"objects", e.objects}});

@@ -19,13 +19,15 @@ std::string render_comparison(const Comparison& c, Format format, const ReportOp
   }
   // One table per group, one column per mode; "*" marks rows that differ.
   std::string out = format == Format::kMarkdown ? "## footprint compare\n\n" : "";
-  out += fmt::format("Modes: {}. Rows marked * differ between modes.\n", fmt::join(c.modes, ", "));
+  std::string modes =
+      fmt::format("Modes: {}. Rows marked * differ between modes.", fmt::join(c.modes, ", "));
+  out += (format == Format::kMarkdown ? escape_markdown(modes) : modes) + "\n";
   std::string group;
   Table table;
   auto flush = [&] {
     if (table.rows.empty()) return;
     out += format == Format::kMarkdown ? "\n" + render_markdown_table(table)
-                                       : "\n" + render_text_table(table, 0, options.width);
+                                       : "\n" + render_text_table(table, 0, options.table_width);
     table.rows.clear();
   };
   for (const ComparisonRow& r : c.rows) {

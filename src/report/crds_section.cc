@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -105,10 +106,13 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
   std::vector<const ObjectSize*> rows;
   size_t crds = 0;
   size_t too_large = 0;
+  std::vector<std::string> unencodable;
   for (const ObjectSize& size : all) {
     bool crd = size.object->kind == "CustomResourceDefinition";
     crds += crd ? 1 : 0;
-    if (crd || size_needs_attention(size)) rows.push_back(&size);
+    if (crd || !size.sizes || size_needs_attention(size)) rows.push_back(&size);
+    if (!size.sizes)
+      unencodable.push_back(fmt::format("{} ({})", size.object->display(), size.error));
     if (size.sizes && size.sizes->annotation_bytes > kAnnotationLimit) ++too_large;
   }
   std::stable_sort(rows.begin(), rows.end(), [](const ObjectSize* a, const ObjectSize* b) {
@@ -118,13 +122,17 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
   });
 
   std::string summary = crds == 0 ? std::string("The bundle ships no CustomResourceDefinitions.")
-                                  : fmt::format("{} CustomResourceDefinition(s).", crds);
+                                  : count_of(crds, "CustomResourceDefinition") + ".";
   if (too_large > 0) {
     summary += fmt::format(
-        " {} object(s) are too large for client-side `kubectl apply`, whose last-applied "
-        "annotation would pass the {}-byte limit on annotations: use `kubectl apply "
-        "--server-side`.",
-        too_large, with_commas(kAnnotationLimit));
+        " {} too large for client-side `kubectl apply`, whose last-applied annotation would "
+        "pass the {}-byte limit on annotations: use `kubectl apply --server-side`.",
+        too_large == 1 ? "1 object is" : fmt::format("{} objects are", too_large),
+        with_commas(kAnnotationLimit));
+  }
+  if (!unencodable.empty()) {
+    summary += fmt::format(" Not sized, because kubectl cannot encode them as JSON: {}.",
+                           fmt::join(unencodable, "; "));
   }
   s.blocks.push_back(Block{{summary}, std::nullopt});
 
@@ -189,10 +197,12 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
       t.rows.push_back({w.crd->name, service_text(w), status_text(w), ca_text(w)});
       conversion.push_back(wiring_json(w));
     }
-    s.blocks.push_back(Block{{fmt::format("Conversion webhooks: {} CRD(s) convert between "
-                                          "versions through a webhook. Rows marked ! fail.",
-                                          wiring.size())},
-                             std::move(t)});
+    s.blocks.push_back(
+        Block{{fmt::format("Conversion webhooks: {} between versions through a "
+                           "webhook. Rows marked ! fail.",
+                           wiring.size() == 1 ? std::string("1 CRD converts")
+                                              : fmt::format("{} CRDs convert", wiring.size()))},
+              std::move(t)});
   }
 
   Json missing = Json::array();

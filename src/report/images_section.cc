@@ -124,13 +124,14 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
     images.push_back(std::move(j));
   }
   Block list;
-  list.lines.push_back(fmt::format("{} image(s), {} pinned by digest, found in {} place(s).", shown,
-                                   pinned, inv.uses.size()));
+  list.lines.push_back(fmt::format("{}, {} pinned by digest, found in {}.",
+                                   count_of(shown, "image"), pinned,
+                                   count_of(inv.uses.size(), "place")));
   if (possible) {
-    list.lines.push_back(fmt::format(
-        "{} more string(s) only look like images (a registry domain but no tag, under a name "
-        "that does not say image); --include-possible lists them.",
-        possible));
+    list.lines.push_back(
+        fmt::format("{} more {} only look like images (a registry domain but no tag, under a name "
+                    "that does not say image); --include-possible lists them.",
+                    possible, possible == 1 ? "string does" : "strings"));
   }
   if (!table.rows.empty()) list.table = std::move(table);
   s.blocks.push_back(std::move(list));
@@ -152,9 +153,11 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
   if (!invalid.rows.empty()) {
     Block block;
     block.lines.push_back(fmt::format(
-        "{} image field(s) hold no valid reference: the kubelet rejects them with "
-        "InvalidImageName. Unrendered placeholders (ko://, {{{{ }}}}) are the usual cause.",
-        invalid.rows.size()));
+        "{} no valid reference: the kubelet rejects {} with InvalidImageName. Unrendered "
+        "placeholders (ko://, {{{{ }}}}) are the usual cause.",
+        invalid.rows.size() == 1 ? "1 image field holds"
+                                 : fmt::format("{} image fields hold", invalid.rows.size()),
+        invalid.rows.size() == 1 ? "it" : "them"));
     block.table = std::move(invalid);
     s.blocks.push_back(std::move(block));
   }

@@ -25,11 +25,12 @@ Section inventory_section(const Inventory& inv) {
   Section s;
   s.id = "inventory";
   s.title = "Install footprint";
-  std::string summary = fmt::format("{} objects: {} cluster-scoped, {} namespaced", inv.objects,
-                                    inv.cluster_scoped, inv.namespaced);
+  std::string summary =
+      fmt::format("{}: {} cluster-scoped, {} namespaced", count_of(inv.objects, "object"),
+                  inv.cluster_scoped, inv.namespaced);
   if (inv.unknown_scope)
     summary += fmt::format(", {} of unknown scope (CRD not in bundle)", inv.unknown_scope);
-  summary += fmt::format(", in {} namespace(s).", inv.namespaces.size());
+  summary += fmt::format(", in {}.", count_of(inv.namespaces.size(), "namespace"));
   s.blocks.push_back(Block{{summary}, std::nullopt});
 
   Table kinds;
@@ -58,9 +59,10 @@ Section inventory_section(const Inventory& inv) {
   if (!inv.namespaces.empty()) s.blocks.push_back(Block{{}, std::move(namespaces)});
 
   s.blocks.push_back(Block{
-      {fmt::format("Admission webhooks: {} ({} mutating, {} validating) in {} configuration(s).",
-                   inv.webhooks(), inv.mutating_webhooks, inv.validating_webhooks,
-                   inv.mutating_configurations + inv.validating_configurations)},
+      {fmt::format(
+          "Admission webhooks: {} ({} mutating, {} validating) in {}.", inv.webhooks(),
+          inv.mutating_webhooks, inv.validating_webhooks,
+          count_of(inv.mutating_configurations + inv.validating_configurations, "configuration"))},
       std::nullopt});
 
   if (!inv.hidden_footprint.empty()) {

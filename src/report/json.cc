@@ -35,6 +35,7 @@ std::string render_json(const Report& report) {
   Json inputs = Json::array();
   for (size_t i = 0; i < input.files.size(); ++i) {
     inputs.push_back({{"file", input.files[i]}, {"bytes", input.file_bytes[i]}});
+    if (!input.renderers[i].empty()) inputs.back()["renderedBy"] = input.renderers[i];
   }
   j["inputs"] = inputs;
   if (report.show_inventory) j["inventory"] = inventory_section(report.inventory).json;
@@ -44,6 +45,9 @@ std::string render_json(const Report& report) {
   Json counts = {{"critical", 0}, {"high", 0}, {"medium", 0}, {"low", 0}, {"info", 0}};
   for (const Finding& f : report.analysis.findings) {
     findings.push_back(finding_json(f));
+    if (std::string_view renderer = input.renderer_of(f.file); !renderer.empty()) {
+      findings.back()["source"]["renderedBy"] = renderer;
+    }
     if (!f.suppressed)
       counts[std::string(severity_name(f.severity))] =
           counts[std::string(severity_name(f.severity))].get<int>() + 1;

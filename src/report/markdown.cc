@@ -8,14 +8,14 @@ namespace footprint {
 namespace {
 
 std::string code(std::string_view s) {
-  return fmt::format("`{}`", s);
+  return markdown_code(s);
 }
 
 void render_section(const Section& s, std::string& out) {
-  out += fmt::format("\n### {}\n\n", s.title);
+  out += fmt::format("\n### {}\n\n", escape_markdown(s.title));
   for (const Block& b : s.blocks) {
     for (const std::string& line : b.lines)
-      out += line + "\n\n";
+      out += escape_markdown(line) + "\n\n";
     if (b.table) out += render_markdown_table(*b.table) + "\n";
   }
 }
@@ -32,15 +32,15 @@ std::string render_markdown(const Report& report) {
   Overview overview = make_overview(report);
   out += "\n### Summary\n\n";
   for (const std::string& line : overview.creates)
-    out += line + "\n\n";
+    out += escape_markdown(line) + "\n\n";
   if (overview.total == 0) {
     out += "No findings.\n";
   } else {
     out += fmt::format("{} finding{} ({}){}\n\n", overview.total, overview.total == 1 ? "" : "s",
                        counts_text(overview), overview.risks.empty() ? "." : "; the worst:");
     for (const OverviewRisk& r : overview.risks) {
-      out += fmt::format("- **{}** {} (finding {}, {})\n", severity_name(r.severity), r.text,
-                         r.number, code(r.check));
+      out += fmt::format("- **{}** {} (finding {}, {})\n", severity_name(r.severity),
+                         escape_markdown(r.text), r.number, code(r.check));
     }
   }
   if (report.show_inventory) render_section(inventory_section(report.inventory), out);
@@ -56,20 +56,27 @@ std::string render_markdown(const Report& report) {
     if (f.suppressed) continue;
     std::string object =
         f.object.namespace_.empty() ? f.object.name : f.object.namespace_ + "/" + f.object.name;
-    std::string where = code(fmt::format("{}:{}", f.file, f.position.line));
+    std::string_view renderer = input.renderer_of(f.file);
+    std::string where = renderer.empty()
+                            ? code(fmt::format("{}:{}", f.file, f.position.line))
+                            : fmt::format("{}, rendered by {}", code(f.file), renderer);
     if (!f.helm_template.empty()) where += ", template " + code(f.helm_template);
+    if (!renderer.empty())
+      where += fmt::format(", line {} of the rendered output", f.position.line);
     out += fmt::format("{}. **{}** {} {} {} ({})  \n   {}  \n   **Fix:** {}\n", ++number,
-                       severity_name(f.severity), code(f.check), f.object.kind, code(object), where,
-                       f.message, f.remediation);
+                       severity_name(f.severity), code(f.check), escape_markdown(f.object.kind),
+                       code(object), where, escape_markdown(f.message),
+                       escape_markdown(f.remediation));
   }
   if (report.analysis.suppressed) {
     out +=
         fmt::format("\n<details><summary>{} suppressed</summary>\n\n", report.analysis.suppressed);
     for (const Finding& f : findings) {
       if (!f.suppressed) continue;
-      out += fmt::format("- {} {} {} {}: {}\n", severity_name(f.severity), code(f.check),
-                         f.object.kind, code(f.object.name),
-                         f.suppression_reason.empty() ? "no reason given" : f.suppression_reason);
+      out += fmt::format(
+          "- {} {} {} {}: {}\n", severity_name(f.severity), code(f.check),
+          escape_markdown(f.object.kind), code(f.object.name),
+          f.suppression_reason.empty() ? "no reason given" : escape_markdown(f.suppression_reason));
     }
     out += "\n</details>\n";
   }

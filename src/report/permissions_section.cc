@@ -86,11 +86,14 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
                     {"roleBindings", p.role_bindings},
                     {"grants", grants}});
   }
-  s.blocks.push_back(Block{{fmt::format("{} subject(s) are created or bound by the bundle; {} "
-                                        "hold rights in all namespaces. Rows marked ! carry "
-                                        "rights worth a review.",
-                                        subjects.size(), cluster_wide)},
-                           std::nullopt});
+  s.blocks.push_back(
+      Block{{fmt::format("{} created or bound by the bundle; {} "
+                         "rights in all namespaces. Rows marked ! carry "
+                         "rights worth a review.",
+                         subjects.size() == 1 ? std::string("1 subject is")
+                                              : fmt::format("{} subjects are", subjects.size()),
+                         cluster_wide == 1 ? "1 holds" : fmt::format("{} hold", cluster_wide))},
+            std::nullopt});
   for (Block& b : per_subject)
     s.blocks.push_back(std::move(b));
   s.json = {{"subjects", list}};

@@ -40,7 +40,7 @@ std::string render_rbac_fix(const std::vector<ListWatchTrap>& traps) {
         "# footprint fix rbac: {} {} needs an unrestricted list and watch on {} {}.\n"
         "# {} grants list/watch only with resourceNames [{}], and an informer's list names no\n"
         "# object, so its cache never syncs.\n"
-        "# Trade-off: this grants read access to every {} {}, not only the named ones.\n"
+        "# Trade-off: this grants read access to all {} {}, not only the named ones.\n"
         "# Alternative: keep the narrow role and make the operator's informer for {} select\n"
         "# the field metadata.name={}.\n",
         subject_kind_name(t.subject.kind),

@@ -37,13 +37,13 @@ std::vector<Block> registry_blocks(const ImageSizes& sizes) {
   Block summary;
   if (sizes.sized) {
     summary.lines.push_back(fmt::format(
-        "Sizes from the registries, for {}: {} of {} image(s) read; {} to transfer in total "
+        "Sizes from the registries, for {}: {} of {} read; {} to transfer in total "
         "(manifests, configs and compressed layers, each blob counted once across images).",
-        sizes.platform == "all" ? "every platform" : sizes.platform, read, sizes.registry.size(),
-        format_bytes(sizes.total_bytes)));
+        sizes.platform == "all" ? "every platform" : sizes.platform, read,
+        count_of(sizes.registry.size(), "image"), format_bytes(sizes.total_bytes)));
   } else {
-    summary.lines.push_back(fmt::format("Digests from the registries: {} of {} image(s) read.",
-                                        read, sizes.registry.size()));
+    summary.lines.push_back(fmt::format("Digests from the registries: {} of {} read.", read,
+                                        count_of(sizes.registry.size(), "image")));
   }
   out.push_back(std::move(summary));
   if (sizes.pinned && read > 0) {

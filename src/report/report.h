@@ -27,7 +27,9 @@ constexpr int kJsonSchemaVersion = 1;
 
 struct ReportOptions {
   bool color = false;  // ANSI colours in text output
-  size_t width = 100;
+  size_t width = 100;  // prose wraps here
+  // Tables wrap here: the terminal's width on a terminal, else never (one line per row).
+  size_t table_width = kNoWrap;
 };
 
 struct Report {

@@ -114,6 +114,10 @@ std::string render_sarif(const Report& report) {
                  .generic_string();
       region = {{"startLine", 1}};
     }
+    Json physical = {{"artifactLocation", {{"uri", artifact_uri(file)}}}};
+    // A packaged chart's lines are helm's output, not the archive's: name the archive alone.
+    bool archive = file == f.file && !report.bundle->input.renderer_of(f.file).empty();
+    if (!archive) physical["region"] = region;
     std::string object = f.object.namespace_.empty()
                              ? f.object.kind + "/" + f.object.name
                              : f.object.kind + "/" + f.object.namespace_ + "/" + f.object.name;
@@ -123,14 +127,17 @@ std::string render_sarif(const Report& report) {
         {"level", sarif_level(f.severity)},
         {"message", {{"text", f.message + " Fix: " + f.remediation}}},
         {"locations",
-         Json::array({{{"physicalLocation",
-                        {{"artifactLocation", {{"uri", artifact_uri(file)}}}, {"region", region}}},
+         Json::array({{{"physicalLocation", physical},
                        {"logicalLocations",
                         Json::array({{{"fullyQualifiedName", object}, {"kind", "resource"}}})}}})}};
     Json properties = {{"severity", severity_name(f.severity)},
                        {"security-severity", security_severity(f.severity)}};
     if (!f.helm_template.empty()) properties["helmTemplate"] = f.helm_template;
-    if (file != f.file) properties["renderedLine"] = f.position.line;
+    std::string_view renderer = report.bundle->input.renderer_of(f.file);
+    if (!renderer.empty()) {
+      properties["renderedBy"] = renderer;
+      properties["renderedLine"] = f.position.line;
+    }
     result["properties"] = properties;
     if (f.suppressed) {
       result["suppressions"] =

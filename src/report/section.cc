@@ -5,30 +5,27 @@
 namespace footprint {
 
 size_t display_width(std::string_view text) {
-  return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
+  size_t width = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+      // An ANSI colour sequence, ESC [ params m, takes no room on the terminal.
+      size_t end = text.find('m', i);
+      if (end != std::string_view::npos) {
+        i = end;
+        continue;
+      }
+    }
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++width;
+  }
+  return width;
 }
 
 namespace {
 
-// Byte length of the longest prefix of `word` that fits in `width` columns and ends after a
-// separator, so "ns/very-long-name" breaks after "/" or "-"; a hard cut when there is none.
-size_t split_point(std::string_view word, size_t width) {
-  size_t fit = 0;
-  size_t columns = 0;
-  while (fit < word.size() && columns < width) {
-    ++fit;
-    while (fit < word.size() && (static_cast<unsigned char>(word[fit]) & 0xC0) == 0x80)
-      ++fit;
-    ++columns;
-  }
-  size_t separator = word.substr(0, fit).find_last_of(",/-.");
-  return separator != std::string_view::npos && separator > 0 ? separator + 1 : fit;
-}
-
-// Splits into lines of at most `width` display columns, breaking at spaces where possible.
-std::vector<std::string> break_lines(std::string_view text, size_t width) {
+// Splits into lines of at most `width` display columns, breaking only at spaces: a word wider
+// than the line is kept whole on a line of its own. Lines after the first of each paragraph
+// start with `continuation` spaces.
+std::vector<std::string> break_lines(std::string_view text, size_t width, size_t continuation = 0) {
   std::vector<std::string> lines;
   width = std::max<size_t>(width, 1);
   size_t pos = 0;
@@ -37,27 +34,25 @@ std::vector<std::string> break_lines(std::string_view text, size_t width) {
     std::string_view para =
         text.substr(pos, newline == std::string_view::npos ? newline : newline - pos);
     pos = newline == std::string_view::npos ? text.size() : newline + 1;
+    std::string pad;
     std::string line;
     size_t start = 0;
     while (start <= para.size()) {
       size_t space = para.find(' ', start);
       std::string_view word =
           para.substr(start, space == std::string_view::npos ? space : space - start);
-      if (!line.empty() && display_width(line) + 1 + display_width(word) > width) {
-        lines.push_back(std::move(line));
+      size_t room = width > pad.size() ? width - pad.size() : 1;
+      if (!line.empty() && display_width(line) + 1 + display_width(word) > room) {
+        lines.push_back(pad + line);
         line.clear();
-      }
-      while (line.empty() && display_width(word) > width) {
-        size_t cut = split_point(word, width);
-        lines.emplace_back(word.substr(0, cut));
-        word.remove_prefix(cut);
+        pad.assign(std::min(continuation, width / 2), ' ');
       }
       if (!line.empty()) line += ' ';
       line.append(word);
       if (space == std::string_view::npos) break;
       start = space + 1;
     }
-    lines.push_back(std::move(line));
+    lines.push_back(pad + line);
   }
   return lines;
 }
@@ -85,7 +80,7 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
   for (const auto& row : table.rows)
     measure(row);
   // Narrow the widest column until the table fits; its cells then wrap within it. Columns first
-  // shrink only down to their longest word, so identifiers stay whole where they can.
+  // shrink only down to their longest word, so identifiers stay on one line where they can.
   std::vector<size_t> longest_word(columns, 0);
   auto measure_words = [&](const std::vector<std::string>& row) {
     for (size_t c = 0; c < columns && c < row.size(); ++c) {
@@ -103,6 +98,7 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
   for (const auto& row : table.rows)
     measure_words(row);
   constexpr size_t kMaxWordColumn = 32;
+  constexpr size_t kContinuation = 2;
   constexpr size_t kMinColumn = 8;
   auto total = [&] {
     size_t sum = indent;
@@ -122,7 +118,10 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
       --widths[widest];
     }
   };
-  shrink([&](size_t c) { return std::max(kMinColumn, std::min(longest_word[c], kMaxWordColumn)); });
+  // A column of several words needs room for a continuation line's indent as well.
+  shrink([&](size_t c) {
+    return std::max(kMinColumn, std::min(longest_word[c] + kContinuation, kMaxWordColumn));
+  });
   shrink([&](size_t) { return kMinColumn; });
 
   std::string out;
@@ -132,7 +131,8 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
     for (size_t c = 0; c < columns; ++c) {
       std::string cell = c < row.size() ? row[c] : "";
       bool right = c < table.right_aligned.size() && table.right_aligned[c];
-      cells[c] = right ? std::vector<std::string>{cell} : break_lines(cell, widths[c]);
+      cells[c] =
+          right ? std::vector<std::string>{cell} : break_lines(cell, widths[c], kContinuation);
       height = std::max(height, cells[c].size());
     }
     for (size_t line_index = 0; line_index < height; ++line_index) {
@@ -158,26 +158,108 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
 
 namespace {
 
-std::string markdown_cell(const std::string& cell) {
+// Markdown's inline syntax characters, and `$` for GitHub's math, escaped wherever they occur.
+bool always_escaped(char c) {
+  return std::string_view("\\*_[]<>|~&$").find(c) != std::string_view::npos;
+}
+
+// A block marker at the start of a line: a heading, quote, list item, rule or setext underline.
+size_t block_marker_length(std::string_view line) {
+  if (line.empty()) return 0;
+  if (line[0] == '#' || line[0] == '-' || line[0] == '+' || line[0] == '=') return 1;
+  size_t digits = 0;
+  while (digits < line.size() && digits < 9 && line[digits] >= '0' && line[digits] <= '9')
+    ++digits;
+  if (digits > 0 && digits < line.size() && (line[digits] == '.' || line[digits] == ')')) {
+    return digits + 1;
+  }
+  return 0;
+}
+
+// The length of the code span opening at `text[at]` (a backtick run closed by a run of the same
+// length), or 0 when the run is never closed.
+size_t code_span_length(std::string_view text, size_t at) {
+  size_t run = text.find_first_not_of('`', at);
+  if (run == std::string_view::npos) return 0;
+  size_t fence = run - at;
+  for (size_t pos = run; (pos = text.find('`', pos)) != std::string_view::npos;) {
+    size_t end = text.find_first_not_of('`', pos);
+    if (end == std::string_view::npos) end = text.size();
+    if (end - pos == fence) return end - at;
+    pos = end;
+  }
+  return 0;
+}
+
+std::string escape(std::string_view text, bool in_table) {
   std::string out;
-  for (char c : cell) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n') {
-      out += "<br>";
-    } else {
-      out += c;
+  out.reserve(text.size() + text.size() / 8);
+  bool line_start = true;
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (c == '\n') {
+      out += in_table ? "<br>" : "\n";
+      line_start = true;
+      ++i;
+      continue;
     }
+    bool at_line_start = line_start;
+    line_start = false;
+    if (at_line_start && !in_table) {
+      if (size_t marker = block_marker_length(text.substr(i)); marker > 0) {
+        out.append(text.substr(i, marker - 1));
+        out += '\\';
+        out += text[i + marker - 1];
+        i += marker;
+        continue;
+      }
+    }
+    if (c == '`') {
+      if (size_t span = code_span_length(text, i); span > 0) {
+        for (char k : text.substr(i, span)) {
+          // A pipe ends a table cell even inside a code span unless it is escaped (GFM).
+          if (in_table && k == '|') out += '\\';
+          out += k;
+        }
+        i += span;
+        continue;
+      }
+      size_t run = text.find_first_not_of('`', i);
+      if (run == std::string_view::npos) run = text.size();
+      for (; i < run; ++i)
+        out += "\\`";
+      continue;
+    }
+    if (always_escaped(c)) out += '\\';
+    out += c;
+    ++i;
   }
   return out;
 }
 
 }  // namespace
 
+std::string escape_markdown(std::string_view text) {
+  return escape(text, false);
+}
+
+std::string markdown_code(std::string_view text) {
+  size_t longest = 0;
+  for (size_t i = 0; i < text.size();) {
+    size_t run = text.find_first_not_of('`', i);
+    if (run == std::string_view::npos) run = text.size();
+    longest = std::max(longest, run - i);
+    i = run == i ? i + 1 : run;
+  }
+  std::string fence(longest + 1, '`');
+  bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+  return fence + (pad ? " " : "") + std::string(text) + (pad ? " " : "") + fence;
+}
+
 std::string render_markdown_table(const Table& table) {
   std::string out = "|";
   for (const std::string& h : table.header)
-    out += " " + markdown_cell(h) + " |";
+    out += " " + escape(h, true) + " |";
   out += "\n|";
   for (size_t c = 0; c < table.header.size(); ++c) {
     bool right = c < table.right_aligned.size() && table.right_aligned[c];
@@ -187,7 +269,7 @@ std::string render_markdown_table(const Table& table) {
   for (const auto& row : table.rows) {
     out += "|";
     for (size_t c = 0; c < table.header.size(); ++c) {
-      out += " " + markdown_cell(c < row.size() ? row[c] : "") + " |";
+      out += " " + escape(c < row.size() ? row[c] : "", true) + " |";
     }
     out += "\n";
   }

@@ -2,6 +2,8 @@
 // Analysis areas each turn their results into one Section; the writers are generic over them.
 #pragma once
 
+#include <cstddef>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -33,13 +35,26 @@ struct Section {
   Json json;
 };
 
-// Aligned columns, two spaces apart, each line indented by `indent`. When a row is wider than
-// `width`, its last column wraps under itself.
+// A width that never wraps: tables written to a file or a pipe keep one line per row, so grep
+// finds whole rows (as kubectl does).
+constexpr size_t kNoWrap = std::numeric_limits<size_t>::max();
+
+// Aligned columns, two spaces apart, each line indented by `indent`. When the table is wider than
+// `width`, the widest columns narrow and their cells wrap at spaces, continuation lines indented
+// by two. Words are never split: an identifier, path or command longer than its column overflows.
 std::string render_text_table(const Table& table, size_t indent, size_t width);
+// GitHub-flavoured Markdown; cells are escaped with escape_markdown.
 std::string render_markdown_table(const Table& table);
-// Wraps `text` at `width`, indenting every line by `indent`.
+// Wraps `text` at spaces to `width`, indenting every line by `indent`; a word longer than the
+// line stays whole.
 std::string wrap_text(std::string_view text, size_t indent, size_t width);
-// Display width of UTF-8 text, counting code points.
+// Display width of UTF-8 text, counting code points; ANSI colour sequences take none.
 size_t display_width(std::string_view text);
 
+// Text for a Markdown paragraph or table cell: characters Markdown would read as formatting or
+// HTML (`*`, `_`, `<digest>`, `[x]`, a leading `#` or `-`...) are backslash-escaped, except
+// inside `code spans`, which are kept. An unpaired backtick is escaped.
+std::string escape_markdown(std::string_view text);
+// `text` as a code span, with a longer fence when it holds backticks.
+std::string markdown_code(std::string_view text);
 }  // namespace footprint

@@ -16,7 +16,8 @@ TEST(TextTable, AlignsColumns) {
             "  Role          1\n");
 }
 
-// Width 25 leaves 22 columns for the last cell after "x" and the two-space gap.
+// Width 25 leaves 22 columns for the last cell after "x" and the two-space gap; continuation
+// lines are indented by two, so 20 columns are left on them.
 TEST(TextTable, WrapsTheLastColumnUnderItself) {
   Table t;
   t.header = {"A", "B"};
@@ -25,29 +26,52 @@ TEST(TextTable, WrapsTheLastColumnUnderItself) {
   EXPECT_EQ(out,
             "A  B\n"
             "x  one two three four\n"
-            "   five six seven eight\n"
-            "   nine ten eleven twelve\n");
+            "     five six seven eight\n"
+            "     nine ten eleven\n"
+            "     twelve\n");
 }
 
-TEST(TextTable, SplitsLongNamesAfterSeparators) {
+// An identifier never breaks: "mdynamographdeploymen" / "t.kb.io" is what a cut looked like.
+TEST(TextTable, LetsALongIdentifierOverflowRatherThanBreak) {
   Table t;
   t.header = {"SUBJECT", "ROLE"};
   t.rows = {{"ServiceAccount inference-system/inference-operator-controller-manager", "view"}};
-  // Width 36 narrows SUBJECT to 30 columns; the 54-character name breaks after its last
-  // separator that fits ("inference-system/inference-").
+  // Width 36 narrows SUBJECT to 30 columns: the cell wraps at its space, and the 54-character
+  // name overflows whole on its continuation line, indented by two.
   EXPECT_EQ(render_text_table(t, 0, 36),
             "SUBJECT                         ROLE\n"
             "ServiceAccount                  view\n"
-            "inference-system/inference-\n"
-            "operator-controller-manager\n");
+            "  inference-system/inference-operator-controller-manager\n");
+}
+
+TEST(TextTable, IndentsContinuationLines) {
+  Table t;
+  t.header = {"A", "B"};
+  t.rows = {{"x", "one two three four five six"}};
+  EXPECT_EQ(render_text_table(t, 0, 16),
+            "A  B\n"
+            "x  one two three\n"
+            "     four five\n"
+            "     six\n");
+}
+
+TEST(TextTable, NeverWrapsWithoutAWidth) {
+  Table t;
+  t.header = {"A", "B"};
+  std::string long_cell(500, 'x');
+  t.rows = {{"x", long_cell + " " + long_cell}};
+  EXPECT_EQ(render_text_table(t, 2, kNoWrap), "  A  B\n  x  " + long_cell + " " + long_cell + "\n");
+}
+
+TEST(TextTable, ColourSequencesTakeNoWidth) {
+  EXPECT_EQ(display_width("\x1b[31mhigh\x1b[0m"), 4u);
 }
 
 TEST(Wrap, BreaksAtSpacesAndIndents) {
   EXPECT_EQ(wrap_text("aaa bbb ccc", 2, 24), "  aaa bbb ccc\n");
   std::string long_text(30, 'x');
-  // A word longer than the 20 free columns, with no separator, is cut hard.
-  EXPECT_EQ(wrap_text(long_text + " y", 4, 24),
-            "    " + long_text.substr(0, 20) + "\n    " + long_text.substr(20) + " y\n");
+  // A word longer than the 20 free columns stays whole on its own line.
+  EXPECT_EQ(wrap_text("a " + long_text + " y", 4, 24), "    a\n    " + long_text + "\n    y\n");
 }
 
 TEST(MarkdownTable, EscapesPipes) {
@@ -56,6 +80,33 @@ TEST(MarkdownTable, EscapesPipes) {
   t.right_aligned = {false, true};
   t.rows = {{"x|y", "1"}};
   EXPECT_EQ(render_markdown_table(t), "| a | b |\n|---|---:|\n| x\\|y | 1 |\n");
+}
+
+TEST(MarkdownTable, EscapesFormattingInCells) {
+  Table t;
+  t.header = {"NAMES"};
+  t.rows = {{"*"}, {"`a|b`"}};
+  // A pipe inside a code span still ends a GFM table cell unless escaped.
+  EXPECT_EQ(render_markdown_table(t), "| NAMES |\n|---|\n| \\* |\n| `a\\|b` |\n");
+}
+
+// CommonMark: a backslash before ASCII punctuation makes it literal; code spans are literal
+// already, so their contents stay as written.
+TEST(Markdown, EscapesEverythingOutsideCodeSpans) {
+  EXPECT_EQ(escape_markdown("resourceNames [*] for <digest>"),
+            "resourceNames \\[\\*\\] for \\<digest\\>");
+  EXPECT_EQ(escape_markdown("run `kubectl get <x> -o *`, then a_b"),
+            "run `kubectl get <x> -o *`, then a\\_b");
+  EXPECT_EQ(escape_markdown("a ` b"), "a \\` b");
+  EXPECT_EQ(escape_markdown("# not a heading"), "\\# not a heading");
+  EXPECT_EQ(escape_markdown("- not a list\n2. nor this"), "\\- not a list\n2\\. nor this");
+  EXPECT_EQ(escape_markdown("&amp; $HOME ~x~"), "\\&amp; \\$HOME \\~x\\~");
+}
+
+TEST(Markdown, CodeSpansFenceBackticks) {
+  EXPECT_EQ(markdown_code("a.yaml:3"), "`a.yaml:3`");
+  EXPECT_EQ(markdown_code("a`b"), "``a`b``");
+  EXPECT_EQ(markdown_code("`x"), "`` `x ``");
 }
 
 TEST(Section, DisplayWidthCountsCodePoints) {

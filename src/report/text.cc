@@ -53,11 +53,18 @@ void render_section(const Section& s, const ReportOptions& options, std::string&
     if (i > 0) out += "\n";
     for (const std::string& line : b.lines)
       out += wrap_text(line, b.indent, options.width);
-    if (b.table) out += render_text_table(*b.table, b.indent, options.width);
+    if (b.table) out += render_text_table(*b.table, b.indent, options.table_width);
   }
 }
 
-std::string location(const Finding& f) {
+std::string location(const Report& report, const Finding& f) {
+  // A chart's rendered stream is not a file: name the chart, and the renderer apart from it.
+  if (std::string_view renderer = report.bundle->input.renderer_of(f.file); !renderer.empty()) {
+    std::string where = fmt::format("{} (rendered by {}", f.file, renderer);
+    if (!f.helm_template.empty()) where += fmt::format("; template {}", f.helm_template);
+    if (f.position.line) where += fmt::format("; line {} of the rendered output", f.position.line);
+    return where + ")";
+  }
   std::string where = f.position.line ? fmt::format("{}:{}", f.file, f.position.line) : f.file;
   if (!f.helm_template.empty()) where += fmt::format(" (template {})", f.helm_template);
   return where;
@@ -121,7 +128,7 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
       out +=
           fmt::format("  #{} {}  {}\n", ++number,
                       paint(options.color, fmt::emphasis::bold, f.check), object_label(f.object));
-      out += wrap_text(location(f), 4, options.width);
+      out += wrap_text(location(report, f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
       out += wrap_text("Fix: " + f.remediation, 4, options.width);
     }

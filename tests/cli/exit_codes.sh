@@ -37,4 +37,4 @@ expect_status 0
 printf 'failOn: sometimes\n' >.footprint.yaml
 run "$FOOTPRINT" audit "$example"
 expect_status 2
-expect_stderr ".footprint.yaml:1:9: failOn must be info, low, medium, high or critical"
+expect_stderr ".footprint.yaml:1:9: failOn must be info, low, medium, high, critical or none"

@@ -98,7 +98,7 @@ run "$FOOTPRINT" images pods.yaml --sizes --insecure-registry "$R" --format text
 expect_status 0
 human=$("$PYTHON" -c 'exec(open("expect.py").read()); print("%.1f kB" % (size("multi") / 1e3))')
 expect_stdout "$human"
-expect_stdout "Sizes from the registries, for linux/amd64: 3 of 3 image(s) read"
+expect_stdout "Sizes from the registries, for linux/amd64: 3 of 3 images read"
 
 # 2. Platform selection: arm64, and all (index + both platforms; the attestation is skipped).
 run "$FOOTPRINT" images pods.yaml --sizes --platform linux/arm64 --insecure-registry "$R" --format json
@@ -136,7 +136,7 @@ diff -u pinned.expected "$OUT" || fail "--pin --format list"
 run "$FOOTPRINT" images pods.yaml --pin --insecure-registry "$R" --format text
 expect_status 0
 expect_stdout "$R/team/app:2.0    sha256:$(head -c 12 skopeo-team_app_2.0.sha)"
-expect_stdout "Digests from the registries: 3 of 3 image(s) read."
+expect_stdout "Digests from the registries: 3 of 3 images read."
 # A pinned reference resolves to the same image.
 write_pods pinned.yaml "$R/team/app:1.0@sha256:$(cat skopeo-team_app_1.0.sha)"
 run "$FOOTPRINT" images pinned.yaml --sizes --insecure-registry "$R" --format json
@@ -166,7 +166,7 @@ write_pods mixed.yaml "$R/team/app:1.0" "$R/team/nope:1.0" "$dead/x/y:1" "$A/tea
 run "$FOOTPRINT" images mixed.yaml --sizes --insecure-registry "$R" --insecure-registry "$dead" \
   --insecure-registry "$A" --registry-timeout 10 --format json
 expect_status 0
-expect_stderr "3 of 4 image(s) could not be read"
+expect_stderr "3 of 4 images could not be read"
 "$PYTHON" - "$OUT" "$R" "$dead" "$A" <<'PY' || fail "per-image errors"
 import json, sys
 exec(open("expect.py").read())

@@ -8,7 +8,7 @@ mirror=mirror.internal:5000/team
 
 run "$FOOTPRINT" images relocate --registry "$mirror" "$fixture" -o "$TMP/out"
 expect_status 0
-expect_stderr "left out 1 Secret(s)"
+expect_stderr "left out 1 Secret,"
 expect_stderr "Secret platform-system/registry-credentials"
 out=$TMP/out/platform.yaml
 plan=$TMP/out/copy-images.sh

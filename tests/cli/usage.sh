@@ -31,7 +31,7 @@ expect_stdout "--format"
 
 run "$FOOTPRINT" audit
 expect_status 2
-expect_stderr "inputs is required"
+expect_stderr "footprint: error: no INPUT given"
 
 run "$FOOTPRINT" audit --format yaml "$ROOT/examples/inference-operator.yaml"
 expect_status 2

@@ -1,0 +1,157 @@
+#include "cli/output.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <tl/expected.hpp>
+
+#include "cli/common.h"
+
+namespace footprint {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+mode_t current_umask() {
+  mode_t mask = umask(0);
+  umask(mask);
+  return mask;
+}
+
+// The permissions a new file gets, or those of the file it replaces.
+mode_t mode_for(const std::string& path, bool executable) {
+  struct stat st {};
+  mode_t mode = stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : (0666 & ~current_umask());
+  if (executable) mode |= (mode & 0444) >> 2;
+  return mode;
+}
+
+bool write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    text.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+// Writes `file` to a new temporary file beside it; returns its path, or an error.
+tl::expected<std::string, std::string> write_temporary(const OutputFile& file) {
+  fs::path target(file.path);
+  fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::string pattern = (dir / ("." + target.filename().string() + ".footprint-XXXXXX")).string();
+  int fd = mkstemp(pattern.data());
+  if (fd < 0) return tl::unexpected(fmt::format("cannot write {}: {}", file.path, strerror(errno)));
+  bool ok = write_all(fd, file.text) && fchmod(fd, mode_for(file.path, file.executable)) == 0 &&
+            fsync(fd) == 0;
+  int saved = errno;
+  ok = close(fd) == 0 && ok;
+  if (!ok) {
+    unlink(pattern.c_str());
+    return tl::unexpected(fmt::format("cannot write {}: {}", file.path, strerror(saved)));
+  }
+  return pattern;
+}
+
+// Creates the missing directories above `path`, outermost first, recording each one created.
+bool create_parents(const fs::path& path, std::vector<fs::path>& created, std::string& error) {
+  fs::path parent = path.parent_path();
+  if (parent.empty()) return true;
+  std::vector<fs::path> missing;
+  std::error_code ec;
+  for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+    missing.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+    if (!fs::create_directory(*it, ec) && ec) {
+      error = fmt::format("cannot create {}: {}", it->string(), ec.message());
+      return false;
+    }
+    created.push_back(*it);
+  }
+  if (!fs::is_directory(parent, ec)) {
+    error = fmt::format("cannot write {}: {} is not a directory", path.string(), parent.string());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::string> output_clash(const std::string& output,
+                                        const std::vector<std::string>& inputs) {
+  if (output.empty() || output == "-") return std::nullopt;
+  std::error_code ec;
+  if (!fs::exists(output, ec)) return std::nullopt;
+  for (const std::string& input : inputs) {
+    if (input.empty() || input == "-" || input == "<stdin>") continue;
+    if (fs::equivalent(output, input, ec)) {
+      return fmt::format(
+          "{} is one of the inputs{}; refusing to write over it: choose another output path",
+          output, input == output ? "" : fmt::format(" ({})", input));
+    }
+  }
+  return std::nullopt;
+}
+
+bool write_files(const std::vector<OutputFile>& files) {
+  std::vector<fs::path> created;
+  std::vector<std::string> temporaries;
+  std::string error;
+  auto undo = [&] {
+    for (const std::string& t : temporaries)
+      unlink(t.c_str());
+    std::error_code ec;
+    for (auto it = created.rbegin(); it != created.rend(); ++it)
+      fs::remove(*it, ec);  // only removes what is still empty
+    print_error(error);
+    return false;
+  };
+  for (const OutputFile& file : files) {
+    std::error_code ec;
+    if (fs::is_directory(file.path, ec)) {
+      error = fmt::format("cannot write {}: it is a directory", file.path);
+      return undo();
+    }
+    if (!create_parents(fs::path(file.path), created, error)) return undo();
+    auto temporary = write_temporary(file);
+    if (!temporary) {
+      error = temporary.error();
+      return undo();
+    }
+    temporaries.push_back(std::move(*temporary));
+  }
+  // Renaming is what cannot half-fail in practice: every file is already on disk beside its
+  // destination, on the same file system.
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (std::rename(temporaries[i].c_str(), files[i].path.c_str()) != 0) {
+      error = fmt::format("cannot write {}: {}", files[i].path, strerror(errno));
+      temporaries.erase(temporaries.begin(), temporaries.begin() + static_cast<long>(i));
+      return undo();
+    }
+  }
+  return true;
+}
+
+bool write_output(const std::string& text, const std::string& path) {
+  if (path.empty() || path == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (std::fflush(stdout) != 0) {
+      print_error("cannot write to standard output");
+      return false;
+    }
+    return true;
+  }
+  return write_files({OutputFile{path, text}});
+}
+
+}  // namespace footprint

@@ -1,0 +1,33 @@
+// Writing outputs without destroying inputs. Every file is written to a temporary file in its
+// directory and renamed into place, so a reader never sees half a file and a failure leaves the
+// old one; an output that is one of the command's inputs is refused.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace footprint {
+
+struct OutputFile {
+  std::string path;
+  std::string text;
+  bool executable = false;  // add execute permission where read permission is given
+};
+
+// An error message when `output` is the same file as one of `inputs`, compared by real path, so
+// `./x.yaml`, a symlink or a hard link to an input all count. Inputs that are directories are
+// compared as they are (an output cannot be a directory).
+std::optional<std::string> output_clash(const std::string& output,
+                                        const std::vector<std::string>& inputs);
+
+// Writes all files or none: each goes to a temporary file beside its destination first, and only
+// when every one is written are they renamed into place. Missing directories are created, and
+// removed again when something fails. Returns false after printing an error.
+bool write_files(const std::vector<OutputFile>& files);
+
+// Writes `text` to stdout when `path` is empty or "-", else atomically to `path`. Returns false
+// after printing an error.
+bool write_output(const std::string& text, const std::string& path);
+
+}  // namespace footprint

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# --version answers before anything else is checked, in every command, with the version line
+# the top-level --version prints.
+source "$(dirname "$0")/common.inc"
+
+for cmd in audit images "images relocate" airgap compare can-i who-can admission checks \
+  "fix rbac" "fix crds" fix hf-cache; do
+  # shellcheck disable=SC2086
+  run "$FOOTPRINT" $cmd --version
+  expect_status 0
+  expect_stdout "footprint 0."
+done
+echo "ok"
