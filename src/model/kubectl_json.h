@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
@@ -44,6 +45,12 @@ tl::expected<uint64_t, JsonError> kubectl_json_size(const yaml::Node& node,
 // A string as Go's encoding/json quotes it: <, > and & as \u003c, \u003e, \u0026, U+2028 and
 // U+2029 escaped, invalid UTF-8 replaced by \ufffd, other non-ASCII text kept as UTF-8.
 std::string go_json_string(std::string_view text);
+
+// A scalar as a typed API field receives it through kubectl (go-yaml v2's YAML 1.1 resolution):
+// `yes` and `on` are true, and an integral float such as 1e9 is an integer, as kubectl's decoder
+// makes it. Nothing when the node is absent, null, quoted, or of another type.
+std::optional<bool> kubectl_bool(const yaml::Node& node);
+std::optional<int64_t> kubectl_int(const yaml::Node& node);
 
 // The edits kubectl makes before sending an object: it sets metadata.namespace on a namespaced
 // object that has none (to -n) and removes it from a cluster-scoped one.
