@@ -81,11 +81,11 @@ void run_enforce_violation(const Context& ctx, Findings& out) {
         w.enforce.errors.empty() ? "" : fmt::format(" ({})", fmt::join(w.enforce.errors, "; "));
     out.add(obj, Severity::kHigh,
             fmt::format("Namespace {} enforces Pod Security {}{} ({} labels), and the pods of {} "
-                        "{} fail {} of its checks, so the API server {}: {}.",
+                        "{} fail {} of its checks, so the API server {}. Failed: {}.",
                         obj.namespace_, w.enforce.to_string(), label_errors, w.labels_from,
                         obj.kind, obj.qualified_name(), w.enforce_violations.size(),
                         pod ? "rejects the Pod and the install fails"
-                            : "rejects every pod its controller creates: the workload exists but "
+                            : "rejects every pod its controller creates: the workload exists and "
                               "none of its pods ever runs",
                         violations_text(w.enforce_violations)),
             fmt::format("Change the pod template as listed, or, if the workload needs that "
