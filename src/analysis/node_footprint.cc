@@ -271,10 +271,10 @@ NodeFootprint footprint_of(const Object& ds) {
   }
   // Reaching past the container without taking the node over.
   for (const std::string& ns : f.host_namespaces) {
-    f.host_access.push_back(ns == "hostNetwork" ? "hostNetwork (the node's network stack: its "
-                                                  "ports and traffic)"
-                            : ns == "hostPID"   ? "hostPID (every process on the node)"
-                                                : "hostIPC (the node's shared memory)");
+    f.host_access.emplace_back(ns == "hostNetwork" ? "hostNetwork (the node's network stack: its "
+                                                     "ports and traffic)"
+                               : ns == "hostPID"   ? "hostPID (every process on the node)"
+                                                   : "hostIPC (the node's shared memory)");
   }
   for (const std::string& cap : capabilities) {
     if (std::any_of(f.takeover.begin(), f.takeover.end(),
@@ -284,7 +284,7 @@ NodeFootprint footprint_of(const Object& ds) {
     std::string what = cap == "NET_ADMIN" && host_network ? " (the node's routing and firewall)"
                        : cap == "NET_RAW" && host_network ? " (raw packets on the node's network)"
                                                           : "";
-    f.host_access.push_back("capability " + cap + what);
+    f.host_access.push_back(fmt::format("capability {}{}", cap, what));
   }
   for (const HostPathMount& m : f.host_paths) {
     if (m.writable && host_path_takeover(m).empty()) {
