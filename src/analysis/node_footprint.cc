@@ -121,7 +121,7 @@ struct SensitiveDirectory {
 
 // Writing here gives root on the node: kubelet's static pod manifests, the cluster's and
 // kubelet's keys, etcd's data, the programs root runs, the CNI plugins kubelet executes for every
-// pod.
+// pod, and the kernel hooks that run programs as root.
 constexpr SensitiveDirectory kRootDirectories[] = {
     {"/etc", "the node's configuration", false},
     {"/etc/kubernetes", "kubelet's configuration and credentials", false},
@@ -137,7 +137,9 @@ constexpr SensitiveDirectory kRootDirectories[] = {
     {"/lib", "libraries root runs", true},
     {"/lib64", "libraries root runs", true},
     {"/boot", "the kernel the node boots", true},
-    {"/opt/cni/bin", "the CNI plugins kubelet runs as root for every pod", true}};
+    {"/opt/cni/bin", "the CNI plugins kubelet runs as root for every pod", true},
+    {"/proc/sys", "kernel settings: core_pattern runs a program as root", true},
+    {"/sys/fs/cgroup", "the node's cgroups: a v1 release_agent runs a program as root", true}};
 
 // Reading here exposes other pods' Secrets and tokens, kubelet's credentials, and on
 // control-plane nodes the cluster's keys and etcd's data.
@@ -324,19 +326,41 @@ Severity node_footprint_severity(const NodeFootprint& f) {
 
 namespace {
 
-std::string holds(const NodeFootprint& f) {
-  std::vector<std::string> parts = f.takeover;
-  parts.insert(parts.end(), f.host_access.begin(), f.host_access.end());
-  for (const HostPathMount& m : f.host_paths) {
-    if (!m.writable && host_path_takeover(m).empty()) {
-      parts.push_back(fmt::format("read-only hostPath {}", m.path));
+// Everything it holds, the privileged containers left out when the headline names them.
+std::string holds(const NodeFootprint& f, bool without_privileged) {
+  std::vector<std::string> parts;
+  for (const std::string& t : f.takeover) {
+    if (!(without_privileged && t.starts_with("privileged "))) parts.push_back(t);
+  }
+  for (const std::string& a : f.host_access) {
+    if (!a.starts_with("writable hostPath ")) parts.push_back(a);
+  }
+  for (bool writable : {true, false}) {
+    std::vector<std::string> paths;
+    for (const HostPathMount& m : f.host_paths) {
+      if (m.writable == writable && host_path_takeover(m).empty()) paths.push_back(m.path);
     }
+    if (paths.empty()) continue;
+    parts.push_back(fmt::format("{} {} {}", writable ? "writable" : "read-only",
+                                paths.size() == 1 ? "hostPath" : "hostPaths",
+                                fmt::join(paths, ", ")));
   }
   if (!f.host_ports.empty()) {
     parts.push_back(fmt::format("host {} {}", f.host_ports.size() == 1 ? "port" : "ports",
                                 fmt::join(f.host_ports, ", ")));
   }
   return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+// The line an approver reads first: privileged (or root) where, control plane included.
+std::string headline(const NodeFootprint& f) {
+  const std::string name = f.daemonset->qualified_name();
+  if (!f.privileged.empty()) {
+    return fmt::format("DaemonSet {} runs privileged containers ({}) on {}", name,
+                       fmt::join(f.privileged, ", "), f.reach());
+  }
+  if (!f.takeover.empty()) return fmt::format("DaemonSet {} is root on {}", name, f.reach());
+  return fmt::format("DaemonSet {} runs on {}", name, f.reach());
 }
 
 void run_node_footprint(const Context& ctx, Findings& out) {
@@ -366,9 +390,10 @@ void run_node_footprint(const Context& ctx, Findings& out) {
               "add a node affinity with node-role.kubernetes.io/control-plane DoesNotExist."
             : "Mount host paths read-only where possible, drop capabilities and host namespaces "
               "the agent does not use, and limit the nodes with a nodeSelector.";
+    std::string rest = holds(f, !f.privileged.empty());
     out.add(*f.daemonset, severity,
-            fmt::format("DaemonSet {} runs on {}, and holds: {}.{}", f.daemonset->qualified_name(),
-                        f.reach(), holds(f), consequence),
+            fmt::format("{}.{}{}", headline(f), rest.empty() ? "" : " It holds: " + rest + ".",
+                        consequence),
             std::move(fix), f.daemonset->node.at({"spec", "template", "spec"}));
   }
 }

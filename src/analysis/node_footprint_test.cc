@@ -74,11 +74,10 @@ TEST(NodeFootprint, PrivilegedOnEveryNodeIsCritical) {
   auto findings = run_check(b, "daemonset-node-access");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kCritical);
-  EXPECT_NE(findings[0].message.find("runs on every node, including control-plane nodes and "
-                                     "nodes with any taint"),
-            std::string::npos);
-  EXPECT_NE(findings[0].message.find("privileged containers (install-cni, calico-node)"),
-            std::string::npos);
+  EXPECT_EQ(findings[0].message.find("DaemonSet sys/agent runs privileged containers (install-cni, "
+                                     "calico-node) on every node, including control-plane nodes "
+                                     "and nodes with any taint."),
+            0u);
   // Writing the CNI plugin directory is root: kubelet executes those binaries for every pod.
   EXPECT_NE(findings[0].message.find(
                 "writable hostPath /opt/cni/bin (the CNI plugins kubelet runs as root for every "
@@ -154,6 +153,22 @@ TEST(NodeFootprint, ReadingOtherPodsSecretsIsATakeover) {
             "hostPath /var/lib/kubelet (covers /var/lib/kubelet/pods: other pods' Secrets and "
             "service-account tokens)");
   EXPECT_EQ(node_footprint_severity(f[0]), Severity::kHigh);
+}
+
+TEST(NodeFootprint, WritableKernelHooksAreATakeover) {
+  // core_pattern under /proc/sys and a cgroup v1 release_agent under /sys/fs/cgroup make the
+  // kernel run a program of the writer's choosing as root on the node.
+  Bundle b = bundle_from(daemonset(R"(      containers:
+      - name: a
+        volumeMounts: [{name: sys, mountPath: /host/sys}, {name: proc, mountPath: /host/proc}]
+      volumes:
+      - {name: sys, hostPath: {path: /sys/fs}}
+      - {name: proc, hostPath: {path: /proc/sys/kernel}}
+)"));
+  auto f = node_footprints(b);
+  ASSERT_EQ(f[0].takeover.size(), 2u);
+  EXPECT_NE(f[0].takeover[0].find("inside /proc/sys"), std::string::npos);
+  EXPECT_NE(f[0].takeover[1].find("covers /sys/fs/cgroup"), std::string::npos);
 }
 
 TEST(NodeFootprint, LesserAccess) {
