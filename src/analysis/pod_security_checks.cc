@@ -47,7 +47,7 @@ std::vector<WorkloadPodSecurity> workload_pod_security(const Context& ctx) {
       labels = created->labels();
       w.labels_from = "bundle";
     } else {
-      w.labels_from = "unknown";
+      w.labels_from = from_cluster ? "unlisted" : "unknown";
     }
     w.enforce = enforce_policy(labels);
     PolicyVersion version = w.enforce.labelled ? w.enforce.version : PolicyVersion{};
@@ -123,10 +123,13 @@ void run_unlabelled_namespace(const Context& ctx, Findings& out) {
           fmt::format("{} {} ({})", w->workload->kind, w->workload->name, fmt::join(failed, ", ")));
     }
     const WorkloadPodSecurity& first = *workloads.front();
-    std::string known = first.labels_from == "unknown"
-                            ? "footprint does not know its labels (the bundle does not create "
-                              "it; pass --namespaces)"
-                            : fmt::format("it has no {} label", kEnforceLabel);
+    std::string known =
+        first.labels_from == "unknown"
+            ? "footprint does not know its labels (the bundle does not create it; pass "
+              "--namespaces)"
+        : first.labels_from == "unlisted"
+            ? "the bundle does not create it and --namespaces does not list it"
+            : fmt::format("it has no {} label", kEnforceLabel);
     out.add(*first.workload, Severity::kLow,
             fmt::format("Namespace {}: {}. The pods of {} fail baseline and need the privileged "
                         "level: on a cluster whose Pod Security admission enforces baseline or "

@@ -15,8 +15,9 @@ struct Context;
 struct WorkloadPodSecurity {
   const Object* workload = nullptr;
   PodView pod;
-  // Where the namespace's labels come from: "bundle", "cluster" (--namespaces), or "unknown"
-  // when footprint does not know the namespace.
+  // Where the namespace's labels come from: "bundle", "cluster" (--namespaces); "unknown" when
+  // the bundle does not create the namespace and --namespaces was not given, "unlisted" when
+  // --namespaces does not list it either.
   std::string labels_from;
   EnforcePolicy enforce;
   // The strictest level the pods pass, at the enforced version (latest when not labelled).

@@ -22,11 +22,10 @@ Json violations_json(const std::vector<PodSecurityViolation>& violations) {
 }
 
 std::string enforce_line(const std::string& ns, const WorkloadPodSecurity& w) {
-  if (w.labels_from == "unknown") {
+  if (w.labels_from == "unknown" || w.labels_from == "unlisted") {
     return fmt::format(
-        "Namespace {}: enforce label unknown (the bundle does not create it; pass "
-        "--namespaces).",
-        ns);
+        "Namespace {}: enforce label unknown (the bundle does not create it{}).", ns,
+        w.labels_from == "unknown" ? "; pass --namespaces" : " and --namespaces does not list it");
   }
   std::string from = w.labels_from == "cluster" ? "in the cluster" : "as the bundle creates it";
   if (!w.enforce.labelled) {

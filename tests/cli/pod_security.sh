@@ -37,3 +37,9 @@ run "$FOOTPRINT" audit "$TMP/app.yaml" --fail-on high
 expect_status 0
 expect_stdout "Namespace apps: enforce label unknown"
 expect_no_stdout "pod-security-enforce-violation"
+
+# A namespace --namespaces does not list, and the bundle does not create: still unknown.
+sed -i 's/name: apps$/name: web-apps/' "$TMP/ns.yaml"
+run "$FOOTPRINT" audit "$TMP/app.yaml" --namespaces "$TMP/ns.yaml" --fail-on high
+expect_status 0
+expect_stdout "--namespaces does not"
