@@ -193,6 +193,17 @@ TEST(NodeFootprint, LesserAccess) {
   EXPECT_EQ(findings[0].severity, Severity::kLow);
   EXPECT_NE(findings[0].message.find("read-only hostPath /var/log"), std::string::npos);
 
+  // node-feature-discovery's features.d (gpu-operator.yaml) lies under /etc/kubernetes but holds
+  // no credentials: low, not a takeover.
+  Bundle nfd = bundle_from(daemonset(R"(      containers:
+      - name: a
+        volumeMounts: [{name: f, mountPath: /etc/kubernetes/node-feature-discovery/features.d/}]
+      volumes: [{name: f, hostPath: {path: /etc/kubernetes/node-feature-discovery/features.d/}}]
+)"));
+  auto nfd_footprint = node_footprints(nfd);
+  EXPECT_TRUE(nfd_footprint[0].takeover.empty());
+  EXPECT_EQ(node_footprint_severity(nfd_footprint[0]), Severity::kMedium);  // writable
+
   // Nothing on the host: no finding, still in the report's table.
   Bundle none = bundle_from(daemonset("      containers: [{name: a, image: x}]\n"));
   EXPECT_TRUE(run_check(none, "daemonset-node-access").empty());
