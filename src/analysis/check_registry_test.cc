@@ -16,8 +16,8 @@ namespace footprint {
 namespace {
 
 TEST(CheckRegistry, MetadataIsWellFormed) {
-  static const std::set<std::string_view> kAreas = {"objects", "rbac",   "admission",
-                                                    "crds",    "airgap", "cluster"};
+  static const std::set<std::string_view> kAreas = {
+      "objects", "rbac", "admission", "crds", "airgap", "cluster-wide", "nodes", "pod-security"};
   std::set<std::string_view> ids;
   for (const Check* check : all_checks()) {
     SCOPED_TRACE(check->id);

@@ -10,12 +10,13 @@ namespace {
 void run_object_not_encodable(const Context& ctx, Findings& out) {
   for (const ObjectSize& size : ctx.sizes) {
     if (size.sizes) continue;
-    Finding& f = out.add(*size.object, Severity::kHigh,
-            fmt::format("kubectl cannot encode {} as JSON ({}), so `kubectl apply` and helm "
-                        "fail on it, and its size is left out of the size checks.",
-                        size.object->display(), size.error),
-            "Change the value on that line to one JSON can hold: a finite number, or a quoted "
-            "string (\".nan\") where the field is a string.");
+    Finding& f =
+        out.add(*size.object, Severity::kHigh,
+                fmt::format("kubectl cannot encode {} as JSON ({}), so `kubectl apply` and helm "
+                            "fail on it, and its size is left out of the size checks.",
+                            size.object->display(), size.error),
+                "Change the value on that line to one JSON can hold: a finite number, or a quoted "
+                "string (\".nan\") where the field is a string.");
     f.summary = fmt::format("kubectl cannot send {}: it holds a value JSON cannot encode",
                             size.object->display());
   }

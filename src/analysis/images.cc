@@ -862,20 +862,20 @@ void run_image_reference_invalid(const Context& ctx, Findings& out) {
   for (const ImageUse& use : ctx.images.uses) {
     if (use.ref || use.confidence != Confidence::kCertain || !use.disabled_by.empty()) continue;
     bool not_string = use.error.starts_with("a YAML ");
-    Finding& f = out.add(ctx.bundle.objects[use.object], Severity::kHigh,
-            fmt::format("{} at {} is not an image reference ({}): {}.", use.written, use.path,
-                        use.error,
-                        not_string ? "the object cannot be created"
-                                   : "the pod never starts, the kubelet reports InvalidImageName"),
-            not_string ? "Quote the value, or write the whole reference, e.g. "
-                         "registry.example.com/app:1.2.3."
-                       : "Write a reference the container runtime accepts: lowercase "
-                         "[registry/]path[:tag][@digest], with a tag of at most 128 characters "
-                         "([A-Za-z0-9_][A-Za-z0-9_.-]*); render the chart if the value is a "
-                         "template placeholder.",
-            use_node(use));
-    f.summary = fmt::format("{} is not a valid image reference: the pod never starts",
-                            use.written);
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kHigh,
+        fmt::format("{} at {} is not an image reference ({}): {}.", use.written, use.path,
+                    use.error,
+                    not_string ? "the object cannot be created"
+                               : "the pod never starts, the kubelet reports InvalidImageName"),
+        not_string ? "Quote the value, or write the whole reference, e.g. "
+                     "registry.example.com/app:1.2.3."
+                   : "Write a reference the container runtime accepts: lowercase "
+                     "[registry/]path[:tag][@digest], with a tag of at most 128 characters "
+                     "([A-Za-z0-9_][A-Za-z0-9_.-]*); render the chart if the value is a "
+                     "template placeholder.",
+        use_node(use));
+    f.summary = fmt::format("{} is not a valid image reference: the pod never starts", use.written);
   }
 }
 

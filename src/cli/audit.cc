@@ -6,6 +6,7 @@
 #include "analysis/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "report/cluster_wide.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -72,6 +73,8 @@ int run_audit(int argc, char** argv) {
   report.analysis = analyze(context, *config);
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
   report.sections.push_back(admission_section(context));
+  report.sections.push_back(cluster_wide_section(context));
+  report.sections.push_back(pod_security_section(context));
   report.sections.push_back(permissions_section(summarize_permissions(*bundle, context.rbac)));
   report.sections.push_back(crds_section(*bundle, context.rbac, context.sizes));
 

@@ -639,6 +639,44 @@ tl::expected<uint64_t, JsonError> kubectl_json_size(const yaml::Node& node,
   return sink.bytes;
 }
 
+namespace {
+
+// go-yaml v2's resolution of a scalar that is not a string: untagged plain, or !!bool, !!int,
+// !!float (resolve.go). Anything else is a string to it.
+std::optional<Scalar> resolve_typed(const yaml::Node& node) {
+  if (!node.is_scalar()) return std::nullopt;
+  std::string_view tag = node.tag();
+  if (tag.empty() ? !node.is_plain()
+                  : tag != "tag:yaml.org,2002:bool" && tag != "tag:yaml.org,2002:int" &&
+                        tag != "tag:yaml.org,2002:float") {
+    return std::nullopt;
+  }
+  bool big = false;
+  Scalar s = resolve_plain(node.text(), big);
+  if (big) return std::nullopt;
+  return s;
+}
+
+}  // namespace
+
+std::optional<bool> kubectl_bool(const yaml::Node& node) {
+  std::optional<Scalar> s = resolve_typed(node);
+  if (!s || s->kind != Scalar::Kind::kBool) return std::nullopt;
+  return s->boolean;
+}
+
+std::optional<int64_t> kubectl_int(const yaml::Node& node) {
+  std::optional<Scalar> s = resolve_typed(node);
+  if (!s) return std::nullopt;
+  if (s->kind == Scalar::Kind::kInt) return s->integer;
+  // 2^63 is the first double past the int64 range.
+  if (s->kind == Scalar::Kind::kFloat && std::trunc(s->real) == s->real &&
+      std::fabs(s->real) < 9223372036854775808.0) {
+    return static_cast<int64_t>(s->real);
+  }
+  return std::nullopt;
+}
+
 std::string go_json_string(std::string_view text) {
   TextSink sink;
   put_string(sink, text);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
@@ -48,6 +49,11 @@ std::string go_json_string(std::string_view text);
 // What kubectl reads a scalar as: "string", or the YAML 1.1 type go-yaml v2 resolves it to
 // ("int", "float", "bool", "null"), so `image: 12345` is an int where a string is needed.
 std::string_view kubectl_scalar_type(const yaml::Node& scalar);
+// A scalar as a typed API field receives it through kubectl (go-yaml v2's YAML 1.1 resolution):
+// `yes` and `on` are true, and an integral float such as 1e9 is an integer, as kubectl's decoder
+// makes it. Nothing when the node is absent, null, quoted, or of another type.
+std::optional<bool> kubectl_bool(const yaml::Node& node);
+std::optional<int64_t> kubectl_int(const yaml::Node& node);
 
 // The edits kubectl makes before sending an object: it sets metadata.namespace on a namespaced
 // object that has none (to -n) and removes it from a cluster-scoped one.
