@@ -502,5 +502,52 @@ webhooks:
   EXPECT_NE(findings[0].message.find("https://policy.example.com/validate"), std::string::npos);
 }
 
+// Deployments are served only in group apps (the built-in resource table, from the API
+// server's discovery), so a rule for deployments in the core group matches no request: the API
+// server never calls the webhook (rules.go compares group, version and resource). Its failure
+// policy, missing Service and empty caBundle then cost nothing, and only the dead rule is
+// reported.
+TEST(MatchesNothing, RulesInTheWrongGroupAreReportedAndNothingElse) {
+  Bundle b = bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: dead}
+webhooks:
+- name: vdeploy.example.com
+  clientConfig: {service: {namespace: ops, name: gone}}
+  failurePolicy: Fail
+  rules: [{operations: [CREATE, UPDATE], apiGroups: [""], apiVersions: [v1], resources: [deployments]}]
+  sideEffects: None
+  admissionReviewVersions: [v1]
+)"),
+                         "ops");
+  auto dead = run_check(b, "webhook-matches-nothing");
+  ASSERT_EQ(dead.size(), 1u);
+  EXPECT_EQ(dead[0].severity, Severity::kMedium);
+  EXPECT_NE(dead[0].message.find("deployments is served in group apps"), std::string::npos)
+      << dead[0].message;
+  for (const char* id :
+       {"webhook-fail-closed", "webhook-kube-system", "webhook-intercepts-shared-resources",
+        "webhook-self-deadlock", "webhook-added-latency", "webhook-service-missing",
+        "webhook-ca-not-injected"}) {
+    EXPECT_TRUE(run_check(b, id).empty()) << id;
+  }
+  // The same webhook with the right group is called, and its missing Service is reported.
+  Bundle fixed = bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: live}
+webhooks:
+- name: vdeploy.example.com
+  clientConfig: {service: {namespace: ops, name: gone}}
+  rules: [{operations: [CREATE], apiGroups: [apps], apiVersions: [v1], resources: [deployments]}]
+  sideEffects: None
+  admissionReviewVersions: [v1]
+)"),
+                             "ops");
+  EXPECT_TRUE(run_check(fixed, "webhook-matches-nothing").empty());
+  EXPECT_EQ(run_check(fixed, "webhook-service-missing").size(), 1u);
+}
+
 }  // namespace
 }  // namespace footprint

@@ -85,7 +85,8 @@ struct ImageInventory {
 
 ImageInventory discover_images(const Bundle& bundle);
 
-// Tags that are moved to new builds by convention.
+// Tags that are moved to new builds by convention: latest, main and the like, and any tag
+// without a digit (alpine, slim), which names no version.
 bool is_mutable_tag(std::string_view tag);
 
 // A Hugging Face repository id "org/name".

@@ -356,6 +356,89 @@ spec:
   EXPECT_NE(mutable_tags[1].message.find("the tag :main"), std::string::npos);
 }
 
+// A tag is only a name (distribution/reference: [\w][\w.-]{0,127}); nothing makes it stable.
+// "alpine" or "bookworm-slim" names no version, so it follows every release of its base, as
+// latest does (redis:alpine moved from Alpine 3.18 to 3.19 and Redis 7.2 to 7.4); a tag with a
+// version number is taken as a release.
+TEST(ImageChecks, TagsWithoutADigitAreMutable) {
+  for (const char* tag : {"alpine", "bookworm-slim", "slim", "LATEST", "main-latest"})
+    EXPECT_TRUE(is_mutable_tag(tag)) << tag;
+  for (const char* tag : {"7.2-alpine", "v1", "1.25", "2024-01-15", "sha-3f2a9c1"})
+    EXPECT_FALSE(is_mutable_tag(tag)) << tag;
+  Bundle b = bundle_from(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - {name: a, image: "redis:alpine"}
+  - {name: b, image: "redis:7.2-alpine"}
+)");
+  auto mutable_tags = run_check(b, "image-mutable-tag");
+  ASSERT_EQ(mutable_tags.size(), 1u);
+  EXPECT_NE(mutable_tags[0].message.find("redis:alpine"), std::string::npos);
+  auto not_pinned = run_check(b, "image-not-pinned");
+  ASSERT_EQ(not_pinned.size(), 1u);
+  EXPECT_NE(not_pinned[0].message.find("redis:7.2-alpine"), std::string::npos);
+}
+
+// kubernetes.io/blog/2023/03/10/image-registry-redirect: k8s.gcr.io is redirected to
+// registry.k8s.io and frozen from 3 April 2023; the same images live under the new name.
+TEST(ImageChecks, FrozenRegistryNamesItsSuccessor) {
+  Bundle b = bundle_from(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - {name: a, image: "k8s.gcr.io/pause:3.9"}
+  - {name: b, image: "registry.k8s.io/pause:3.9"}
+  - {name: c, image: "gcr.io/k8s-staging/x:1"}
+)");
+  auto frozen = run_check(b, "image-registry-frozen");
+  ASSERT_EQ(frozen.size(), 1u);
+  EXPECT_EQ(frozen[0].severity, Severity::kMedium);
+  EXPECT_EQ(frozen[0].position.line, 6u);
+  EXPECT_NE(frozen[0].remediation.find("registry.k8s.io/pause:3.9"), std::string::npos)
+      << frozen[0].remediation;
+}
+
+// Digests follow the OCI image spec (descriptor.md, "Digests"): sha256 is 64 and sha512 128
+// lowercase hex characters, and only registered algorithms are accepted (opencontainers/
+// go-digest, Digest.Validate). The kubelet refuses any other reference (InvalidImageName), so
+// the pod never starts, and a malformed digest is no pin.
+TEST(ImageChecks, MalformedDigestsAreInvalidNotPinned) {
+  const std::string hex64(64, 'a');
+  Bundle b = bundle_from(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - {name: short, image: "nginx@sha256:abc123"}
+  - {name: upper, image: "nginx@sha256:)" + std::string(64, 'A') + R"("}
+  - {name: sha512, image: "nginx@sha512:)" + hex64 + R"("}
+  - {name: md5, image: "nginx@md5:)" + hex64 + R"("}
+  - {name: good, image: "nginx@sha256:)" + hex64 + R"("}
+  - {name: good512, image: "nginx@sha512:)" + std::string(128, 'b') + R"("}
+)");
+  auto invalid = run_check(b, "image-reference-invalid");
+  ASSERT_EQ(invalid.size(), 4u);
+  for (size_t i = 0; i < invalid.size(); ++i) {
+    EXPECT_EQ(invalid[i].severity, Severity::kHigh);
+    EXPECT_EQ(invalid[i].position.line, 6u + i);
+  }
+  // The grammar's digest needs at least 32 hex digits (reference/regexp.go, digestPat), so six
+  // fail before the length check.
+  EXPECT_NE(invalid[0].message.find("invalid reference format"), std::string::npos)
+      << invalid[0].message;
+  EXPECT_NE(invalid[1].message.find("digest format"), std::string::npos) << invalid[1].message;
+  EXPECT_NE(invalid[2].message.find("digest length"), std::string::npos) << invalid[2].message;
+  EXPECT_NE(invalid[3].message.find("unsupported digest algorithm"), std::string::npos)
+      << invalid[3].message;
+  // Only the two valid digests are pins: nothing is reported as pinned-but-mutable or unpinned
+  // for them, and the invalid ones are not counted as images at all.
+  EXPECT_TRUE(run_check(b, "image-not-pinned").empty());
+  EXPECT_TRUE(run_check(b, "image-mutable-tag").empty());
+}
+
 // pkg/apis/core/v1/defaults.go (SetDefaults_Container): an unset imagePullPolicy becomes Always
 // only for :latest or no tag, IfNotPresent otherwise; an explicit policy is kept. The message
 // says which policy applies and why, never "Always" for :main.

@@ -16,6 +16,11 @@ const WebhookSummary& summary_of(const Context& ctx, const AdmissionWebhook& w) 
   return ctx.webhooks[static_cast<size_t>(&w - ctx.admission.webhooks.data())];
 }
 
+// A webhook whose rules match nothing has a backend nobody calls (webhook-matches-nothing).
+bool never_called(const Context& ctx, const AdmissionWebhook& w) {
+  return summary_of(ctx, w).reach.matches_nothing();
+}
+
 // A backend that never answers: fail-closed webhooks on other teams' pod creation stop every
 // team at once; other fail-closed webhooks reject what they match, so the install does not
 // work; fail-open ones are skipped on every call, so they silently do nothing.
@@ -51,7 +56,7 @@ std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> by_servi
     const Context& ctx, bool (*keep)(const Context&, const AdmissionWebhook&)) {
   std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> out;
   for (const AdmissionWebhook& w : ctx.admission.webhooks) {
-    if (!w.client.is_service || !keep(ctx, w)) continue;
+    if (!w.client.is_service || never_called(ctx, w) || !keep(ctx, w)) continue;
     std::string key =
         fmt::format("{}/{}:{}", w.client.service_namespace, w.client.service_name, w.client.port);
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == key; });
@@ -171,7 +176,7 @@ namespace {
 void run_ca_not_injected(const Context& ctx, Findings& out) {
   std::map<const Object*, std::vector<const WebhookSummary*>> missing;
   for (const AdmissionWebhook& w : ctx.admission.webhooks) {
-    if (w.client.is_service && !w.client.has_ca_bundle)
+    if (w.client.is_service && !w.client.has_ca_bundle && !never_called(ctx, w))
       missing[w.configuration].push_back(&summary_of(ctx, w));
   }
   for (const auto& [configuration, webhooks] : missing) {
@@ -213,7 +218,7 @@ namespace {
 
 void run_url_external(const Context& ctx, Findings& out) {
   for (const AdmissionWebhook& w : ctx.admission.webhooks) {
-    if (w.client.is_service || w.client.url.empty()) continue;
+    if (w.client.is_service || w.client.url.empty() || never_called(ctx, w)) continue;
     const WebhookSummary& s = summary_of(ctx, w);
     bool others = s.reaches_other_teams() && w.failure_policy == FailurePolicy::kFail;
     Finding& f = out.add(

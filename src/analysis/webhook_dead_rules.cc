@@ -1,0 +1,79 @@
+// webhook-matches-nothing: a webhook whose rules match no resource the API server serves is
+// never called. Its failure policy, backend and scope then cost nothing, so the other webhook
+// checks leave it alone (WebhookReach::matches_nothing) and this one finding says what is wrong.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/admission.h"
+
+namespace footprint {
+
+namespace {
+
+// "deployments is served in group apps": where a rule's resource name is really served, for
+// the usual mistake of naming it under the wrong group.
+std::vector<std::string> served_elsewhere(const Context& ctx, const AdmissionWebhook& w) {
+  std::vector<std::string> hints;
+  for (const AdmissionRule& rule : w.rules) {
+    for (const std::string& written : rule.resources) {
+      std::string resource = written.substr(0, written.find('/'));
+      if (resource == "*") continue;
+      std::vector<std::string> groups;
+      for (const ResourceInfo& info : ctx.bundle.resources.all()) {
+        if (info.resource != resource) continue;
+        std::string group = info.group.empty() ? "\"\" (core)" : info.group;
+        if (std::find(groups.begin(), groups.end(), group) == groups.end())
+          groups.push_back(group);
+      }
+      if (groups.empty()) continue;
+      std::string hint = fmt::format("{} is served in {} {}", resource,
+                                     groups.size() == 1 ? "group" : "groups", fmt::join(groups, ", "));
+      if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
+    }
+  }
+  return hints;
+}
+
+void run_matches_nothing(const Context& ctx, Findings& out) {
+  for (const WebhookSummary& s : ctx.webhooks) {
+    if (!s.reach.matches_nothing()) continue;
+    const AdmissionWebhook& w = *s.webhook;
+    std::vector<std::string> hints = served_elsewhere(ctx, w);
+    std::string hint = hints.empty() ? "" : fmt::format(" ({})", fmt::join(hints, "; "));
+    Finding& f = out.add(
+        *w.configuration, Severity::kMedium,
+        fmt::format("Webhook {} matches no resource the API server serves: its rules ({}) name "
+                    "no served group, version and resource together{}. The API server never "
+                    "calls it, so the {} it was written for never happens; its failure policy "
+                    "and backend do not matter.",
+                    w.name, s.intercepts, hint, w.mutating ? "defaulting" : "validation"),
+        hints.empty() ? "Correct the rules' apiGroups, apiVersions and resources to what the "
+                        "webhook server handles, or remove the webhook."
+                      : fmt::format("Correct the rules to where the resource is served ({}), or "
+                                    "remove the webhook.",
+                                    fmt::join(hints, "; ")),
+        w.node);
+    f.summary = fmt::format("Webhook {} matches nothing, so it never runs", w.name);
+  }
+}
+
+}  // namespace
+
+extern const Check kWebhookMatchesNothing{
+    "webhook-matches-nothing",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kInstall,
+    "admission",
+    "A webhook's rules match no resource the API server serves, so it is never called.",
+    run_matches_nothing,
+    "The API server calls a webhook only for requests its rules match; rules that name a "
+    "resource in the wrong group (deployments in the core group) or a version nobody serves "
+    "match nothing. The webhook is dead code, most likely a chart bug, and the validation or "
+    "defaulting it was meant to do silently never happens. Medium. The other webhook checks say "
+    "nothing about such a webhook: while it is never called, its scope and backend cost nothing.",
+    "Correct the rules to the group, version and resource the webhook server handles, or remove "
+    "the webhook."};
+
+}  // namespace footprint
