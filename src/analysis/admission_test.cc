@@ -547,6 +547,22 @@ webhooks:
                              "ops");
   EXPECT_TRUE(run_check(fixed, "webhook-matches-nothing").empty());
   EXPECT_EQ(run_check(fixed, "webhook-service-missing").size(), 1u);
+  // Knative's release manifests ship webhooks without rules, which its webhook controller fills
+  // in at run time (knative.dev/pkg webhook/resourcesemantics reconciler): not dead code, and
+  // the backend still matters.
+  Bundle placeholder = bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: filled-later}
+webhooks:
+- name: config.example.com
+  clientConfig: {service: {namespace: ops, name: gone}}
+  sideEffects: None
+  admissionReviewVersions: [v1]
+)"),
+                                   "ops");
+  EXPECT_TRUE(run_check(placeholder, "webhook-matches-nothing").empty());
+  EXPECT_EQ(run_check(placeholder, "webhook-service-missing").size(), 1u);
 }
 
 }  // namespace

@@ -237,7 +237,6 @@ extern const Check kImageVeryLarge{
     "pod scheduled to the node. Medium; measured only with --sizes.",
     "Pre-pull it outside deployment windows, or build a smaller image."};
 
-
 namespace {
 
 constexpr std::string_view kFrozenRegistry = "k8s.gcr.io";
@@ -260,8 +259,8 @@ void run_image_registry_frozen(const Context& ctx, Findings& out) {
                         ? fmt::format("{}:{}", successor, image.ref.effective_tag())
                         : fmt::format("{}@{}", successor, image.ref.digest)),
         use_node(use));
-    f.summary = fmt::format("Image {} comes from the frozen {} registry", image.written,
-                            kFrozenRegistry);
+    f.summary =
+        fmt::format("Image {} comes from the frozen {} registry", image.written, kFrozenRegistry);
   });
 }
 

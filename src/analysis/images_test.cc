@@ -413,11 +413,16 @@ metadata: {name: p}
 spec:
   containers:
   - {name: short, image: "nginx@sha256:abc123"}
-  - {name: upper, image: "nginx@sha256:)" + std::string(64, 'A') + R"("}
-  - {name: sha512, image: "nginx@sha512:)" + hex64 + R"("}
-  - {name: md5, image: "nginx@md5:)" + hex64 + R"("}
-  - {name: good, image: "nginx@sha256:)" + hex64 + R"("}
-  - {name: good512, image: "nginx@sha512:)" + std::string(128, 'b') + R"("}
+  - {name: upper, image: "nginx@sha256:)" +
+                         std::string(64, 'A') + R"("}
+  - {name: sha512, image: "nginx@sha512:)" +
+                         hex64 + R"("}
+  - {name: md5, image: "nginx@md5:)" +
+                         hex64 + R"("}
+  - {name: good, image: "nginx@sha256:)" +
+                         hex64 + R"("}
+  - {name: good512, image: "nginx@sha512:)" +
+                         std::string(128, 'b') + R"("}
 )");
   auto invalid = run_check(b, "image-reference-invalid");
   ASSERT_EQ(invalid.size(), 4u);

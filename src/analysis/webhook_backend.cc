@@ -16,9 +16,10 @@ const WebhookSummary& summary_of(const Context& ctx, const AdmissionWebhook& w) 
   return ctx.webhooks[static_cast<size_t>(&w - ctx.admission.webhooks.data())];
 }
 
-// A webhook whose rules match nothing has a backend nobody calls (webhook-matches-nothing).
+// A webhook whose rules match nothing has a backend nobody calls (webhook-matches-nothing);
+// one without rules gets them at run time, so its backend will be called.
 bool never_called(const Context& ctx, const AdmissionWebhook& w) {
-  return summary_of(ctx, w).reach.matches_nothing();
+  return !w.rules.empty() && summary_of(ctx, w).reach.matches_nothing();
 }
 
 // A backend that never answers: fail-closed webhooks on other teams' pod creation stop every

@@ -23,12 +23,12 @@ std::vector<std::string> served_elsewhere(const Context& ctx, const AdmissionWeb
       for (const ResourceInfo& info : ctx.bundle.resources.all()) {
         if (info.resource != resource) continue;
         std::string group = info.group.empty() ? "\"\" (core)" : info.group;
-        if (std::find(groups.begin(), groups.end(), group) == groups.end())
-          groups.push_back(group);
+        if (std::find(groups.begin(), groups.end(), group) == groups.end()) groups.push_back(group);
       }
       if (groups.empty()) continue;
-      std::string hint = fmt::format("{} is served in {} {}", resource,
-                                     groups.size() == 1 ? "group" : "groups", fmt::join(groups, ", "));
+      std::string hint =
+          fmt::format("{} is served in {} {}", resource, groups.size() == 1 ? "group" : "groups",
+                      fmt::join(groups, ", "));
       if (std::find(hints.begin(), hints.end(), hint) == hints.end()) hints.push_back(hint);
     }
   }
@@ -37,8 +37,10 @@ std::vector<std::string> served_elsewhere(const Context& ctx, const AdmissionWeb
 
 void run_matches_nothing(const Context& ctx, Findings& out) {
   for (const WebhookSummary& s : ctx.webhooks) {
-    if (!s.reach.matches_nothing()) continue;
     const AdmissionWebhook& w = *s.webhook;
+    // No rules at all is a placeholder that the operator fills in at run time (Knative's and
+    // Tekton's webhooks reconcile their own rules), not a mistake.
+    if (!s.reach.matches_nothing() || w.rules.empty()) continue;
     std::vector<std::string> hints = served_elsewhere(ctx, w);
     std::string hint = hints.empty() ? "" : fmt::format(" ({})", fmt::join(hints, "; "));
     Finding& f = out.add(
@@ -72,7 +74,9 @@ extern const Check kWebhookMatchesNothing{
     "resource in the wrong group (deployments in the core group) or a version nobody serves "
     "match nothing. The webhook is dead code, most likely a chart bug, and the validation or "
     "defaulting it was meant to do silently never happens. Medium. The other webhook checks say "
-    "nothing about such a webhook: while it is never called, its scope and backend cost nothing.",
+    "nothing about such a webhook: while it is never called, its scope and backend cost nothing. "
+    "A webhook without any rules is not reported: operators such as Knative fill the rules in "
+    "at run time.",
     "Correct the rules to the group, version and resource the webhook server handles, or remove "
     "the webhook."};
 

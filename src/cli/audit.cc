@@ -39,6 +39,7 @@ int run_audit(int argc, char** argv) {
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
   std::vector<RenderedChart> charts;
+  bundle_args.keep_valid_documents = true;
   std::optional<Bundle> bundle = load_bundle(bundle_args, &charts);
   if (!bundle) return kExitUsage;
   std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
@@ -71,6 +72,8 @@ int run_audit(int argc, char** argv) {
   report.inventory.hidden_footprint =
       hidden_footprint_summary(find_hidden_footprint(*bundle, context.rbac));
   report.analysis = analyze(context, *config);
+  const std::vector<LoadError>& invalid = bundle->input.invalid_documents;
+  if (!invalid.empty()) report.sections.push_back(invalid_documents_section(invalid));
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
   report.sections.push_back(admission_section(context));
   report.sections.push_back(cluster_wide_section(context));
@@ -80,6 +83,11 @@ int run_audit(int argc, char** argv) {
 
   ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
+    return kExitUsage;
+  }
+  // The report covers the valid objects only, so it must not pass for a clean run.
+  if (!invalid.empty()) {
+    print_load_errors(invalid);
     return kExitUsage;
   }
   if (reaches_fail_on(report.analysis, *config, policy)) return kExitFindings;

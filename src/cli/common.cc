@@ -200,6 +200,7 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
   LoadOptions options;
   options.jobs = args.jobs;
   options.keep_texts = args.keep_texts;
+  options.keep_valid_documents = args.keep_valid_documents;
   if (auto misread = misread_inputs(args)) {
     if (errors) {
       *errors = misread->first + "\nhint: " + misread->second;

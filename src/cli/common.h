@@ -48,6 +48,9 @@ struct BundleArgs {
   unsigned jobs = 0;
   ChartOptions chart;       // for inputs that are charts
   bool keep_texts = false;  // keep each file's text, for commands that rewrite it
+  // Load the valid objects when some documents are invalid (LoadedInput::invalid_documents);
+  // the command must report them and exit 2.
+  bool keep_valid_documents = false;
   std::string command;      // "footprint audit", for hints
 };
 

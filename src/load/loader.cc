@@ -62,12 +62,16 @@ uint32_t count_newlines(std::string_view text) {
   return n;
 }
 
-void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>& out) {
+// Splits `text` at document markers into chunks of at least `min_bytes` (except the last);
+// with 0, into single documents. Positions are the file's: `text` starts at `offset`, on `line`.
+void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>& out,
+                       size_t min_bytes = kChunkBytes, uint32_t offset = 0,
+                       uint32_t first_line = 1) {
   size_t begin = 0;
-  uint32_t line = 1;
+  uint32_t line = first_line;
   while (begin < text.size()) {
     size_t end = text.size();
-    for (size_t probe = begin + kChunkBytes; probe < text.size();) {
+    for (size_t probe = begin + std::max<size_t>(min_bytes, 1); probe < text.size();) {
       size_t newline = text.find('\n', probe);
       if (newline == std::string_view::npos) break;
       if (is_document_marker(text, newline + 1)) {
@@ -76,7 +80,8 @@ void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>&
       }
       probe = newline + 1;
     }
-    out.push_back(Chunk{file, static_cast<uint32_t>(begin), static_cast<uint32_t>(end), line});
+    out.push_back(Chunk{file, static_cast<uint32_t>(offset + begin),
+                        static_cast<uint32_t>(offset + end), line});
     line += count_newlines(text.substr(begin, end - begin));
     begin = end;
   }
@@ -305,7 +310,11 @@ class Assembler {
   bool check_name(uint32_t file, const yaml::Node& node) {
     yaml::Node metadata = node.get("metadata");
     if (metadata.get("name").str().empty() && metadata.get("generateName").str().empty()) {
-      error(file, node, fmt::format("{} has no metadata.name", node.get("kind").text()));
+      // client-go refuses to send it (rest/request.go: "resource name may not be empty").
+      error(file, node,
+            fmt::format("{} has no metadata.name; kubectl apply fails with \"resource name may "
+                        "not be empty\"",
+                        node.get("kind").text()));
       return false;
     }
     return true;
@@ -443,41 +452,72 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
                                    yaml::ChunkStart{c.begin, c.line}, options.limits);
   });
 
+  // Errors of single documents, kept apart from errors of whole files.
+  std::vector<LoadError> document_errors;
   std::vector<bool> has_documents(texts.size(), false);
-  Assembler assembler(out, errors);
+  Assembler assembler(out, document_errors);
+  auto parse_error = [&](uint32_t file, const yaml::ParseError& e) {
+    document_errors.push_back(LoadError{texts[file].name, e.position, e.message});
+  };
   for (size_t i = 0; i < chunks.size(); ++i) {
     const Chunk& c = chunks[i];
-    if (!results[i]) {
-      errors.push_back(
-          LoadError{texts[c.file].name, results[i].error().position, results[i].error().message});
-      continue;
+    std::vector<yaml::Document> documents;
+    if (results[i]) {
+      documents = std::move(*results[i]);
+    } else if (!options.keep_valid_documents) {
+      parse_error(c.file, results[i].error());
+    } else {
+      // The chunk failed somewhere: parse it again one document at a time, so that only the
+      // documents in error are lost.
+      std::string_view text(texts[c.file].text);
+      std::vector<Chunk> singles;
+      split_into_chunks(c.file, text.substr(c.begin, c.end - c.begin), singles, 0, c.begin, c.line);
+      for (const Chunk& single : singles) {
+        auto parsed =
+            yaml::parse_chunk(text.substr(single.begin, single.end - single.begin),
+                              yaml::ChunkStart{single.begin, single.line}, options.limits);
+        if (!parsed) {
+          parse_error(c.file, parsed.error());
+          continue;
+        }
+        for (yaml::Document& doc : *parsed)
+          documents.push_back(std::move(doc));
+      }
     }
     size_t objects_before = out.objects.size();
-    for (yaml::Document& doc : *results[i]) {
+    for (yaml::Document& doc : documents) {
       assembler.add_document(doc, c.file, texts[c.file].text, options.max_document_bytes);
       out.documents.push_back(std::move(doc));
     }
     if (out.objects.size() > objects_before) has_documents[c.file] = true;
   }
+  if (options.keep_valid_documents && errors.empty()) {
+    out.invalid_documents = std::move(document_errors);
+  } else {
+    errors.insert(errors.end(), document_errors.begin(), document_errors.end());
+  }
   for (uint32_t f = 0; f < texts.size(); ++f) {
-    bool failed = std::any_of(errors.begin(), errors.end(),
-                              [&](const LoadError& e) { return e.file == texts[f].name; });
+    auto in_file = [&](const LoadError& e) { return e.file == texts[f].name; };
+    bool failed = std::any_of(errors.begin(), errors.end(), in_file) ||
+                  std::any_of(out.invalid_documents.begin(), out.invalid_documents.end(), in_file);
     if (!has_documents[f] && !failed) {
       errors.push_back(LoadError{
           texts[f].name, {}, "no Kubernetes objects: the input is empty or only comments"});
     }
   }
+  auto in_input_order = [&](const LoadError& a, const LoadError& b) {
+    auto file_index = [&](const std::string& name) {
+      return std::find(out.files.begin(), out.files.end(), name) - out.files.begin();
+    };
+    if (a.file != b.file) return file_index(a.file) < file_index(b.file);
+    if (a.position.line != b.position.line) return a.position.line < b.position.line;
+    return a.position.column < b.position.column;
+  };
   if (!errors.empty()) {
-    std::stable_sort(errors.begin(), errors.end(), [&](const LoadError& a, const LoadError& b) {
-      auto file_index = [&](const std::string& name) {
-        return std::find(out.files.begin(), out.files.end(), name) - out.files.begin();
-      };
-      if (a.file != b.file) return file_index(a.file) < file_index(b.file);
-      if (a.position.line != b.position.line) return a.position.line < b.position.line;
-      return a.position.column < b.position.column;
-    });
+    std::stable_sort(errors.begin(), errors.end(), in_input_order);
     return tl::unexpected(std::move(errors));
   }
+  std::stable_sort(out.invalid_documents.begin(), out.invalid_documents.end(), in_input_order);
   if (options.keep_texts) {
     for (NamedText& t : texts)
       out.texts.push_back(std::move(t.text));

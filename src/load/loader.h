@@ -57,6 +57,9 @@ struct LoadedInput {
   std::vector<RawObject> objects;         // in file order, then document order
   unsigned jobs = 0;                      // LoadOptions::jobs, for later stages that use threads
   std::vector<std::string> texts;         // each file's text, when LoadOptions::keep_texts
+  // Documents that are not valid objects (a YAML error, no name, ...), when
+  // LoadOptions::keep_valid_documents let the others load: the caller must still fail.
+  std::vector<LoadError> invalid_documents;
 
   // The renderer of the file named `file` ("helm"), or empty.
   std::string_view renderer_of(std::string_view file) const;
@@ -76,6 +79,9 @@ struct LoadOptions {
   // all a Helm release may hold, so compressing further would only cost time.
   uint64_t max_gzip_bytes = uint64_t{768} * 1024;
   bool keep_texts = false;  // for commands that rewrite the input
+  // An invalid document fails the load unless this is set: then the valid objects load and
+  // LoadedInput::invalid_documents lists the others. Errors of whole files always fail.
+  bool keep_valid_documents = false;
 };
 
 // Reads a whole file (a configuration or expectations file, not a manifest).

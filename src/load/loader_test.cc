@@ -70,7 +70,9 @@ TEST(Loader, MissingKindOrApiVersionOrName) {
   ASSERT_EQ(errors.size(), 4u);
   EXPECT_EQ(errors[0].to_string(), "in.yaml:1:1: object has no kind");
   EXPECT_EQ(errors[1].to_string(), "in.yaml:4:1: object has no apiVersion");
-  EXPECT_EQ(errors[2].to_string(), "in.yaml:7:1: Pod has no metadata.name");
+  EXPECT_EQ(errors[2].to_string(),
+            "in.yaml:7:1: Pod has no metadata.name; kubectl apply fails with \"resource name may "
+            "not be empty\"");
   EXPECT_EQ(errors[3].to_string(), "in.yaml:12:7: kind must be a non-empty string");
 }
 

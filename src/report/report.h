@@ -55,6 +55,10 @@ Section chart_section(const std::vector<RenderedChart>& charts);
 // report's "admission".
 Section admission_section(const Context& context);
 
+// The documents the loader could not read as objects (LoadedInput::invalid_documents), with
+// file:line:col; its JSON is "invalidDocuments".
+Section invalid_documents_section(const std::vector<LoadError>& invalid);
+
 // Effective permissions per subject; its JSON is the report's "permissions".
 Section permissions_section(const std::vector<SubjectPermissions>& subjects);
 

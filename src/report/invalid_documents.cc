@@ -1,0 +1,35 @@
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace footprint {
+
+Section invalid_documents_section(const std::vector<LoadError>& invalid) {
+  Section s;
+  s.id = "invalidDocuments";
+  s.title = "Documents that are not valid objects";
+  Block b;
+  b.lines.push_back(fmt::format(
+      "{} of the input could not be read as Kubernetes objects and are left out of everything "
+      "below; applying the input fails on them. footprint exits 2.",
+      invalid.size() == 1 ? "One document" : fmt::format("{} documents", invalid.size())));
+  Table t;
+  t.header = {"where", "problem"};
+  Json list = Json::array();
+  for (const LoadError& e : invalid) {
+    std::string where = e.position.line
+                            ? fmt::format("{}:{}:{}", e.file, e.position.line, e.position.column)
+                            : e.file;
+    t.rows.push_back({where, e.message});
+    list.push_back({{"file", e.file},
+                    {"line", e.position.line},
+                    {"column", e.position.column},
+                    {"message", e.message}});
+  }
+  b.table = std::move(t);
+  s.blocks.push_back(std::move(b));
+  s.json = std::move(list);
+  return s;
+}
+
+}  // namespace footprint
