@@ -56,6 +56,14 @@ std::vector<std::string> creates_lines(const Inventory& inv) {
 Overview make_overview(const Report& report) {
   Overview o;
   o.creates = report.show_inventory ? creates_lines(report.inventory) : std::vector<std::string>{};
+  // What the report leaves out comes first: it is why the run exits 2.
+  if (report.bundle && !report.bundle->input.invalid_documents.empty()) {
+    size_t n = report.bundle->input.invalid_documents.size();
+    o.creates.insert(o.creates.begin(),
+                     fmt::format("{} not valid {} and {} left out of this report (listed below).",
+                                 n == 1 ? "One document is" : fmt::format("{} documents are", n),
+                                 n == 1 ? "object" : "objects", n == 1 ? "is" : "are"));
+  }
   size_t number = 0;
   for (const Finding& f : report.analysis.findings) {
     if (f.suppressed) continue;

@@ -42,6 +42,8 @@ json_get "$OUT" "[f['check'] for f in d['findings']]" | grep -q rbac-wildcard ||
 run "$FOOTPRINT" audit "$TMP/in.yaml" -n x
 expect_status 2
 expect_stdout "Documents that are not valid objects"
+# The first screen says so before anything else.
+sed -n 4p "$OUT" | grep -q "2 documents are not valid objects" || fail "summary: $(sed -n 1,6p "$OUT")"
 
 # Commands that act on the whole input (here, rewriting it) still refuse any invalid document.
 run "$FOOTPRINT" images relocate "$TMP/in.yaml" --to mirror.example.com -o "$TMP/out"
