@@ -34,6 +34,7 @@ constexpr Command kCommands[] = {
     {"hf-cache", "check or fix a Hugging Face cache for offline loading", run_hf_cache},
     {"snapshot-command", "print the kubectl command that snapshots a cluster for --cluster",
      run_snapshot_command},
+    {"restarts", "containers whose restart count grew between two pod samples", run_restarts},
 };
 
 void print_usage(std::FILE* out) {
