@@ -138,8 +138,8 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
   for (auto& [group, use] : uses) {
     // Resources the cluster already serves (--cluster) need nothing installed.
     if (ctx.cluster) {
-      std::erase_if(use.resources,
-                    [&](const std::string& r) { return ctx.cluster->serves(group, r); });
+      const std::string& g = group;  // clang before 16 cannot capture a structured binding
+      std::erase_if(use.resources, [&](const std::string& r) { return ctx.cluster->serves(g, r); });
     }
     // Rules with only "*" resources name no kind anyone must install (istiod still lists the
     // retired config.istio.io that way).

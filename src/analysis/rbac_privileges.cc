@@ -868,7 +868,7 @@ void run_broad_group_binding(const Context& ctx, Findings& out) {
       bool one_namespace = false;
       if (anonymous) {
         who = "anyone who can reach the API server, without credentials";
-      } else if (s.kind != SubjectKind::kGroup) {
+      } else if (s.kind != SubjectKind::kGroup) {  // NOLINT(bugprone-branch-clone): named users
         continue;
       } else if (s.name == "system:authenticated") {
         who = "every authenticated user and service account";

@@ -180,7 +180,7 @@ void run_webhook_network_policy(const Context& ctx, Findings& out) {
       it->second.port = port;
       std::vector<std::string> labels;
       for (const auto& [k, v] : pod_labels.front())
-        labels.push_back(k + "=" + v);
+        labels.push_back(fmt::format("{}={}", k, v));
       it->second.backend_labels = fmt::format("{}", fmt::join(labels, ","));
     }
     it->second.webhooks.push_back(&w);
