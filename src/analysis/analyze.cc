@@ -81,12 +81,17 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
 
 }  // namespace
 
-Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<Expectation> ex)
+Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<Expectation> ex,
+                 const Cluster* c)
     : bundle(b),
-      rbac(RbacPolicy::build(b)),
+      cluster(c),
+      rbac(RbacPolicy::build(b, c ? &c->objects : nullptr)),
       admission(read_admission(b)),
+      chain(c ? read_admission(b, &c->objects) : Admission{}),
       own(own_api_groups(b, rbac, admission)),
-      namespaces(ns.empty() ? default_namespaces(b) : std::move(ns)),
+      namespaces(!ns.empty() ? std::move(ns)
+                 : c         ? cluster_namespaces(*c, b)
+                             : default_namespaces(b)),
       expectations(std::move(ex)),
       sizes(object_sizes(b)),
       images(discover_images(b)) {

@@ -12,6 +12,7 @@
 #include "analysis/ownership.h"
 #include "analysis/rbac.h"
 #include "model/admission.h"
+#include "model/cluster.h"
 #include "model/namespaces.h"
 #include "model/object.h"
 #include "model/rbac.h"
@@ -24,9 +25,10 @@ struct WebhookSummary;
 // What every check reads: the bundle and the models derived from it, built once.
 struct Context {
   // `namespaces` is the set blast radius is measured against; empty means
-  // default_namespaces(bundle). `expectations` come from --expect.
+  // default_namespaces(bundle), or the cluster's with `cluster`. `expectations` come from
+  // --expect. `cluster`, a snapshot from --cluster, must outlive the Context.
   explicit Context(const Bundle& bundle, std::vector<ClusterNamespace> namespaces = {},
-                   std::vector<Expectation> expectations = {});
+                   std::vector<Expectation> expectations = {}, const Cluster* cluster = nullptr);
   // Only the bundle and its images: all that the checks of the airgap area read, for the images
   // and airgap commands.
   struct ImagesOnly {};
@@ -36,8 +38,17 @@ struct Context {
   Context& operator=(const Context&) = delete;
 
   const Bundle& bundle;
-  RbacPolicy rbac;
+  // The snapshot of the cluster the install goes into (--cluster), or null: the RBAC policy then
+  // includes its roles and bindings, and namespaces are its namespaces.
+  const Cluster* cluster = nullptr;
+  // The Helm release the bundle is installed as, when a command knows it (a rendered chart's);
+  // empty: inferred from the objects' app.kubernetes.io/instance label where needed.
+  std::string release;
+  RbacPolicy rbac;  // the bundle's, on top of the cluster's or the built-in policy
   Admission admission;
+  // With a cluster: its webhooks and policies together with the bundle's, in the order the API
+  // server calls them (read_admission(bundle, cluster)); empty without one.
+  Admission chain;
   OwnApis own;  // the install's own API groups
   std::vector<ClusterNamespace> namespaces;
   std::vector<Expectation> expectations;

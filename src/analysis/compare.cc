@@ -37,10 +37,10 @@ std::string join(const std::vector<std::string>& items) {
   return items.empty() ? std::string("none") : fmt::format("{}", fmt::join(items, ", "));
 }
 
-ModeFacts facts_of(const Bundle& bundle) {
+ModeFacts facts_of(const Bundle& bundle, const Cluster* cluster) {
   ModeFacts f;
   f.ok = true;
-  Context ctx(bundle);
+  Context ctx(bundle, {}, {}, cluster);
   Inventory inv = take_inventory(bundle);
   for (const KindCount& k : inv.kinds)
     f.kinds[k.key] = std::to_string(k.total());
@@ -172,13 +172,13 @@ void add_keyed_rows(Comparison& c, const std::string& group,
 
 }  // namespace
 
-Comparison compare_modes(const std::vector<ModeInput>& modes) {
+Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* cluster) {
   Comparison c;
   std::vector<ModeFacts> facts;
   std::vector<bool> ok;
   for (const ModeInput& m : modes) {
     c.modes.push_back(m.name);
-    facts.push_back(m.bundle ? facts_of(*m.bundle) : ModeFacts{});
+    facts.push_back(m.bundle ? facts_of(*m.bundle, cluster) : ModeFacts{});
     ok.push_back(m.bundle != nullptr);
   }
   if (std::find(ok.begin(), ok.end(), false) != ok.end()) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/cluster.h"
 #include "model/object.h"
 
 namespace footprint {
@@ -33,6 +34,7 @@ struct Comparison {
 // scope), pod-intercepting webhooks, cluster-scoped objects, cluster-wide rights per
 // ServiceAccount, CRDs shipped and required, who injects each CA, and the findings present in
 // some modes only.
-Comparison compare_modes(const std::vector<ModeInput>& modes);
+// With `cluster` (--cluster), every mode is judged against that cluster.
+Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* cluster = nullptr);
 
 }  // namespace footprint

@@ -17,17 +17,22 @@ namespace {
 void run_crd_missing(const Context& ctx, Findings& out) {
   for (const MissingCrd& m : missing_crds(ctx.bundle)) {
     if (own_group(ctx, m.group)) continue;  // crd-not-installed's
-    const std::string& kind = m.kinds.front().first;
+    // Kinds whose CRDs the cluster already has (--cluster) are satisfied, as when another
+    // release installed prometheus-operator's CRDs.
+    std::vector<std::string> kinds;
+    for (const auto& [k, n] : m.kinds) {
+      if (!ctx.cluster || !ctx.cluster->serves(m.group, k)) kinds.push_back(k);
+    }
+    if (kinds.empty()) continue;
+    const std::string& kind = kinds.front();
     const Object* first = nullptr;
     size_t count = 0;
     for (const Object& obj : ctx.bundle.objects) {
-      if (obj.group != m.group || obj.scope != Scope::kUnknown) continue;
+      if (obj.group != m.group || obj.scope != Scope::kUnknown || !contains(kinds, obj.kind))
+        continue;
       if (!first) first = &obj;
       ++count;
     }
-    std::vector<std::string> kinds;
-    for (const auto& [k, n] : m.kinds)
-      kinds.push_back(k);
     Finding& f = out.add(
         *first, Severity::kMedium,
         fmt::format("{} object(s) use kind{} {} of group {}, another project's API that the "
@@ -131,6 +136,11 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
     }
   }
   for (auto& [group, use] : uses) {
+    // Resources the cluster already serves (--cluster) need nothing installed.
+    if (ctx.cluster) {
+      const std::string& g = group;  // clang before 16 cannot capture a structured binding
+      std::erase_if(use.resources, [&](const std::string& r) { return ctx.cluster->serves(g, r); });
+    }
     // Rules with only "*" resources name no kind anyone must install (istiod still lists the
     // retired config.istio.io that way).
     if (use.resources.empty()) continue;

@@ -678,8 +678,10 @@ void run_pod_exec(const Context& ctx, Findings& out) {
     bool by_get = std::any_of(what.begin(), what.end(),
                               [](const std::string& w) { return w.starts_with("get "); });
     bool wide = rr.cluster_wide() || kubelet;
-    bool kube_system = contains(rr.scopes(), "kube-system");
-    bool foreign = std::any_of(rr.scopes().begin(), rr.scopes().end(),
+    // One copy: begin() and end() of two temporaries would walk between unrelated buffers.
+    std::vector<std::string> scopes = rr.scopes();
+    bool kube_system = contains(scopes, "kube-system");
+    bool foreign = std::any_of(scopes.begin(), scopes.end(),
                                [&](const std::string& ns) { return foreign_namespace(ctx, ns); });
     Severity severity = wide || kube_system ? Severity::kHigh
                         : foreign           ? Severity::kMedium
@@ -866,7 +868,7 @@ void run_broad_group_binding(const Context& ctx, Findings& out) {
       bool one_namespace = false;
       if (anonymous) {
         who = "anyone who can reach the API server, without credentials";
-      } else if (s.kind != SubjectKind::kGroup) {
+      } else if (s.kind != SubjectKind::kGroup) {  // NOLINT(bugprone-branch-clone): named users
         continue;
       } else if (s.name == "system:authenticated") {
         who = "every authenticated user and service account";
@@ -968,6 +970,42 @@ namespace {
 
 constexpr std::string_view kAggregateLabel = "rbac.authorization.k8s.io/aggregate-to-";
 
+// True when `role` includes `part` through aggregation, directly or through roles that
+// aggregate it in turn (the built-in edit role is itself aggregated into admin).
+bool aggregates(const RbacRole& role, const RbacRole* part) {
+  std::vector<const RbacRole*> todo = role.aggregated_from;
+  std::set<const RbacRole*> seen;
+  while (!todo.empty()) {
+    const RbacRole* r = todo.back();
+    todo.pop_back();
+    if (r == part) return true;
+    if (!seen.insert(r).second) continue;
+    todo.insert(todo.end(), r->aggregated_from.begin(), r->aggregated_from.end());
+  }
+  return false;
+}
+
+// With --cluster: the subjects of the cluster's bindings whose role aggregates one of `roles`,
+// and where: "Group team-a-devs in team-a (RoleBinding team-a/developers-edit, role edit)".
+std::vector<std::string> cluster_gainers(const Context& ctx,
+                                         const std::vector<const RbacRole*>& roles) {
+  std::vector<std::string> out;
+  if (!ctx.cluster) return out;
+  for (const RbacBinding& b : ctx.rbac.bindings()) {
+    if (!b.in_cluster || !b.role) continue;
+    if (std::none_of(roles.begin(), roles.end(),
+                     [&](const RbacRole* r) { return aggregates(*b.role, r); }))
+      continue;
+    for (const Subject& subject : b.subjects) {
+      std::string text = fmt::format("{} {} ({}, role {})", subject.display(),
+                                     b.cluster ? "in every namespace" : "in " + b.namespace_,
+                                     b.display(), b.role->name);
+      if (!contains(out, text)) out.push_back(std::move(text));
+    }
+  }
+  return out;
+}
+
 // Everyone bound to the built-in admin, edit or view role in any namespace gains what the
 // labelled roles grant: risky rights (secrets, exec, escalation) make that high; write access to
 // built-in or other projects' resources medium; read access, or the install's own API, low.
@@ -1011,14 +1049,17 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
         fmt::format("every namespace {}", target == std::string_view("admin")  ? "admin"
                                           : target == std::string_view("edit") ? "editor"
                                                                                : "viewer");
+    std::vector<std::string> gainers = cluster_gainers(ctx, roles);
     Finding& f = out.add(
         *roles.front()->object, severity,
         fmt::format(
             "{} ({}) carr{} the label {}=true, so {} (everyone bound to the built-in {} "
-            "role in any namespace) gains: {}{}.",
+            "role in any namespace) gains: {}{}.{}",
             roles.size() == 1 ? "ClusterRole" : fmt::format("{} ClusterRoles", roles.size()),
             some_of(names), roles.size() == 1 ? "ies" : "y", label, holders_of, target,
-            some_of(granted, 6), risks.empty() ? "" : fmt::format(" ({})", fmt::join(risks, ", "))),
+            some_of(granted, 6), risks.empty() ? "" : fmt::format(" ({})", fmt::join(risks, ", ")),
+            gainers.empty() ? ""
+                            : fmt::format(" In this cluster they reach: {}.", some_of(gainers, 4))),
         fmt::format("Remove the aggregate-to-{} label unless every {} should have these rights; "
                     "ship the roles for explicit binding instead.",
                     target, target),
@@ -1029,6 +1070,7 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
         roles.size() == 1 ? "s" : "", target);
     f.affects.emplace_back("roles", std::move(names));
     f.affects.emplace_back("grants", std::move(granted));
+    if (!gainers.empty()) f.affects.emplace_back("gained by", std::move(gainers));
   }
 }
 

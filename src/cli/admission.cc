@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/section.h"
@@ -69,6 +70,8 @@ int run_admission(int argc, char** argv) {
   std::string namespaces_path;
   app.add_option("--namespaces", namespaces_path,
                  "The cluster's namespaces (kubectl get ns -o yaml), for their labels");
+  std::string cluster_path;
+  add_cluster_option(app, cluster_path);
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -85,7 +88,9 @@ int run_admission(int argc, char** argv) {
     }
     namespaces = std::move(*loaded);
   }
-  Context ctx(*bundle, std::move(namespaces));
+  std::optional<Cluster> cluster;
+  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  Context ctx(*bundle, std::move(namespaces), {}, cluster ? &*cluster : nullptr);
   auto resolved = make_request("get", resource, "", target_namespace, bundle->resources);
   if (!resolved) {
     print_error(resolved.error());
@@ -108,7 +113,8 @@ int run_admission(int argc, char** argv) {
     into->insert(parsed->begin(), parsed->end());
   }
 
-  AdmissionTrace t = trace_admission(ctx.admission, request);
+  // With a cluster, the request passes its webhooks and policies as well as the bundle's.
+  AdmissionTrace t = trace_admission(cluster ? ctx.chain : ctx.admission, request);
   std::string what = request.resource;
   if (!request.api_group.empty()) what += "." + request.api_group;
   if (!request.subresource.empty()) what += "/" + request.subresource;
@@ -120,18 +126,23 @@ int run_admission(int argc, char** argv) {
       "\n";
   Table table;
   table.header = {"#", "STAGE", "NAME", "FAILURE", "TIMEOUT", "MATCH CONDITIONS"};
+  if (cluster) table.header.insert(table.header.begin() + 3, "FROM");
   size_t step = 0;
+  auto add_row = [&](std::vector<std::string> row, bool in_cluster) {
+    if (cluster) row.insert(row.begin() + 3, in_cluster ? "cluster" : "bundle");
+    table.rows.push_back(std::move(row));
+  };
   auto policy_row = [&](const AdmissionPolicy* p, const char* stage) {
-    table.rows.push_back({std::to_string(++step), stage, p->name,
-                          std::string(failure_name(p->failure_policy)), "in-process",
-                          conditions_of(p->match_conditions)});
+    add_row({std::to_string(++step), stage, p->name, std::string(failure_name(p->failure_policy)),
+             "in-process", conditions_of(p->match_conditions)},
+            p->in_cluster);
   };
   auto webhook_row = [&](const AdmissionWebhook* w, const char* stage) {
     std::string timeout = fmt::format("{}s", w->timeout_seconds);
     if (w->reinvoked_if_needed) timeout += " (x2: IfNeeded)";
-    table.rows.push_back({std::to_string(++step), stage, w->name,
-                          std::string(failure_name(w->failure_policy)), timeout,
-                          conditions_of(w->match_conditions)});
+    add_row({std::to_string(++step), stage, w->name, std::string(failure_name(w->failure_policy)),
+             timeout, conditions_of(w->match_conditions)},
+            w->in_cluster);
   };
   for (const AdmissionPolicy* p : t.mutating_policies)
     policy_row(p, "mutating policy");
@@ -142,7 +153,8 @@ int run_admission(int argc, char** argv) {
   for (const AdmissionWebhook* w : t.validating_webhooks)
     webhook_row(w, "validating webhook");
   if (table.rows.empty()) {
-    out += "No webhook or policy of the bundle is consulted.\n";
+    out += cluster ? "No webhook or policy of the cluster or the bundle is consulted.\n"
+                   : "No webhook or policy of the bundle is consulted.\n";
   } else {
     out += render_text_table(table, 2, options.table_width);
     std::vector<std::string> rejecting;

@@ -4,6 +4,7 @@
 #include "analysis/check.h"
 #include "analysis/crds.h"
 #include "analysis/inventory.h"
+#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/cluster_wide.h"
@@ -30,6 +31,8 @@ int run_audit(int argc, char** argv) {
   app.add_option("--namespaces", namespaces_path,
                  "The cluster's namespaces (kubectl get ns -o yaml), to measure webhook blast "
                  "radius against; default: system namespaces, the bundle's, and one other team's");
+  std::string cluster_path;
+  add_cluster_option(app, cluster_path);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the report to this file");
   ColorOption color;
@@ -43,7 +46,7 @@ int run_audit(int argc, char** argv) {
   std::optional<Bundle> bundle = load_bundle(bundle_args, &charts);
   if (!bundle) return kExitUsage;
   std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
-  inputs.insert(inputs.end(), {config_file(policy), expect_path, namespaces_path});
+  inputs.insert(inputs.end(), {config_file(policy), expect_path, namespaces_path, cluster_path});
   if (!check_output(output_path, inputs)) return kExitUsage;
 
   std::vector<Expectation> expectations;
@@ -64,7 +67,11 @@ int run_audit(int argc, char** argv) {
     }
     namespaces = std::move(*loaded);
   }
-  Context context(*bundle, std::move(namespaces), std::move(expectations));
+  std::optional<Cluster> cluster;
+  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  Context context(*bundle, std::move(namespaces), std::move(expectations),
+                  cluster ? &*cluster : nullptr);
+  if (charts.size() == 1) context.release = charts.front().release;
 
   Report report;
   report.bundle = &*bundle;

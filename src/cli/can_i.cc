@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "analysis/rbac.h"
+#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/section.h"
@@ -16,6 +17,7 @@ bool is_input(const std::string& arg) {
 }
 
 std::string rule_location(const Bundle& bundle, const RbacRole& role, const PolicyRule& rule) {
+  if (role.in_cluster) return "in the cluster";
   if (!role.object) return "built into Kubernetes";
   return fmt::format("{}:{}", bundle.file_of(*role.object), rule.node.position().line);
 }
@@ -72,6 +74,8 @@ int run_can_i(int argc, char** argv) {
   app.add_option("--format", format_name, "Output format of a single answer: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  std::string cluster_path;
+  add_cluster_option(app, cluster_path);
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -109,10 +113,13 @@ int run_can_i(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  RbacPolicy policy = RbacPolicy::build(*bundle);
+  std::optional<Cluster> cluster;
+  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
   if (list) return list_permissions(policy, *who, options);
 
-  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, bundle->resources);
+  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns,
+                              with_cluster_resources(bundle->resources, cluster));
   if (!request) {
     print_error(request.error());
     return kExitUsage;
@@ -164,6 +171,8 @@ int run_who_can(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--include-builtin", builtin,
                "Also list subjects of Kubernetes' own bindings (system:masters...)");
+  std::string cluster_path;
+  add_cluster_option(app, cluster_path);
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -186,8 +195,11 @@ int run_who_can(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  RbacPolicy policy = RbacPolicy::build(*bundle);
-  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, bundle->resources);
+  std::optional<Cluster> cluster;
+  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
+  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns,
+                              with_cluster_resources(bundle->resources, cluster));
   if (!request) {
     print_error(request.error());
     return kExitUsage;
@@ -196,7 +208,8 @@ int run_who_can(int argc, char** argv) {
   table.header = {"SUBJECT", "BINDING", "ROLE", "RULE"};
   Json json = Json::array();
   for (const RbacPolicy::Grant& g : policy.who_can(*request)) {
-    if (g.binding->builtin() && !builtin) continue;
+    // The cluster's own bindings (--cluster) are listed; Kubernetes' bootstrap ones on request.
+    if (g.binding->builtin() && !g.binding->in_cluster && !builtin) continue;
     std::string rule = rule_location(*bundle, *g.role, *g.rule);
     table.rows.push_back({g.subject.display(), g.binding->display(), g.role->display(), rule});
     json.push_back({{"subject", g.subject.display()},
@@ -209,8 +222,9 @@ int run_who_can(int argc, char** argv) {
     out = Json{{"request", request->describe()}, {"subjects", json}}.dump(2) + "\n";
   } else {
     out = paint(options.color, kHeading, fmt::format("Who may {}:", request->describe())) + "\n";
-    out += table.rows.empty() ? "  nobody in the bundle\n"
-                              : render_text_table(table, 2, options.table_width);
+    out += table.rows.empty()
+               ? (cluster ? "  nobody in the cluster or the bundle\n" : "  nobody in the bundle\n")
+               : render_text_table(table, 2, options.table_width);
   }
   return write_output(out, "") ? kExitOk : kExitUsage;
 }

@@ -13,5 +13,7 @@ int run_compare(int argc, char** argv);
 int run_images(int argc, char** argv);
 int run_hf_cache(int argc, char** argv);
 int run_airgap(int argc, char** argv);
+int run_snapshot_command(int argc, char** argv);
+int run_restarts(int argc, char** argv);
 
 }  // namespace footprint

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/report.h"
@@ -62,6 +63,8 @@ int run_compare(int argc, char** argv) {
       ->capture_default_str();
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the comparison to this file");
+  std::string cluster_path;
+  add_cluster_option(app, cluster_path);
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -132,9 +135,13 @@ int run_compare(int argc, char** argv) {
   }
   bool all_failed = std::none_of(modes.begin(), modes.end(),
                                  [](const ModeInput& m) { return m.bundle != nullptr; });
+  inputs.push_back(cluster_path);
   if (!check_output(output_path, inputs)) return kExitUsage;
+  std::optional<Cluster> cluster;
+  if (!load_cluster_option(cluster_path, base.jobs, cluster)) return kExitUsage;
   ReportOptions options = text_options(color, output_path);
-  std::string out = render_comparison(compare_modes(modes), *parse_format(format_name), options);
+  std::string out = render_comparison(compare_modes(modes, cluster ? &*cluster : nullptr),
+                                      *parse_format(format_name), options);
   if (!write_output(out, output_path)) return kExitUsage;
   return all_failed ? kExitUsage : kExitOk;
 }

@@ -32,6 +32,9 @@ constexpr Command kCommands[] = {
     {"images", "list every image and model the manifests need; relocate them", run_images},
     {"airgap", "the import list for a closed network: images, chart, models, sizes", run_airgap},
     {"hf-cache", "check or fix a Hugging Face cache for offline loading", run_hf_cache},
+    {"snapshot-command", "print the kubectl command that snapshots a cluster for --cluster",
+     run_snapshot_command},
+    {"restarts", "containers whose restart count grew between two pod samples", run_restarts},
 };
 
 void print_usage(std::FILE* out) {
@@ -40,7 +43,7 @@ void print_usage(std::FILE* out) {
                "What installing a Kubernetes operator or Helm chart does to a shared cluster,\n"
                "found offline before anything is installed.\n\ncommands:\n");
   for (const Command& c : kCommands)
-    std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
+    std::fprintf(out, "  %-17s %s\n", c.name, c.summary);
   std::fprintf(out,
                "\nRun `footprint COMMAND --help` for a command's options.\n"
                "Exit codes: 0 success, 1 a finding reached --fail-on, 2 usage or input error.\n");

@@ -98,31 +98,48 @@ bool is_admission(const Object& obj, std::string_view kind) {
 
 }  // namespace
 
-Admission read_admission(const Bundle& bundle) {
+Admission read_admission(const Bundle& bundle, const Bundle* cluster) {
   Admission a;
-  for (const char* kind : {"MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"}) {
-    std::vector<const Object*> configurations;
-    for (const Object& obj : bundle.objects) {
-      if (!obj.replaced() && is_admission(obj, kind)) configurations.push_back(&obj);
-    }
-    // The API server calls webhooks of configurations in name order.
-    std::stable_sort(configurations.begin(), configurations.end(),
-                     [](const Object* x, const Object* y) { return x->name < y->name; });
-    for (const Object* c : configurations) {
-      yaml::Node webhooks = c->node.get("webhooks");
-      for (size_t i = 0; i < webhooks.size(); ++i) {
-        a.webhooks.push_back(read_webhook(*c, webhooks.item(i)));
+  // The cluster's objects, less those the bundle replaces by name, then the bundle's.
+  std::vector<std::pair<const Object*, bool>> objects;  // object, in the cluster
+  if (cluster) {
+    for (const Object& obj : cluster->objects) {
+      if (!obj.replaced() && obj.group == "admissionregistration.k8s.io" &&
+          !bundle.find(obj.group, obj.kind, "", obj.name)) {
+        objects.emplace_back(&obj, true);
       }
     }
   }
-  for (const Object& policy : bundle.objects) {
-    if (policy.replaced()) continue;
+  for (const Object& obj : bundle.objects) {
+    if (!obj.replaced() && obj.group == "admissionregistration.k8s.io")
+      objects.emplace_back(&obj, false);
+  }
+  for (const char* kind : {"MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"}) {
+    std::vector<std::pair<const Object*, bool>> configurations;
+    for (const auto& entry : objects) {
+      if (is_admission(*entry.first, kind)) configurations.push_back(entry);
+    }
+    // The API server calls webhooks of configurations in name order
+    // (apiserver/pkg/admission/configuration/*_webhook_manager.go sorts them by name).
+    std::stable_sort(configurations.begin(), configurations.end(),
+                     [](const auto& x, const auto& y) { return x.first->name < y.first->name; });
+    for (const auto& [c, in_cluster] : configurations) {
+      yaml::Node webhooks = c->node.get("webhooks");
+      for (size_t i = 0; i < webhooks.size(); ++i) {
+        a.webhooks.push_back(read_webhook(*c, webhooks.item(i)));
+        a.webhooks.back().in_cluster = in_cluster;
+      }
+    }
+  }
+  for (const auto& [policy_ptr, in_cluster] : objects) {
+    const Object& policy = *policy_ptr;
     bool mutating = is_admission(policy, "MutatingAdmissionPolicy");
     if (!mutating && !is_admission(policy, "ValidatingAdmissionPolicy")) continue;
     yaml::Node spec = policy.node.get("spec");
     yaml::Node constraints = spec.get("matchConstraints");
     AdmissionPolicy base;
     base.policy = &policy;
+    base.in_cluster = in_cluster;
     base.mutating = mutating;
     base.name = policy.name;
     base.rules = rules_of(constraints.get("resourceRules"));
@@ -134,8 +151,9 @@ Admission read_admission(const Bundle& bundle) {
         spec.get("failurePolicy").str() == "Ignore" ? FailurePolicy::kIgnore : FailurePolicy::kFail;
     std::string binding_kind = std::string(policy.kind) + "Binding";
     bool bound = false;
-    for (const Object& binding : bundle.objects) {
-      if (binding.replaced() || !is_admission(binding, binding_kind) ||
+    for (const auto& entry : objects) {
+      const Object& binding = *entry.first;
+      if (!is_admission(binding, binding_kind) ||
           binding.node.at({"spec", "policyName"}).str() != policy.name) {
         continue;
       }

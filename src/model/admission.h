@@ -44,6 +44,7 @@ struct AdmissionWebhook {
   bool timeout_defaulted = false;
   std::string side_effects;          // v1beta1 default Unknown
   bool reinvoked_if_needed = false;  // reinvocationPolicy: IfNeeded (mutating only)
+  bool in_cluster = false;           // already in the cluster (--cluster), not the bundle's
   WebhookClient client;
 
   std::string kind_letter() const { return mutating ? "M" : "V"; }
@@ -56,6 +57,7 @@ struct AdmissionPolicy {
   const Object* policy = nullptr;
   const Object* binding = nullptr;  // null: the policy is not bound by anything in the bundle
   bool mutating = false;
+  bool in_cluster = false;  // already in the cluster (--cluster), not the bundle's
   std::string name;
   std::vector<AdmissionRule> rules;          // policy matchConstraints.resourceRules
   std::vector<AdmissionRule> exclude_rules;  // policy excludeResourceRules
@@ -73,8 +75,10 @@ struct Admission {
 };
 
 // Reads every webhook and policy of the bundle. Webhooks are ordered as the API server calls
-// them: configurations sorted by name, webhooks in listed order within each.
-Admission read_admission(const Bundle& bundle);
+// them: configurations sorted by name, webhooks in listed order within each. With `cluster`, a
+// snapshot's webhooks and policies join them (marked in_cluster), less those the bundle replaces
+// by name.
+Admission read_admission(const Bundle& bundle, const Bundle* cluster = nullptr);
 
 // An admission request, as admission.Attributes describes it.
 struct AdmissionRequest {

@@ -23,12 +23,6 @@ bool owned_by_bundle(const Bundle& bundle, std::string_view name) {
                      [&](const Object& obj) { return obj.namespace_ == name; });
 }
 
-ClusterNamespace make(const Bundle& bundle, const std::string& name, Labels labels) {
-  labels[kNamespaceNameLabel] = name;
-  ClusterNamespace ns{name, std::move(labels), is_system(name), owned_by_bundle(bundle, name)};
-  return ns;
-}
-
 // Namespaces a webhook configuration names in its namespaceSelectors through
 // kubernetes.io/metadata.name (matchLabels, or matchExpressions with In): the namespaces its
 // webhooks are pinned to, which the blast radius must include.
@@ -56,6 +50,12 @@ std::vector<std::string> pinned_namespaces(const Object& obj) {
 
 }  // namespace
 
+ClusterNamespace make_namespace(const Bundle& bundle, const std::string& name, Labels labels) {
+  labels[kNamespaceNameLabel] = name;
+  ClusterNamespace ns{name, std::move(labels), is_system(name), owned_by_bundle(bundle, name)};
+  return ns;
+}
+
 std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle) {
   std::map<std::string, Labels> names;
   for (const char* n : {"kube-system", "kube-public", "kube-node-lease", "default"})
@@ -71,7 +71,7 @@ std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle) {
   std::vector<ClusterNamespace> out;
   out.reserve(names.size());
   for (auto& [name, labels] : names)
-    out.push_back(make(bundle, name, std::move(labels)));
+    out.push_back(make_namespace(bundle, name, std::move(labels)));
   return out;
 }
 
@@ -90,7 +90,7 @@ tl::expected<std::vector<ClusterNamespace>, std::vector<LoadError>> load_namespa
       continue;
     }
     std::string name(raw.node.at({"metadata", "name"}).str());
-    out.push_back(make(bundle, name, read_labels(raw.node.at({"metadata", "labels"}))));
+    out.push_back(make_namespace(bundle, name, read_labels(raw.node.at({"metadata", "labels"}))));
   }
   if (!errors.empty()) return tl::unexpected(std::move(errors));
   std::sort(out.begin(), out.end(),

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace footprint {
 
@@ -307,43 +308,68 @@ void aggregate(std::vector<RbacRole>& roles) {
 
 }  // namespace
 
-RbacPolicy RbacPolicy::build(const Bundle& bundle) {
+RbacPolicy RbacPolicy::build(const Bundle& bundle, const Bundle* cluster) {
   RbacPolicy policy;
-  // Bundle objects replace built-in ones of the same name, as applying them would.
-  auto add_roles = [&](const Bundle& source, bool from_bundle) {
+  auto key_of = [](const auto& x) {
+    return fmt::format("{}/{}/{}", x.cluster ? "c" : "n", x.namespace_, x.name);
+  };
+  // The cluster's objects replace built-in ones of the same name (they are what the API server
+  // holds now), and bundle objects replace both, as applying them would.
+  std::unordered_map<std::string, size_t> role_index;
+  auto add_roles = [&](const Bundle& source, bool from_bundle, bool in_cluster) {
     for (const Object& obj : source.objects) {
       if (obj.replaced() || (!is_rbac(obj, "ClusterRole") && !is_rbac(obj, "Role"))) continue;
       RbacRole role = make_role(obj, from_bundle);
-      auto same = std::find_if(policy.roles_.begin(), policy.roles_.end(), [&](const RbacRole& r) {
-        return r.cluster == role.cluster && r.namespace_ == role.namespace_ && r.name == role.name;
-      });
-      if (same == policy.roles_.end()) {
+      role.in_cluster = in_cluster;
+      auto [it, fresh] = role_index.try_emplace(key_of(role), policy.roles_.size());
+      if (fresh) {
         policy.roles_.push_back(std::move(role));
-      } else if (from_bundle && same->builtin()) {
-        *same = std::move(role);
+      } else if ((from_bundle || in_cluster) && policy.roles_[it->second].builtin()) {
+        policy.roles_[it->second] = std::move(role);
       }
     }
   };
-  add_roles(builtin_rbac_bundle(), false);
-  add_roles(bundle, true);
+  add_roles(builtin_rbac_bundle(), false, false);
+  if (cluster) add_roles(*cluster, false, true);
+  add_roles(bundle, true, false);
   aggregate(policy.roles_);
 
-  auto add_bindings = [&](const Bundle& source, bool from_bundle) {
+  auto add_bindings = [&](const Bundle& source, bool from_bundle, bool in_cluster) {
     for (const Object& obj : source.objects) {
       if (obj.replaced() || (!is_rbac(obj, "ClusterRoleBinding") && !is_rbac(obj, "RoleBinding")))
         continue;
       RbacBinding b = make_binding(obj, from_bundle);
+      b.in_cluster = in_cluster;
       bool cluster_role = b.role_kind == "ClusterRole";
       // A ClusterRoleBinding can refer only to a ClusterRole; a RoleBinding's Role is looked up
       // in the binding's own namespace.
       if (cluster_role || !b.cluster) {
-        b.role = policy.find_role(cluster_role, cluster_role ? "" : b.namespace_, b.role_name);
+        auto it = role_index.find(fmt::format("{}/{}/{}", cluster_role ? "c" : "n",
+                                              cluster_role ? "" : b.namespace_, b.role_name));
+        if (it != role_index.end()) b.role = &policy.roles_[it->second];
       }
       policy.bindings_.push_back(std::move(b));
     }
   };
-  add_bindings(builtin_rbac_bundle(), false);
-  add_bindings(bundle, true);
+  add_bindings(builtin_rbac_bundle(), false, false);
+  if (cluster) {
+    add_bindings(*cluster, false, true);
+    add_bindings(bundle, true, false);
+    // The binding the cluster has under a name is the one that applies, not the bootstrap
+    // default; a bundle binding replaces the cluster's.
+    std::unordered_set<std::string> in_cluster;
+    std::unordered_set<std::string> in_bundle;
+    for (const RbacBinding& b : policy.bindings_) {
+      if (b.in_cluster) in_cluster.insert(key_of(b));
+      if (b.object) in_bundle.insert(key_of(b));
+    }
+    std::erase_if(policy.bindings_, [&](const RbacBinding& b) {
+      return (b.in_cluster && in_bundle.count(key_of(b))) ||
+             (!b.in_cluster && !b.object && in_cluster.count(key_of(b)));
+    });
+  } else {
+    add_bindings(bundle, true, false);
+  }
   policy.index_subjects();
   return policy;
 }

@@ -89,7 +89,8 @@ struct RbacRole {
   bool cluster = false;  // ClusterRole, else Role
   std::string namespace_;
   std::string name;
-  const Object* object = nullptr;  // in the bundle; null for built-in roles
+  const Object* object = nullptr;  // in the bundle; null for built-in roles and the cluster's
+  bool in_cluster = false;         // from a cluster snapshot (--cluster)
   Labels labels;
   std::vector<PolicyRule> rules;           // for aggregated roles, the union of the selected roles
   std::vector<LabelSelector> aggregation;  // clusterRoleSelectors; non-empty: aggregated
@@ -103,7 +104,8 @@ struct RbacBinding {
   bool cluster = false;  // ClusterRoleBinding, else RoleBinding
   std::string namespace_;
   std::string name;
-  const Object* object = nullptr;  // null for built-in bindings
+  const Object* object = nullptr;  // null for built-in bindings and the cluster's
+  bool in_cluster = false;         // from a cluster snapshot (--cluster)
   std::string role_kind;           // Role or ClusterRole
   std::string role_name;
   std::vector<Subject> subjects;
@@ -128,7 +130,9 @@ struct Decision {
 class RbacPolicy {
  public:
   // Roles and bindings of the bundle, plus the built-in bootstrap policy; aggregation applied.
-  static RbacPolicy build(const Bundle& bundle);
+  // With `cluster`, a snapshot's roles and bindings stand between the two: they replace the
+  // built-in ones of the same name, and the bundle's replace theirs.
+  static RbacPolicy build(const Bundle& bundle, const Bundle* cluster = nullptr);
 
   Decision authorize(const Identity& who, const Request& request) const;
 

@@ -1,0 +1,51 @@
+#include "cli/cluster_option.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+
+namespace footprint {
+
+CLI::Option* add_cluster_option(CLI::App& app, std::string& path) {
+  return app.add_option("--cluster", path,
+                        "A snapshot of the cluster to install into (the output of `footprint "
+                        "snapshot-command`): its namespaces, CRDs, webhooks and RBAC");
+}
+
+bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<Cluster>& cluster) {
+  if (path.empty()) return true;
+  auto loaded = load_cluster(path, jobs);
+  if (!loaded) {
+    print_load_errors(loaded.error());
+    print_hint("--cluster reads the output of: " + snapshot_command());
+    return false;
+  }
+  cluster = std::move(*loaded);
+  return true;
+}
+
+ResourceTable with_cluster_resources(const ResourceTable& bundle,
+                                     const std::optional<Cluster>& cluster) {
+  ResourceTable table = bundle;
+  if (!cluster) return table;
+  for (const ResourceInfo& r : cluster->objects.resources.all()) {
+    if (r.builtin || table.find_kind(r.group, r.kind)) continue;
+    ResourceInfo added = r;
+    added.defining_object = UINT32_MAX;  // an object of the snapshot, not of the bundle
+    table.add(std::move(added));
+  }
+  return table;
+}
+
+int run_snapshot_command(int argc, char** argv) {
+  CLI::App app{"Print the kubectl command that collects the cluster snapshot --cluster reads.",
+               "footprint snapshot-command"};
+  if (auto code = parse_args(app, argc, argv)) return *code;
+  fmt::print("{}\n", snapshot_command());
+  return kExitOk;
+}
+
+}  // namespace footprint
