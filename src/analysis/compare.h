@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/decision_table.h"
 #include "model/object.h"
 
 namespace footprint {
@@ -26,13 +27,14 @@ struct ComparisonRow {
 
 struct Comparison {
   std::vector<std::string> modes;
-  std::vector<ComparisonRow> rows;
+  DecisionTable decisions;          // what a reviewer decides on; reports lead with it
+  std::vector<ComparisonRow> rows;  // the detail the decisions rest on
 };
 
-// Rows: kinds counted per scope, webhooks (counted one by one, and each with its namespace
-// scope), pod-intercepting webhooks, cluster-scoped objects, cluster-wide rights per
-// ServiceAccount, CRDs shipped and required, who injects each CA, and the findings present in
-// some modes only.
+// The decision table (decision_table.h), then the detail rows: kinds counted per scope, webhooks
+// (counted one by one, and each with its namespace scope), cluster-scoped objects, cluster-wide
+// rights per ServiceAccount, CRDs shipped and required, who injects each CA, and the findings
+// present in some modes only.
 Comparison compare_modes(const std::vector<ModeInput>& modes);
 
 }  // namespace footprint
