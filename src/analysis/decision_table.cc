@@ -70,7 +70,8 @@ DecisionAnswer pod_creation(const Context& ctx) {
 std::vector<std::string> own_groups_without_crds(const Context& ctx,
                                                  const std::vector<const Object*>& crds) {
   std::vector<std::string> out;
-  for (const auto& [group, why] : ctx.own.groups) {
+  for (const auto& entry : ctx.own.groups) {
+    const std::string& group = entry.first;
     bool shipped = std::any_of(crds.begin(), crds.end(), [&](const Object* crd) {
       return crd->node.at({"spec", "group"}).str() == group;
     });
