@@ -26,9 +26,10 @@ PATH=$bin:$PATH run "$HELM" footprint "$chart" -f "$TMP/restricted.yaml" --set u
   -n modal-system --format json
 expect_status 0
 cp "$OUT" "$TMP/plugin.json"
-# Restricted mode (tests/charts/modal-operator/templates): two Roles, no ClusterRole, no CRD.
+# Restricted mode (tests/charts/modal-operator/templates/rbac.yaml): two Roles, one ClusterRole
+# (the -webhook-ca one, which restricted mode keeps), no CRD.
 [ "$(json_get "$TMP/plugin.json" "(d['inventory']['kinds'].get('Role'), d['inventory']['kinds'].get('ClusterRole'), d['inventory']['kinds'].get('CustomResourceDefinition'))")" = \
-  "(2, None, None)" ] || fail "the values file and --set reached helm"
+  "(2, 1, None)" ] || fail "the values file and --set reached helm"
 json_get "$TMP/plugin.json" "d['charts'][0]['command']" | grep -qF -- "--namespace modal-system" ||
   fail "-n should reach the render: $(json_get "$TMP/plugin.json" "d['charts'][0]['command']")"
 
