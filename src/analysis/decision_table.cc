@@ -291,8 +291,9 @@ DecisionAnswer prerequisites(const Context& ctx, const std::vector<std::string>&
   std::vector<std::string> namespaces;
   Inventory inv = take_inventory(ctx.bundle);
   for (const NamespaceUsage& ns : inv.namespaces) {
-    bool exists = ns.created || ns.release || ns.name == "default" ||
-                  ns.name.starts_with("kube-");  // kube-system, kube-public, kube-node-lease
+    // Every cluster has default, kube-system, kube-public and kube-node-lease.
+    bool exists = ns.created || ns.release || ns.name == "default" || ns.name == "kube-system" ||
+                  ns.name == "kube-public" || ns.name == "kube-node-lease";
     if (exists) continue;
     namespaces.push_back(ns.name);
     a.evidence.push_back(

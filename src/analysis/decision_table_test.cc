@@ -289,5 +289,29 @@ spec:
   EXPECT_EQ(answer(t, "worst-finding", 1), "none");
 }
 
+// Another project's kind without its CRD, and a Role in a namespace the bundle neither creates
+// nor installs into: both must exist before installing. The PodMonitor's group is not the
+// install's own (no CRD, no status rule, no installer names it), so nobody installs it here.
+TEST(DecisionTable, PrerequisitesOfOtherProjects) {
+  Modes m;
+  m.add("a", bundle_from(R"(
+apiVersion: monitoring.coreos.com/v1
+kind: PodMonitor
+metadata: {name: op}
+spec: {selector: {}}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader, namespace: apps}
+rules: [{apiGroups: [""], resources: [configmaps], verbs: [get]}]
+)",
+                         "ops"));
+  m.add("b", bundle_from("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n", "ops"));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "prerequisites", 0),
+            "CRDs of monitoring.coreos.com (PodMonitor); namespaces apps");
+  EXPECT_EQ(answer(t, "crd-installer", 0), "nobody needed");
+}
+
 }  // namespace
 }  // namespace footprint
