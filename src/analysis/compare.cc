@@ -24,8 +24,7 @@ struct ModeFacts {
   std::map<std::string, std::string> kinds;  // kind -> "12" or "12 (cluster)"...
   std::string webhooks;
   std::string cluster_scoped;
-  std::map<std::string, std::string> webhook_scope;  // webhook name -> scope and failure policy
-  std::string pod_webhooks;
+  std::map<std::string, std::string> webhook_scope;   // webhook name -> scope and failure policy
   std::map<std::string, std::string> cluster_rights;  // "ServiceAccount ns/name" -> rights
   std::string crds_shipped;
   std::string crds_required;
@@ -37,10 +36,10 @@ std::string join(const std::vector<std::string>& items) {
   return items.empty() ? std::string("none") : fmt::format("{}", fmt::join(items, ", "));
 }
 
-ModeFacts facts_of(const Bundle& bundle, const Cluster* cluster) {
+ModeFacts facts_of(const Context& ctx, const std::vector<Finding>& findings) {
+  const Bundle& bundle = ctx.bundle;
   ModeFacts f;
   f.ok = true;
-  Context ctx(bundle, {}, {}, cluster);
   Inventory inv = take_inventory(bundle);
   for (const KindCount& k : inv.kinds)
     f.kinds[k.key] = std::to_string(k.total());
@@ -48,14 +47,11 @@ ModeFacts facts_of(const Bundle& bundle, const Cluster* cluster) {
                            inv.mutating_webhooks, inv.validating_webhooks);
   f.cluster_scoped = std::to_string(inv.cluster_scoped);
 
-  std::vector<std::string> pod_webhooks;
   for (const WebhookSummary& s : ctx.webhooks) {
     const AdmissionWebhook& w = *s.webhook;
     f.webhook_scope[(w.mutating ? "M " : "V ") + w.name] = fmt::format(
         "{}, {}", s.namespace_scope, w.failure_policy == FailurePolicy::kFail ? "Fail" : "Ignore");
-    if (!s.reach.pod_creation.empty() && s.reaches_other_teams()) pod_webhooks.push_back(w.name);
   }
-  f.pod_webhooks = join(pod_webhooks);
 
   for (const SubjectPermissions& p : summarize_permissions(bundle, ctx.rbac)) {
     if (p.subject.kind != SubjectKind::kServiceAccount) continue;
@@ -111,7 +107,7 @@ ModeFacts facts_of(const Bundle& bundle, const Cluster* cluster) {
 
   // An object can have several findings of one check: show the worst and how many.
   std::map<std::string, std::pair<Severity, size_t>> worst;
-  for (const Finding& finding : analyze(ctx, Config{}).findings) {
+  for (const Finding& finding : findings) {
     std::string key =
         fmt::format("{}: {} {}", finding.check, finding.object.kind, finding.object.name);
     auto [it, added] = worst.try_emplace(key, finding.severity, 0);
@@ -174,13 +170,25 @@ void add_keyed_rows(Comparison& c, const std::string& group,
 
 Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* cluster) {
   Comparison c;
+  // One context and one analysis per mode, shared by the decision table and the detail rows.
+  std::vector<std::unique_ptr<Context>> contexts;
+  std::vector<std::vector<Finding>> findings;
+  std::vector<DecisionMode> decision_modes;
   std::vector<ModeFacts> facts;
   std::vector<bool> ok;
   for (const ModeInput& m : modes) {
     c.modes.push_back(m.name);
-    facts.push_back(m.bundle ? facts_of(*m.bundle, cluster) : ModeFacts{});
     ok.push_back(m.bundle != nullptr);
+    contexts.push_back(m.bundle ? std::make_unique<Context>(*m.bundle, std::vector<ClusterNamespace>{},
+                                                            std::vector<Expectation>{}, cluster)
+                                : nullptr);
+    findings.push_back(m.bundle ? analyze(*contexts.back(), Config{}).findings
+                                : std::vector<Finding>{});
+    facts.push_back(m.bundle ? facts_of(*contexts.back(), findings.back()) : ModeFacts{});
   }
+  for (size_t i = 0; i < modes.size(); ++i)
+    decision_modes.push_back({modes[i].name, contexts[i].get(), &findings[i], modes[i].error});
+  c.decisions = decision_table(decision_modes);
   if (std::find(ok.begin(), ok.end(), false) != ok.end()) {
     std::vector<std::string> errors;
     for (const ModeInput& m : modes)
@@ -204,8 +212,6 @@ Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* clu
   add_row(c, ok, "Footprint", "cluster-scoped objects",
           column([](const ModeFacts& f) { return f.cluster_scoped; }));
   add_row(c, ok, "Footprint", "webhooks", column([](const ModeFacts& f) { return f.webhooks; }));
-  add_row(c, ok, "Footprint", "pod-intercepting webhooks",
-          column([](const ModeFacts& f) { return f.pod_webhooks; }));
   add_row(c, ok, "Footprint", "CRDs shipped",
           column([](const ModeFacts& f) { return f.crds_shipped; }));
   add_row(c, ok, "Footprint", "CRDs required but absent",

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/cluster.h"
+#include "analysis/decision_table.h"
 #include "model/object.h"
 
 namespace footprint {
@@ -27,14 +28,15 @@ struct ComparisonRow {
 
 struct Comparison {
   std::vector<std::string> modes;
-  std::vector<ComparisonRow> rows;
+  DecisionTable decisions;          // what a reviewer decides on; reports lead with it
+  std::vector<ComparisonRow> rows;  // the detail the decisions rest on
 };
 
-// Rows: kinds counted per scope, webhooks (counted one by one, and each with its namespace
-// scope), pod-intercepting webhooks, cluster-scoped objects, cluster-wide rights per
-// ServiceAccount, CRDs shipped and required, who injects each CA, and the findings present in
-// some modes only.
-// With `cluster` (--cluster), every mode is judged against that cluster.
+// The decision table (decision_table.h), then the detail rows: kinds counted per scope, webhooks
+// (counted one by one, and each with its namespace scope), cluster-scoped objects, cluster-wide
+// rights per ServiceAccount, CRDs shipped and required, who injects each CA, and the findings
+// present in some modes only. With `cluster` (--cluster), every mode is judged against that
+// cluster.
 Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* cluster = nullptr);
 
 }  // namespace footprint
