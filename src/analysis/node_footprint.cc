@@ -391,10 +391,11 @@ void run_node_footprint(const Context& ctx, Findings& out) {
             : "Mount host paths read-only where possible, drop capabilities and host namespaces "
               "the agent does not use, and limit the nodes with a nodeSelector.";
     std::string rest = holds(f, !f.privileged.empty());
-    Finding& finding = out.add(*f.daemonset, severity,
-                         fmt::format("{}.{}{}", headline(f),
-                                     rest.empty() ? "" : " It holds: " + rest + ".", consequence),
-                         std::move(fix), f.daemonset->node.at({"spec", "template", "spec"}));
+    Finding& finding =
+        out.add(*f.daemonset, severity,
+                fmt::format("{}.{}{}", headline(f), rest.empty() ? "" : " It holds: " + rest + ".",
+                            consequence),
+                std::move(fix), f.daemonset->node.at({"spec", "template", "spec"}));
     finding.summary = headline(f);
   }
 }

@@ -51,7 +51,7 @@ struct BundleArgs {
   // Load the valid objects when some documents are invalid (LoadedInput::invalid_documents);
   // the command must report them and exit 2.
   bool keep_valid_documents = false;
-  std::string command;      // "footprint audit", for hints
+  std::string command;  // "footprint audit", for hints
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or

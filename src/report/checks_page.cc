@@ -57,8 +57,8 @@ std::string render_checks_markdown() {
   out += render_markdown_table(table);
   out += "\n## The checks\n";
   for (const Check* check : all_checks()) {
-    out += fmt::format("\n### {}\n\n{}\n\n{} Severity: {}; impact: {}.\n\n**Fix:** {}\n",
-                       check->id, check->description, check->rationale, severity_range(*check),
+    out += fmt::format("\n### {}\n\n{}\n\n{} Severity: {}; impact: {}.\n\n**Fix:** {}\n", check->id,
+                       check->description, check->rationale, severity_range(*check),
                        impact_name(check->impact), check->fix);
   }
   return out;

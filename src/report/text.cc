@@ -92,8 +92,8 @@ void render_overview(const Overview& o, const ReportOptions& options, std::strin
     std::string label = fmt::format("{:<8} ", upper(severity_name(r.severity)));
     size_t indent = 4 + number.size() + label.size();
     std::string body = wrap_text(r.text, indent, options.width);
-    out += std::string(4, ' ') + number +
-           paint(options.color, severity_style(r.severity), label) + body.substr(indent);
+    out += std::string(4, ' ') + number + paint(options.color, severity_style(r.severity), label) +
+           body.substr(indent);
   }
   if (o.total > o.risks.size()) {
     out +=
