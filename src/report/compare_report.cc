@@ -1,10 +1,12 @@
 #include <fmt/format.h>
 
+#include "report/html.h"
 #include "report/report.h"
 
 namespace footprint {
 
 std::string render_comparison(const Comparison& c, Format format, const ReportOptions& options) {
+  if (format == Format::kHtml) return render_comparison_html(c);
   if (format == Format::kJson) {
     Json rows = Json::array();
     for (const ComparisonRow& r : c.rows) {
