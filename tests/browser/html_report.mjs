@@ -93,7 +93,18 @@ function expectations(docs, releaseNamespace) {
       if (typeof v === 'string' && v.length >= 8) secretValues.push(v);
     }
   }
-  return { webhooks, namespaceLabels, crds, secretValues, releaseNamespace };
+  const images = new Set();
+  const walk = (node) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === 'containers' || key === 'initContainers') && Array.isArray(value)) {
+        for (const c of value) if (c && typeof c.image === 'string' && c.image) images.add(c.image);
+      }
+      walk(value);
+    }
+  };
+  for (const d of docs) if (d.kind !== 'Secret' && d.kind !== 'CustomResourceDefinition') walk(d);
+  return { webhooks, namespaceLabels, crds, secretValues, releaseNamespace, images };
 }
 
 async function openPage(browser, file) {
@@ -143,17 +154,23 @@ async function screenshotIsNotBlank(browser, png) {
   return stats;
 }
 
-async function auditCase(browser, name, input, namespace) {
+async function auditCase(browser, name, input, namespace, namespacesFile) {
   console.log(`${name}: ${input}`);
   const file = path.join(out, `${name}.html`);
+  const extra = namespacesFile ? ['--namespaces', namespacesFile] : [];
   try {
-    execFileSync(footprint, ['audit', input, '-n', namespace, '--format', 'html', '-o', file]);
+    execFileSync(footprint, ['audit', input, '-n', namespace, '--format', 'html', '-o', file, ...extra]);
   } catch (e) {
     if (e.status !== 1) throw e;  // 1: findings reached --fail-on; the page is written
   }
   const html = fs.readFileSync(file, 'utf8');
   console.log(`  page: ${html.length} bytes`);
   const want = expectations(loadYaml(input), namespace);
+  if (namespacesFile) {
+    for (const ns of loadYaml(namespacesFile)[0].items) {
+      want.namespaceLabels[ns.metadata.name] = ns.metadata.labels || {};
+    }
+  }
   const { page, errors, requests } = await openPage(browser, file);
   check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
   check(requests.length === 0, `network requests: ${requests.join(', ')}`);
@@ -175,8 +192,15 @@ async function auditCase(browser, name, input, namespace) {
         symbol: td.textContent,
       })),
     }));
-    return { webhooks: Number(s.dataset.webhooks), policies: Number(s.dataset.policies), columns, rows };
+    // Column labels side by side must not overlap, however many namespaces there are.
+    const boxes = [...s.querySelectorAll('th.ns')].map((th) => th.getBoundingClientRect());
+    let overlaps = 0;
+    for (let i = 1; i < boxes.length; i += 1) {
+      if (boxes[i].left - boxes[i - 1].right < -0.5) overlaps += 1;
+    }
+    return { webhooks: Number(s.dataset.webhooks), policies: Number(s.dataset.policies), columns, rows, overlaps };
   });
+  check(matrix.overlaps === 0, `${matrix.overlaps} namespace labels overlap`);
   check(matrix.webhooks === want.webhooks.length,
     `webhook count ${matrix.webhooks}, YAML has ${want.webhooks.length}`);
   check(matrix.rows.length === want.webhooks.length + matrix.policies,
@@ -256,6 +280,18 @@ async function auditCase(browser, name, input, namespace) {
     `filter high: ${findings.visible} visible, ${findings.highOrWorse} high or worse, counter ${findings.shown}`);
   console.log(`  findings: ${findings.total}, ${findings.highOrWorse} high or worse`);
 
+  // Air gap: every container image of the YAML is on the import list.
+  const imported = await page.$$eval('#airgap tbody tr td:nth-child(2)', (tds) =>
+    tds.map((td) => td.textContent));
+  for (const image of want.images) {
+    // A digest pins the image and the tag beside it is dropped; no tag at all means :latest.
+    const [name, digest] = image.split('@');
+    const full = digest ? `${name.replace(/:[^/]+$/, '')}@${digest}`
+      : /:[^/]+$/.test(name) ? name : `${name}:latest`;
+    check(imported.some((name) => name.endsWith(full)), `image ${image} on the air-gap list`);
+  }
+  console.log(`  air gap: ${imported.length} items, ${want.images.size} container images in the YAML`);
+
   const text = await page.evaluate(() => document.documentElement.outerHTML);
   for (const v of want.secretValues) check(!text.includes(v), 'a Secret value appears in the page');
 
@@ -306,13 +342,28 @@ try {
   results.push(await auditCase(browser, 'field-global', path.join(data, 'global.yaml'), 'dynamo-system'));
   results.push(await auditCase(browser, 'field-restricted', path.join(data, 'restricted.yaml'), 'dynamo-system'));
   await compareCase(browser);
-  const bundles = [['kueue', 'kueue-system'], ['istio', 'istio-system'], ['gatekeeper', 'gatekeeper-system']];
+  const bundles = [['kueue', 'kueue-system'], ['kserve', 'kserve'], ['gatekeeper', 'gatekeeper-system']];
   if (!fs.existsSync(corpus)) {
     console.log(`SKIP corpus pages: ${corpus} is missing`);
   } else {
     for (const [bundle, ns] of bundles) {
       results.push(await auditCase(browser, bundle, path.join(corpus, `${bundle}.yaml`), ns));
     }
+    // kueue against a cluster of 50 namespaces (kubectl get ns -o yaml), some of them labelled.
+    const items = ['kube-system', 'kube-public', 'kube-node-lease', 'default', 'kueue-system'];
+    for (let i = items.length; i < 50; i += 1) items.push(`team-${String(i).padStart(2, '0')}`);
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: items.map((n, i) => ({
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: n, labels: { 'kubernetes.io/metadata.name': n, ...(i % 7 === 0 ? { tier: 'batch' } : {}) } },
+      })),
+    };
+    const namespacesFile = path.join(out, 'namespaces-50.yaml');
+    fs.writeFileSync(namespacesFile, YAML.stringify(list));
+    results.push(await auditCase(browser, 'kueue-50-namespaces', path.join(corpus, 'kueue.yaml'), 'kueue-system', namespacesFile));
   }
 } finally {
   await browser.close();
