@@ -155,7 +155,7 @@ std::string html_blast_radius(const Context& ctx) {
   out += "<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th>webhook / policy</th>";
   for (const ClusterNamespace& ns : namespaces) {
     std::string column = column_class(ns);
-    std::string marker = ns.name == "kube-system" ? " \u26a0" : ns.operator_owned ? " \u2605" : "";
+    std::string marker = ns.name == "kube-system" ? " !" : ns.operator_owned ? " \u2605" : "";
     out += fmt::format("<th class=\"ns {}\" data-ns=\"{}\">{}{}</th>", column, html_escape(ns.name),
                        html_escape(ns.name), marker);
   }
@@ -164,7 +164,7 @@ std::string html_blast_radius(const Context& ctx) {
     out += row_html(r, namespaces);
   out += "</tbody></table></div>\n";
   out +=
-      "<p class=\"muted\">\u26a0 kube-system, \u2605 the install's own namespaces. "
+      "<p class=\"muted\">! kube-system, \u2605 the install's own namespaces. "
       "matchConditions (CEL) are not evaluated: a cell means the request may be sent.</p>\n";
   return out + "</section>\n";
 }

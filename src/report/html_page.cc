@@ -29,7 +29,7 @@ table.data td,table.data th{border-bottom:1px solid #e4e4e4}table.data th{backgr
 .matrix td.hook{white-space:nowrap;position:sticky;left:0;background:#fff;z-index:1;max-width:28em;overflow:hidden;text-overflow:ellipsis}
 .matrix tr.cluster td.note{color:var(--mute);font-style:italic;white-space:nowrap}
 .legend span{margin-right:1.2em;white-space:nowrap}.swatch{display:inline-block;width:1.2em;text-align:center;font-weight:700;border:1px solid #0003}
-svg text{font:12px system-ui,sans-serif}svg .edge{fill:none;stroke:#888;stroke-width:1.2}svg .edge.risky{stroke:var(--fc);stroke-width:3}
+svg text{font:12px system-ui,sans-serif}svg.graph{max-width:100%;height:auto}svg .edge{fill:none;stroke:#888;stroke-width:1.2}svg .edge.risky{stroke:var(--fc);stroke-width:3}
 svg .node rect{fill:#fff;stroke:#555}svg .node.cluster rect{fill:#fff3e6;stroke:#a05000}svg .node.risk rect{fill:#fde4d6;stroke:var(--fc)}
 svg .band{fill:#f6f6f6}svg .bar{fill:#0072b2}svg .bar.over{fill:var(--fc)}svg .bar.near{fill:var(--fo)}svg .limit{stroke:#000;stroke-dasharray:4 3}
 .finding{border-left:4px solid #ccc;padding:.3em .8em;margin:.8em 0}.finding.critical{border-color:#7a0019}.finding.high{border-color:var(--fc)}

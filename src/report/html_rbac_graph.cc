@@ -14,12 +14,12 @@ namespace footprint {
 
 namespace {
 
-constexpr int kNodeWidth = 220;
+constexpr int kNodeWidth = 210;
 constexpr int kRightsWidth = 200;
-constexpr int kGap = 40;
+constexpr int kGap = 36;
 constexpr int kLine = 18;  // one line of text in a node
 constexpr int kBandLabel = 24;
-constexpr size_t kMaxChars = 33;  // longer labels are cut; the full text is in the node's title
+constexpr size_t kMaxChars = 32;  // longer labels are cut; the full text is in the node's title
 
 int column_x(int column) {
   return 10 + column * (kNodeWidth + kGap);
@@ -47,6 +47,13 @@ std::string edge(int x1, int y1, int x2, int y2, bool risky) {
   int mid = (x1 + x2) / 2;
   return fmt::format("<path class=\"edge{}\" d=\"M{} {} C{} {} {} {} {} {}\"/>\n",
                      risky ? " risky" : "", x1, y1, mid, y1, mid, y2, x2, y2);
+}
+
+// "ClusterRoleBinding name" as two lines: the kind, then the name.
+std::vector<std::string> two_lines(const std::string& display) {
+  size_t space = display.find(' ');
+  if (space == std::string::npos) return {cut(display)};
+  return {display.substr(0, space), cut(display.substr(space + 1))};
 }
 
 std::vector<std::string> role_risks(const RbacRole* role) {
@@ -113,7 +120,7 @@ std::string html_rbac_graph(const Context& ctx) {
     std::vector<std::string> risks = role_risks(b.role);
     bool risky = !risks.empty();
     risky_paths += risky ? 1 : 0;
-    int lines = std::max<int>(1, static_cast<int>(risks.size()));
+    int lines = std::max<int>(2, static_cast<int>(risks.size()));
     int row = y;
     // New subjects stack down the first column.
     int subject_row = y;
@@ -123,8 +130,8 @@ std::string html_rbac_graph(const Context& ctx) {
       auto it = subject_y.find(name);
       if (it == subject_y.end()) {
         it = subject_y.emplace(name, subject_row).first;
-        body += node(column_x(0), subject_row, kNodeWidth, 1, "subject", {cut(name)}, name);
-        subject_row += kLine + 14;
+        body += node(column_x(0), subject_row, kNodeWidth, 2, "subject", two_lines(name), name);
+        subject_row += 2 * kLine + 14;
       }
       edges_from.push_back(it->second);
     }
@@ -132,28 +139,30 @@ std::string html_rbac_graph(const Context& ctx) {
     body += fmt::format("<g data-binding=\"{}\" data-risky=\"{}\">\n", html_escape(b.display()),
                         risky ? 1 : 0);
     for (int from : edges_from)
-      body += edge(column_x(0) + kNodeWidth, from + 12, column_x(1), row + 12, risky);
-    body += node(column_x(1), row, kNodeWidth, 1, binding_class, {cut(b.display())}, b.display());
+      body += edge(column_x(0) + kNodeWidth, from + kLine, column_x(1), row + kLine, risky);
+    body +=
+        node(column_x(1), row, kNodeWidth, 2, binding_class, two_lines(b.display()), b.display());
     std::string role_name = b.role ? b.role->display() : b.role_kind + " " + b.role_name;
     std::string role_text = b.role ? role_name : role_name + " (missing)";
-    body += edge(column_x(1) + kNodeWidth, row + 12, column_x(2), row + 12, risky);
-    body +=
-        node(column_x(2), row, kNodeWidth, 1, b.cluster ? "role cluster" : "role", {cut(role_text)},
-             role_text + (b.role ? fmt::format(": {} rules", b.role->rules.size()) : ""));
+    body += edge(column_x(1) + kNodeWidth, row + kLine, column_x(2), row + kLine, risky);
+    body += node(column_x(2), row, kNodeWidth, 2, b.cluster ? "role cluster" : "role",
+                 two_lines(role_text),
+                 role_text + (b.role ? fmt::format(": {} rules", b.role->rules.size()) : ""));
     if (risky) {
-      body += edge(column_x(2) + kNodeWidth, row + 12, column_x(3), row + 12, true);
+      body += edge(column_x(2) + kNodeWidth, row + kLine, column_x(3), row + kLine, true);
       body += node(column_x(3), row, kRightsWidth, lines, "risk", risks,
                    fmt::format("{}: {}", role_name, fmt::join(risks, ", ")));
     } else {
       body += fmt::format("<text x=\"{}\" y=\"{}\" class=\"muted\">no risky rights</text>\n",
-                          column_x(3), row + 16);
+                          column_x(3), row + kLine + 4);
     }
     body += "</g>\n";
     y = std::max(subject_row, row + lines * kLine + 14);
   }
   close_band(in_cluster_band);
   out += fmt::format(
-      "<div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+      "<div class=\"scroll\"><svg class=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" "
+      "width=\"{0}\" "
       "height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" aria-label=\"RBAC graph\" "
       "data-risky-paths=\"{2}\">\n{3}{4}</svg></div>\n",
       column_x(3) + kRightsWidth + 10, y + 10, risky_paths, bands, body);

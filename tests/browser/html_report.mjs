@@ -164,7 +164,8 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
     if (e.status !== 1) throw e;  // 1: findings reached --fail-on; the page is written
   }
   const html = fs.readFileSync(file, 'utf8');
-  console.log(`  page: ${html.length} bytes`);
+  const bytes = fs.statSync(file).size;
+  console.log(`  page: ${bytes} bytes`);
   const want = expectations(loadYaml(input), namespace);
   if (namespacesFile) {
     for (const ns of loadYaml(namespacesFile)[0].items) {
@@ -302,7 +303,7 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
     `screenshot ${png} looks blank: ${shot.colours} colours, ${shot.ink} dark samples`);
   console.log(`  screenshot: ${png} ${shot.width}x${shot.height}, ${shot.colours} colours`);
   await page.close();
-  return { name, bytes: html.length, findings: findings.total };
+  return { name, bytes, findings: findings.total };
 }
 
 async function compareCase(browser) {

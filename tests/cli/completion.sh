@@ -22,7 +22,7 @@ expect_completion() {  # EXPECTED WORD...
 expect_completion "admission airgap audit" footprint a
 expect_completion "can-i checks compare" footprint c
 expect_completion "--format" footprint audit --form
-expect_completion "json markdown md sarif text" footprint audit x.yaml --format ''
+expect_completion "html json markdown md sarif text" footprint audit x.yaml --format ''
 expect_completion "critical" footprint audit --fail-on cr
 expect_completion "crds rbac" footprint fix ''
 expect_completion "--output-dir" footprint fix rbac --output-
