@@ -13,7 +13,7 @@ namespace footprint {
 
 namespace {
 
-constexpr int kBarWidth = 400;  // pixels for the scale's full length
+constexpr int kBarWidth = 300;  // pixels for the scale's full length
 constexpr int kBarHeight = 16;
 
 struct Limit {
