@@ -42,9 +42,11 @@ std::string_view cell_symbol(Cell c) {
 std::string_view cell_words(Cell c) {
   switch (c) {
     case Cell::kFailClosed:
-      return "intercepted, fail-closed (rejected when the backend is down)";
+      return "intercepted, fail-closed (failurePolicy Fail: the request is rejected when the call "
+             "fails)";
     case Cell::kFailOpen:
-      return "intercepted, fail-open (admitted when the backend is down)";
+      return "intercepted, fail-open (failurePolicy Ignore: the request is admitted when the call "
+             "fails)";
     case Cell::kExcluded:
       break;
   }
