@@ -18,8 +18,8 @@ int run_audit(int argc, char** argv) {
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
   std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json, markdown or sarif")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif"}))
+  app.add_option("--format", format_name, "Output format: text, json, markdown, sarif or html")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif", "html"}))
       ->capture_default_str();
   PolicyArgs policy;
   add_policy_options(app, policy);
@@ -75,6 +75,7 @@ int run_audit(int argc, char** argv) {
 
   Report report;
   report.bundle = &*bundle;
+  report.context = &context;
   report.inventory = take_inventory(*bundle);
   report.inventory.hidden_footprint =
       hidden_footprint_summary(find_hidden_footprint(*bundle, context.rbac));

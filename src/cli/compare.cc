@@ -58,8 +58,8 @@ int run_compare(int argc, char** argv) {
   add_repeatable(app, "--mode", mode_specs,
                  "A chart install mode: NAME[:values.yaml][,key=value...]");
   std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json or markdown")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
+  app.add_option("--format", format_name, "Output format: text, json, markdown or html")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md", "html"}))
       ->capture_default_str();
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the comparison to this file");

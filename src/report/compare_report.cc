@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "report/html.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -34,6 +35,7 @@ Table decision_text_table(const DecisionTable& t) {
 }  // namespace
 
 std::string render_comparison(const Comparison& c, Format format, const ReportOptions& options) {
+  if (format == Format::kHtml) return render_comparison_html(c);
   if (format == Format::kJson) {
     Json rows = Json::array();
     for (const ComparisonRow& r : c.rows) {

@@ -1,5 +1,7 @@
 #include "report/report.h"
 
+#include "report/html.h"
+
 namespace footprint {
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -7,6 +9,7 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "json") return Format::kJson;
   if (name == "markdown" || name == "md") return Format::kMarkdown;
   if (name == "sarif") return Format::kSarif;
+  if (name == "html") return Format::kHtml;
   return std::nullopt;
 }
 
@@ -18,6 +21,8 @@ std::string render_report(const Report& report, Format format, const ReportOptio
       return render_markdown(report);
     case Format::kSarif:
       return render_sarif(report);
+    case Format::kHtml:
+      return render_html(report);
     case Format::kText:
       break;
   }

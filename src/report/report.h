@@ -20,7 +20,9 @@
 
 namespace footprint {
 
-enum class Format { kText, kJson, kMarkdown, kSarif };
+struct Context;
+
+enum class Format { kText, kJson, kMarkdown, kSarif, kHtml };
 std::optional<Format> parse_format(std::string_view name);
 
 constexpr int kJsonSchemaVersion = 1;
@@ -39,14 +41,14 @@ struct Report {
   // Area sections shown between the footprint and the findings.
   std::vector<Section> sections;
   bool show_inventory = true;  // false for commands that report only their own sections
+  // The models the sections came from; the HTML page draws its pictures from them (null: none).
+  const Context* context = nullptr;
 };
 
 std::string render_report(const Report& report, Format format, const ReportOptions& options);
 
 // The install footprint as a section; its JSON is the report's "inventory".
 Section inventory_section(const Inventory& inventory);
-
-struct Context;
 
 // How charts were rendered, and what their .Capabilities checks change; its JSON is "charts".
 Section chart_section(const std::vector<RenderedChart>& charts);

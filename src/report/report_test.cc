@@ -27,7 +27,8 @@ std::string render(const Bundle& b, Format format) {
 
 TEST(Report, SecretValuesNeverAppear) {
   Bundle b = bundle_from(kBundle);
-  for (Format f : {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif}) {
+  for (Format f :
+       {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif, Format::kHtml}) {
     std::string out = render(b, f);
     EXPECT_EQ(out.find("c2VjcmV0LXZhbHVlLTE"), std::string::npos);
     EXPECT_EQ(out.find("plain-secret-value-2"), std::string::npos);
@@ -85,7 +86,8 @@ TEST(Report, TextStartsWithTheFootprint) {
 }
 
 TEST(Report, OutputIsDeterministic) {
-  for (Format f : {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif}) {
+  for (Format f :
+       {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif, Format::kHtml}) {
     Bundle a = bundle_from(kBundle);
     Bundle b = bundle_from(kBundle);
     EXPECT_EQ(render(a, f), render(b, f));

@@ -1,0 +1,106 @@
+#include "report/html.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "analysis/check.h"
+#include "model/testing.h"
+
+namespace footprint {
+namespace {
+
+using testing::bundle_from;
+
+std::string audit_page(const Bundle& b) {
+  Context context(b);
+  Report report;
+  report.bundle = &b;
+  report.context = &context;
+  report.inventory = take_inventory(b);
+  report.analysis = analyze(context, Config{});
+  return render_report(report, Format::kHtml, ReportOptions{});
+}
+
+TEST(Html, EscapesEveryMarkupCharacter) {
+  EXPECT_EQ(html_escape(R"(<a href="x">'&'</a>)"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+}
+
+// A validating webhook on pod CREATE that excludes kube-system by name and fails open, in the
+// release namespace "ops": every other namespace of the default set is intercepted.
+constexpr const char* kWebhook = R"(apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: guard}
+webhooks:
+- name: pods.guard.example.com
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: Ignore
+  clientConfig: {service: {name: guard, namespace: ops}}
+  namespaceSelector:
+    matchExpressions:
+    - {key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}
+  rules:
+  - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}
+)";
+
+TEST(Html, BlastRadiusCellsFollowTheSelectorAndFailurePolicy) {
+  Bundle b = bundle_from(kWebhook, "ops");
+  std::string page = audit_page(b);
+  EXPECT_NE(page.find("data-webhooks=\"1\""), std::string::npos);
+  EXPECT_NE(page.find("data-pod-creation=\"1\""), std::string::npos);
+  // NotIn excludes only the listed namespace (labels.Selector semantics).
+  EXPECT_NE(page.find("data-ns=\"kube-system\" data-state=\"excluded\""), std::string::npos);
+  EXPECT_NE(page.find("data-ns=\"default\" data-state=\"fail-open\""), std::string::npos);
+  EXPECT_NE(page.find("data-ns=\"ops\" data-state=\"fail-open\""), std::string::npos);
+  EXPECT_EQ(page.find("data-state=\"fail-closed\""), std::string::npos);
+}
+
+TEST(Html, CrdBarsAreProportionalToTheirSize) {
+  std::string small =
+      "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: "
+      "as.x.io}\nspec:\n  group: x.io\n  names: {kind: A, plural: as}\n  scope: Namespaced\n"
+      "  versions: [{name: v1, served: true, storage: true}]\n";
+  std::string large = small;
+  large.replace(large.find("as.x.io"), 7, "bs.x.io");
+  large.replace(large.find("plural: as"), 10, "plural: bs");
+  large += "  description: " + std::string(100000, 'd') + "\n";
+  Bundle b = bundle_from(small + "---\n" + large);
+  std::string page = audit_page(b);
+  std::regex bar(
+      R"re(data-bytes="(\d+)">.*?<rect class="bar[^"]*" x="0" y="2" width="([\d.]+)")re");
+  std::vector<std::pair<double, double>> bars;
+  for (auto it = std::sregex_iterator(page.begin(), page.end(), bar); it != std::sregex_iterator();
+       ++it) {
+    bars.emplace_back(std::stod((*it)[1]), std::stod((*it)[2]));
+  }
+  ASSERT_EQ(bars.size(), 2u);
+  EXPECT_GT(bars[0].first, 100000);  // largest first
+  EXPECT_NEAR(bars[0].second / bars[0].first, bars[1].second / bars[1].first, 1e-4);
+}
+
+TEST(Html, SecretValuesNeverAppear) {
+  Bundle b = bundle_from(
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s, namespace: ops}\n"
+      "data: {k: c2VjcmV0LXZhbHVlLTE=}\nstringData: {t: plain-secret-value-2}\n",
+      "ops");
+  std::string page = audit_page(b);
+  EXPECT_EQ(page.find("c2VjcmV0LXZhbHVlLTE"), std::string::npos);
+  EXPECT_EQ(page.find("plain-secret-value-2"), std::string::npos);
+}
+
+TEST(Html, ComparisonHighlightsRowsThatDiffer) {
+  Comparison c;
+  c.modes = {"global", "<restricted>"};
+  c.rows = {{"Kinds", "ClusterRole", {"3", "0"}, true}, {"Kinds", "Service", {"1", "1"}, false}};
+  std::string page = render_comparison_html(c);
+  EXPECT_NE(page.find("<tr class=\"differs\"><td>\u2260</td><td>ClusterRole</td>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<tr><td></td><td>Service</td>"), std::string::npos);
+  EXPECT_NE(page.find("&lt;restricted&gt;"), std::string::npos);
+  EXPECT_EQ(page.find("<restricted>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace footprint
