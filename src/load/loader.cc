@@ -491,7 +491,8 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     }
     if (out.objects.size() > objects_before) has_documents[c.file] = true;
   }
-  if (options.keep_valid_documents && errors.empty()) {
+  // With no valid object left there is nothing to report: the errors are the result.
+  if (options.keep_valid_documents && errors.empty() && !out.objects.empty()) {
     out.invalid_documents = std::move(document_errors);
   } else {
     errors.insert(errors.end(), document_errors.begin(), document_errors.end());

@@ -5,6 +5,34 @@
 
 namespace footprint {
 
+namespace {
+
+// The decision table leads the page, as it leads the text report: one row per question, the
+// short answer per mode, its evidence in a smaller line beneath.
+std::string decision_table_html(const DecisionTable& t) {
+  if (t.rows.empty()) return "";
+  std::string out =
+      "<section id=\"decision\">\n<h2>Decision</h2>\n<div class=\"scroll\"><table "
+      "class=\"data\">\n<thead><tr><th>question</th>";
+  for (const std::string& m : t.modes)
+    out += "<th>" + html_escape(m) + "</th>";
+  out += "</tr></thead>\n<tbody>\n";
+  for (const DecisionRow& r : t.rows) {
+    out +=
+        fmt::format("<tr data-row=\"{}\"><td>{}</td>", html_escape(r.id), html_escape(r.question));
+    for (const DecisionAnswer& a : r.answers) {
+      out += "<td>" + html_escape(a.answer);
+      for (const std::string& e : a.evidence)
+        out += "<div class=\"muted\">" + html_escape(e) + "</div>";
+      out += "</td>";
+    }
+    out += "</tr>\n";
+  }
+  return out + "</tbody></table></div>\n</section>\n";
+}
+
+}  // namespace
+
 std::string render_comparison_html(const Comparison& c) {
   std::string modes;
   for (const std::string& m : c.modes)
@@ -17,6 +45,7 @@ std::string render_comparison_html(const Comparison& c) {
       "<header><h1>footprint compare: {}</h1><p class=\"muted\">footprint {}. Generated "
       "offline; this page makes no network requests.</p></header>\n",
       html_escape(modes), FOOTPRINT_VERSION);
+  out += decision_table_html(c.decisions);
   out += fmt::format(
       "<section id=\"install-modes\" data-modes=\"{}\" data-differing=\"{}\">\n<h2>Install "
       "modes</h2>\n<p>{} rows, {} differ between modes (highlighted, marked \u2260).</p>\n",

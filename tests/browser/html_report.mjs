@@ -322,6 +322,15 @@ async function compareCase(browser) {
       values: [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent),
     })));
   check(rows.length > 0, 'compare has rows');
+  // The decision table leads the page. global's pod webhook has no namespaceSelector, so it sees
+  // pod creation in other teams' namespaces; restricted pins it to the operator's target
+  // namespace (tests/data/field-report/README.md), so it reaches no other team.
+  const firstSection = await page.$eval('main section, body section', (s) => s.id);
+  check(firstSection === 'decision', `first section is ${firstSection}, not the decision table`);
+  const pod = await page.$$eval('#decision tr[data-row="pod-creation"] td', (tds) =>
+    tds.map((td) => td.firstChild ? td.firstChild.textContent : ''));
+  check(pod.length === 3 && pod[1].startsWith('yes') && pod[2].startsWith('no'),
+    `pod-creation row: ${pod.join(' | ')}`);
   // A row is highlighted exactly when the modes' values differ.
   for (const r of rows) {
     check(r.differs === new Set(r.values).size > 1, `row ${r.values} highlighted=${r.differs}`);
