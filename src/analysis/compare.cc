@@ -179,9 +179,10 @@ Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* clu
   for (const ModeInput& m : modes) {
     c.modes.push_back(m.name);
     ok.push_back(m.bundle != nullptr);
-    contexts.push_back(m.bundle ? std::make_unique<Context>(*m.bundle, std::vector<ClusterNamespace>{},
-                                                            std::vector<Expectation>{}, cluster)
-                                : nullptr);
+    contexts.push_back(m.bundle
+                           ? std::make_unique<Context>(*m.bundle, std::vector<ClusterNamespace>{},
+                                                       std::vector<Expectation>{}, cluster)
+                           : nullptr);
     findings.push_back(m.bundle ? analyze(*contexts.back(), Config{}).findings
                                 : std::vector<Finding>{});
     facts.push_back(m.bundle ? facts_of(*contexts.back(), findings.back()) : ModeFacts{});

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/cluster.h"
 #include "analysis/decision_table.h"
+#include "model/cluster.h"
 #include "model/object.h"
 
 namespace footprint {
