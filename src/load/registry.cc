@@ -93,6 +93,14 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
   return n;
 }
 
+// A string member, or `fallback` when `object` is not an object or the member is missing or not
+// a string: json::value() throws on a member of another type, and registries are untrusted.
+std::string string_member(const json& object, const char* key, std::string fallback = "") {
+  if (!object.is_object()) return fallback;
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
 // The registry's own words from an error body ({"errors": [{"code", "message"}]}), without
 // `detail`, which can echo anything.
 std::string registry_error(const std::string& body) {
@@ -102,8 +110,8 @@ std::string registry_error(const std::string& body) {
     return "";
   }
   const json& first = doc["errors"][0];
-  std::string code = first.value("code", "");
-  std::string message = first.value("message", "");
+  std::string code = string_member(first, "code");
+  std::string message = string_member(first, "message");
   if (code.empty() && message.empty()) return "";
   return fmt::format(" ({}: {})", code, message);
 }
@@ -111,8 +119,8 @@ std::string registry_error(const std::string& body) {
 std::string platform_of(const json& platform) {
   if (!platform.is_object()) return "";
   std::string out =
-      fmt::format("{}/{}", platform.value("os", ""), platform.value("architecture", ""));
-  std::string variant = platform.value("variant", "");
+      fmt::format("{}/{}", string_member(platform, "os"), string_member(platform, "architecture"));
+  std::string variant = string_member(platform, "variant");
   if (!variant.empty()) out += "/" + variant;
   return out;
 }
@@ -696,10 +704,10 @@ tl::expected<ParsedManifest, std::string> parse_manifest(std::string_view bytes,
     return tl::unexpected(std::string("the manifest is not a JSON object"));
   }
   ParsedManifest out;
-  out.media_type = doc.value("mediaType", std::string(content_type));
+  out.media_type = string_member(doc, "mediaType", std::string(content_type));
   // Docker image manifest v2 schema 1 (signed or not) predates content addressing of configs;
   // registries have deprecated it.
-  if (doc.value("schemaVersion", 0) == 1 ||
+  if (doc.contains("schemaVersion") && doc["schemaVersion"] == 1 ||
       out.media_type.starts_with("application/vnd.docker.distribution.manifest.v1")) {
     return tl::unexpected(std::string(
         "a Docker schema 1 manifest, which footprint does not read: it carries no layer sizes "
@@ -713,7 +721,7 @@ tl::expected<ParsedManifest, std::string> parse_manifest(std::string_view bytes,
         return tl::unexpected(std::string("an index entry has no digest"));
       ParsedManifest::Entry e;
       e.digest = m["digest"].get<std::string>();
-      e.media_type = m.value("mediaType", "");
+      e.media_type = string_member(m, "mediaType");
       e.size = size_of(m);
       if (m.contains("platform")) e.platform = platform_of(m["platform"]);
       // BuildKit attaches provenance and SBOMs as index entries with platform unknown/unknown
@@ -721,7 +729,7 @@ tl::expected<ParsedManifest, std::string> parse_manifest(std::string_view bytes,
       bool unknown = e.platform == "unknown/unknown";
       bool annotated =
           m.contains("annotations") && m["annotations"].is_object() &&
-          m["annotations"].value("vnd.docker.reference.type", "") == "attestation-manifest";
+          string_member(m["annotations"], "vnd.docker.reference.type") == "attestation-manifest";
       e.attestation = unknown || annotated;
       out.entries.push_back(std::move(e));
     }

@@ -86,6 +86,23 @@ TEST(Registry, SchemaOneIsAnError) {
   EXPECT_FALSE(parse_manifest(R"({"schemaVersion":2})", ""));
 }
 
+// Found by fuzz_registry_manifest (fuzz/regressions/registry_manifest/): a member of the wrong
+// type made json::value() throw, which ended the process. The OCI image spec types mediaType,
+// platform.os and platform.architecture as strings, so another type is read as absent.
+TEST(Registry, MembersOfTheWrongTypeAreReadAsAbsent) {
+  const std::string digest = "sha256:" + std::string(64, 'a');
+  auto m =
+      parse_manifest(R"({"mediaType":4,"schemaVersion":"2","manifests":[{"digest":")" + digest +
+                         R"(","mediaType":[],"platform":{"os":1,"architecture":"arm64"},)"
+                         R"("annotations":{"vnd.docker.reference.type":{}}}]})",
+                     "application/vnd.oci.image.index.v1+json");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_EQ(m->media_type, "application/vnd.oci.image.index.v1+json");
+  ASSERT_EQ(m->entries.size(), 1u);
+  EXPECT_EQ(m->entries[0].platform, "/arm64");
+  EXPECT_EQ(m->entries[0].media_type, "");
+}
+
 TEST(Registry, PlatformMatching) {
   EXPECT_TRUE(platform_matches("linux/amd64", "linux/amd64"));
   EXPECT_FALSE(platform_matches("linux/amd64", "linux/arm64"));
