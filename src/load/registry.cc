@@ -707,7 +707,7 @@ tl::expected<ParsedManifest, std::string> parse_manifest(std::string_view bytes,
   out.media_type = string_member(doc, "mediaType", std::string(content_type));
   // Docker image manifest v2 schema 1 (signed or not) predates content addressing of configs;
   // registries have deprecated it.
-  if (doc.contains("schemaVersion") && doc["schemaVersion"] == 1 ||
+  if ((doc.contains("schemaVersion") && doc["schemaVersion"] == 1) ||
       out.media_type.starts_with("application/vnd.docker.distribution.manifest.v1")) {
     return tl::unexpected(std::string(
         "a Docker schema 1 manifest, which footprint does not read: it carries no layer sizes "
