@@ -363,7 +363,7 @@ class Builder {
     add_weight(1);
   }
 
-  static constexpr size_t kOwnBlockBytes = 64 * 1024;
+  static constexpr size_t kOwnBlockBytes = size_t{64} * 1024;
 
   tl::expected<void, ParseError> add_alias(const yaml_event_t& e) {
     std::string_view name = as_view(e.data.alias.anchor);

@@ -156,18 +156,21 @@ tl::expected<std::vector<Document>, ParseError> parse_chunk(std::string_view chu
 
 // Node accessors run in every analysis loop; they are defined here so they inline.
 
+// A missing node (get() of an absent key) has empty text and no children; type() needs a node
+// that exists (the is_*() tests check first).
 inline NodeType Node::type() const {
   return tree_->data(index_).type;
 }
 
 inline std::string_view Node::text() const {
+  if (!tree_) return {};
   const Tree::NodeData& d = tree_->data(index_);
   if (d.type != NodeType::kScalar) return {};
   return tree_->scalar_text(d);
 }
 
 inline ScalarStyle Node::style() const {
-  return tree_->data(index_).style;
+  return tree_ ? tree_->data(index_).style : ScalarStyle{};
 }
 
 inline size_t Node::size() const {
@@ -177,16 +180,19 @@ inline size_t Node::size() const {
 }
 
 inline Node Node::item(size_t i) const {
+  if (!tree_) return {};
   const Tree::NodeData& d = tree_->data(index_);
   return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(i)));
 }
 
 inline Node Node::key(size_t i) const {
+  if (!tree_) return {};
   const Tree::NodeData& d = tree_->data(index_);
   return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i)));
 }
 
 inline Node Node::value(size_t i) const {
+  if (!tree_) return {};
   const Tree::NodeData& d = tree_->data(index_);
   return Node(tree_, tree_->child(d.first + static_cast<uint32_t>(2 * i + 1)));
 }

@@ -254,8 +254,8 @@ TEST(Yaml, ByteRangesAfterLongRunsOfMultiByteCharacters) {
 // Scalars of 64 KiB and more keep the buffer libyaml built them in instead of being copied; the
 // text must be the same either way, next to short scalars and after them.
 TEST(Yaml, LongScalarsKeepTheirText) {
-  std::string plain(200 * 1024, 'p');
-  std::string quoted(100 * 1024, 'q');
+  std::string plain(size_t{200} * 1024, 'p');
+  std::string quoted(size_t{100} * 1024, 'q');
   std::string text = "short: a\nlong: " + plain + "\nquoted: \"" + quoted + "\\tend\"\nlist: [" +
                      plain + ", b]\nafter: c\n";
   auto docs = parse_ok(text);
