@@ -181,6 +181,16 @@ AdmissionTrace trace_admission(const Admission& admission, const AdmissionReques
   return t;
 }
 
+const ClusterNamespace* other_team_namespace(const Context& ctx) {
+  const ClusterNamespace* found = nullptr;
+  for (const ClusterNamespace& ns : ctx.namespaces) {
+    if (ns.operator_owned || ns.system) continue;
+    if (ns.name == kOtherTeamNamespace) return &ns;
+    if (!found) found = &ns;
+  }
+  return found;
+}
+
 AdmissionRequest pod_create_request(const Context& ctx, const std::string& ns) {
   AdmissionRequest r;
   r.operation = "CREATE";

@@ -73,6 +73,12 @@ struct AdmissionTrace {
 
 AdmissionTrace trace_admission(const Admission& admission, const AdmissionRequest& request);
 
+// A namespace the operator does not own and that is not a system namespace: where another team's
+// pod would be created. The stand-in "other-team" when it is in the set (the default namespaces),
+// else the first such namespace of the cluster; null when every namespace is the operator's or
+// the system's.
+const ClusterNamespace* other_team_namespace(const Context& context);
+
 // A CREATE of a v1 Pod in `ns`, with that namespace's labels from the context's namespace set.
 AdmissionRequest pod_create_request(const Context& context, const std::string& ns);
 

@@ -7,6 +7,7 @@
 
 #include "analysis/admission.h"
 #include "analysis/check.h"
+#include "model/units.h"
 
 namespace footprint {
 
@@ -84,15 +85,17 @@ void run_admission_chain(const Context& ctx, Findings& out) {
   Finding& f = out.add(
       *anchor->configuration, high ? Severity::kHigh : Severity::kMedium,
       fmt::format(
-          "Pod creation in {} of {} namespaces of other teams ({}) already passes {} webhook(s) of "
+          "Pod creation in {} of {} namespaces of other teams ({}) already passes {} of "
           "the cluster ({}; worst case {} s{}). This install adds {} ({}), bringing the worst case "
-          "to {} s, and {} backend(s) that can each reject every pod creation when down ({}).",
-          namespaces.size(), others, some_of(namespaces, 3), cluster_part.names.size(),
-          some_of(cluster_part.names, 3), worst_before,
+          "to {} s, and {} that can each reject every pod creation when down ({}).",
+          namespaces.size(), others, some_of(namespaces, 3),
+          count_of(cluster_part.names.size(), "webhook"), some_of(cluster_part.names, 3),
+          worst_before,
           cluster_part.fail_closed.empty()
               ? ""
               : fmt::format(", fail-closed: {}", some_of(cluster_part.fail_closed, 3)),
-          bundle_part.names.size(), some_of(bundle_part.names, 3), worst_after, fail_closed,
+          bundle_part.names.size(), some_of(bundle_part.names, 3), worst_after,
+          count_of(fail_closed, "backend"),
           some_of(
               [&] {
                 std::vector<std::string> all = cluster_part.fail_closed;

@@ -8,6 +8,7 @@
 
 #include "analysis/check.h"
 #include "analysis/rbac_internal.h"
+#include "model/units.h"
 
 namespace footprint {
 
@@ -81,12 +82,13 @@ void run_helm_ownership(const Context& ctx, Findings& out) {
       names.push_back(o->display());
     Finding& f = out.add(
         *objects.front(), Severity::kHigh,
-        fmt::format("{} object(s) of the bundle already exist in the cluster, owned by {}: {}. "
+        fmt::format("{} of the bundle already exist{} in the cluster, owned by {}: {}. "
                     "`helm install` refuses them (\"exists and cannot be imported into the "
                     "current release: invalid ownership metadata\"); with --take-ownership, or "
                     "with kubectl apply, they silently change hands and the current owner's next "
                     "upgrade or uninstall undoes this install's version.",
-                    objects.size(), owner.describe(), some_of(names, 4)),
+                    count_of(objects.size(), "object"), objects.size() == 1 ? "s" : "",
+                    owner.describe(), some_of(names, 4)),
         owner.release.empty()
             ? fmt::format("Leave these objects out of the bundle (the chart's values usually "
                           "have a switch), or hand them over on purpose: add the label {}=Helm "
@@ -96,7 +98,8 @@ void run_helm_ownership(const Context& ctx, Findings& out) {
                           "have a switch, e.g. crds.enabled=false) and let release {} keep "
                           "them, or install into that release.",
                           owner.release));
-    f.summary = fmt::format("{} object(s) already belong to {}: helm install fails", objects.size(),
+    f.summary = fmt::format("{} already belong{} to {}: helm install fails",
+                            count_of(objects.size(), "object"), objects.size() == 1 ? "s" : "",
                             owner.describe());
     f.affects.emplace_back("objects", std::move(names));
   }

@@ -11,6 +11,7 @@
 #include "analysis/check.h"
 #include "analysis/inventory.h"
 #include "analysis/rbac.h"
+#include "model/units.h"
 
 namespace footprint {
 
@@ -72,7 +73,7 @@ ModeFacts facts_of(const Context& ctx, const std::vector<Finding>& findings) {
                   ? "none"
                   : fmt::format("none; namespaced in {}", fmt::join(namespaces, ", "));
     } else {
-      value = fmt::format("{} rule(s){}", cluster_grants,
+      value = fmt::format("{}{}", count_of(cluster_grants, "rule"),
                           rights.empty() ? "" : fmt::format(": {}", fmt::join(rights, ", ")));
     }
     f.cluster_rights[p.subject.display()] = value;

@@ -92,7 +92,7 @@ TEST(Compare, KindsScopeAndRightsSideBySide) {
   const ComparisonRow* rights = row(c, "Cluster-wide rights", "ServiceAccount ops/op");
   ASSERT_NE(rights, nullptr);
   EXPECT_EQ(rights->values,
-            (std::vector<std::string>{"1 rule(s): reads secrets", "none; namespaced in team-a"}));
+            (std::vector<std::string>{"1 rule: reads secrets", "none; namespaced in team-a"}));
   EXPECT_NE(row(c, "Findings in some modes only", "rbac-secrets-cluster-wide: ClusterRole op"),
             nullptr);
   EXPECT_EQ(row(c, "Render", "result"), nullptr);

@@ -9,6 +9,7 @@
 #include "analysis/admission.h"
 #include "analysis/crds.h"
 #include "analysis/rbac_internal.h"
+#include "model/units.h"
 
 namespace footprint {
 
@@ -35,12 +36,12 @@ void run_crd_missing(const Context& ctx, Findings& out) {
     }
     Finding& f = out.add(
         *first, Severity::kMedium,
-        fmt::format("{} object(s) use kind{} {} of group {}, another project's API that the "
+        fmt::format("{} use{} kind{} {} of group {}, another project's API that the "
                     "bundle ships no CustomResourceDefinition for: the cluster must already have "
                     "these CRDs. Without them the install fails with \"no matches for kind {} in "
                     "version {}\".",
-                    count, kinds.size() == 1 ? "" : "s", fmt::join(kinds, ", "), m.group, kind,
-                    first->api_version),
+                    count_of(count, "object"), count == 1 ? "s" : "", kinds.size() == 1 ? "" : "s",
+                    fmt::join(kinds, ", "), m.group, kind, first->api_version),
         fmt::format("Install the CRDs of group {} before this bundle (from the project that owns "
                     "that API), or turn these objects off in the chart's values.",
                     m.group));

@@ -296,10 +296,9 @@ DecisionAnswer prerequisites(const Context& ctx, const std::vector<std::string>&
                   ns.name == "kube-public" || ns.name == "kube-node-lease";
     if (exists) continue;
     namespaces.push_back(ns.name);
-    a.evidence.push_back(
-        fmt::format("{} object(s) land in namespace {}, which the bundle does "
-                    "not create",
-                    ns.objects, ns.name));
+    a.evidence.push_back(fmt::format("{} land{} in namespace {}, which the bundle does not create",
+                                     count_of(ns.objects, "object"), ns.objects == 1 ? "s" : "",
+                                     ns.name));
   }
   std::vector<std::string> parts;
   if (!crds.empty()) parts.push_back("CRDs of " + comma_list(crds));

@@ -14,6 +14,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "model/units.h"
+
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, not in a header
 
 namespace footprint {
@@ -163,9 +165,9 @@ void check_snapshot(const fs::path& folder, const std::string& commit, HfModelRe
   }
   if (copies) {
     r.warnings.push_back(fmt::format(
-        "{} of {} file(s) in snapshots/{} are copies, not symlinks into blobs/ (the degraded "
+        "{} of {} in snapshots/{} are copies, not symlinks into blobs/ (the degraded "
         "layout without symlink support); they load, but take their full size per snapshot.",
-        copies, files, commit));
+        copies, count_of(files, "file"), commit));
   }
   if (files == 0) {
     r.problems.push_back(fmt::format("snapshots/{} holds no files.", commit));

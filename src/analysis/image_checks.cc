@@ -32,7 +32,8 @@ void each_image(const ImageInventory& inv, Fn fn) {
 }
 
 std::string elsewhere(size_t places) {
-  return places > 1 ? fmt::format(" and {} more place(s)", places - 1) : "";
+  return places > 1 ? fmt::format(" and {} more {}", places - 1, places == 2 ? "place" : "places")
+                    : "";
 }
 
 void run_image_not_pinned(const Context& ctx, Findings& out) {

@@ -19,7 +19,7 @@ TEST(CrdMissing, OneFindingPerGroupNamingItsKinds) {
   auto findings = run_check(b, "crd-missing");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].object.name, "a");
-  EXPECT_NE(findings[0].message.find("3 object(s) use kinds PodMonitor, ServiceMonitor of group "
+  EXPECT_NE(findings[0].message.find("3 objects use kinds PodMonitor, ServiceMonitor of group "
                                      "monitoring.coreos.com"),
             std::string::npos);
   EXPECT_NE(findings[0].message.find("the cluster must already have these CRDs"),

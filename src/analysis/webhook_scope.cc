@@ -348,18 +348,6 @@ namespace {
 // whatever the webhooks' failurePolicy.
 constexpr int kRequestTimeoutSeconds = 60;
 
-// A namespace the operator does not own and that is not a system namespace: where another
-// team's pod would be created.
-const ClusterNamespace* other_team_namespace(const Context& ctx) {
-  const ClusterNamespace* found = nullptr;
-  for (const ClusterNamespace& ns : ctx.namespaces) {
-    if (ns.operator_owned || ns.system) continue;
-    if (ns.name == kOtherTeamNamespace) return &ns;
-    if (!found) found = &ns;
-  }
-  return found;
-}
-
 void run_added_latency(const Context& ctx, Findings& out) {
   const ClusterNamespace* ns = other_team_namespace(ctx);
   if (!ns) return;

@@ -225,12 +225,13 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
   std::sort(skipped.begin(), skipped.end());
   std::sort(hidden.begin(), hidden.end());
   if (!skipped.empty()) {
-    notes.push_back(fmt::format("skipped {} file(s) under {} that are not .yaml, .yml or .json: {}",
-                                skipped.size(), dir, join_names(skipped)));
+    notes.push_back(fmt::format("skipped {} file{} under {} that are not .yaml, .yml or .json: {}",
+                                skipped.size(), skipped.size() == 1 ? "" : "s", dir,
+                                join_names(skipped)));
   }
   if (!hidden.empty()) {
-    notes.push_back(fmt::format("skipped {} hidden file(s) or directories under {}: {}",
-                                hidden.size(), dir, join_names(hidden)));
+    notes.push_back(fmt::format("skipped {} hidden {} under {}: {}", hidden.size(),
+                                hidden.size() == 1 ? "entry" : "entries", dir, join_names(hidden)));
   }
   return files;
 }

@@ -17,12 +17,7 @@ constexpr const char* kOtherTeamNamespace = "other-team";
 struct ClusterNamespace {
   std::string name;
   Labels labels;        // always includes kubernetes.io/metadata.name=<name>, set by the API server
-  bool system = false;  // A namespace of the cluster named `name`: the API server's name label
-                        // added, and whether it is a
-  // system namespace or the install's own.
-  ClusterNamespace make_namespace(const Bundle& bundle, const std::string& name, Labels labels);
-
-  // kube-system, kube-public, kube-node-lease
+  bool system = false;  // kube-system, kube-public, kube-node-lease
   // The release namespace, one the bundle creates, or one it puts objects in (other than the
   // system namespaces and default).
   bool operator_owned = false;

@@ -97,12 +97,15 @@ Section admission_section(const Context& ctx) {
   }
 
   // What a pod in another team's namespace goes through: the seed's unmeasured question.
-  AdmissionTrace pod = trace_admission(ctx.admission, pod_create_request(ctx, kOtherTeamNamespace));
+  const ClusterNamespace* other_team = other_team_namespace(ctx);
+  std::string other_team_name = other_team ? other_team->name : kOtherTeamNamespace;
+  AdmissionTrace pod = trace_admission(ctx.admission, pod_create_request(ctx, other_team_name));
   std::vector<std::string> fail_closed;
   for (const AdmissionWebhook* w : pod.fail_closed)
     fail_closed.push_back(w->name);
   Json failure = {{"podCreateInOtherTeam",
-                   {{"mutatingWebhooks", pod.mutating_webhooks.size()},
+                   {{"namespace", other_team_name},
+                    {"mutatingWebhooks", pod.mutating_webhooks.size()},
                     {"validatingWebhooks", pod.validating_webhooks.size()},
                     {"worstCaseSeconds", pod.worst_seconds},
                     {"failClosed", fail_closed}}}};
@@ -112,7 +115,7 @@ Section admission_section(const Context& ctx) {
         "of this bundle. If their backends hang, it waits up to {} s (mutating "
         "webhooks are called in series, validating ones in parallel). If their backends are "
         "down, {}. Modelled from the API server's documented behaviour, not measured.",
-        kOtherTeamNamespace, pod.mutating_webhooks.size(),
+        other_team_name, pod.mutating_webhooks.size(),
         count_of(pod.validating_webhooks.size(), "validating webhook"), pod.worst_seconds,
         fail_closed.empty() ? "it is admitted"
                             : fmt::format("it is rejected by {}", fmt::join(fail_closed, ", ")));

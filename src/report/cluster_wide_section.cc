@@ -60,10 +60,10 @@ void add_aggregated_apis(const Context& ctx, Section& s) {
   s.json["aggregatedApis"] = list;
   if (table.rows.empty()) return;
   s.blocks.push_back(
-      Block{{fmt::format("Aggregated APIs: {} APIService(s) the API server proxies to the "
+      Block{{fmt::format("Aggregated APIs: {} the API server proxies to the "
                          "bundle's pods. While a backend is unavailable, discovery of its group "
                          "fails cluster-wide and deleting any namespace hangs.",
-                         table.rows.size())},
+                         count_of(table.rows.size(), "APIService"))},
             std::move(table)});
 }
 

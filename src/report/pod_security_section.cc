@@ -4,6 +4,7 @@
 
 #include "analysis/check.h"
 #include "analysis/pod_security_checks.h"
+#include "model/units.h"
 #include "report/cluster_wide.h"
 
 namespace footprint {
@@ -83,11 +84,11 @@ Section pod_security_section(const Context& ctx) {
   s.blocks.push_back(Block{
       {workloads.empty()
            ? std::string("No workloads with a pod template.")
-           : fmt::format("{} workload(s) at the strictest Pod Security Standards level their "
+           : fmt::format("{} at the strictest Pod Security Standards level their "
                          "pods pass (policy latest is v1.{}; a namespace's enforce-version pins "
                          "an older one). {} would get no pods from their namespace's enforce "
                          "label.",
-                         workloads.size(), kNewestPolicyMinor, rejected)},
+                         count_of(workloads.size(), "workload"), kNewestPolicyMinor, rejected)},
       std::nullopt});
   for (const std::string& ns : order)
     s.blocks.push_back(std::move(blocks[ns]));
