@@ -20,6 +20,29 @@ constexpr PodCreator kPodCreators[] = {
 
 constexpr std::string_view kOperations[] = {"CREATE", "UPDATE", "DELETE", "CONNECT"};
 
+// The admission operations the API server can send for a subresource, from the REST interfaces
+// its storage implements (pkg/registry/core/pod/rest/subresources.go: exec, attach, portforward
+// and proxy are rest.Connecter; log is only read, and reads are never admitted; status, scale,
+// approval, finalize, ephemeralcontainers and resize are updated; binding, eviction and token
+// are created). A webhook rule on `pods/*` CREATE never sees an exec.
+bool operation_exists(std::string_view subresource, std::string_view op) {
+  if (subresource.empty()) return op != "CONNECT";
+  if (subresource == "exec" || subresource == "attach" || subresource == "portforward" ||
+      subresource == "proxy") {
+    return op == "CONNECT";
+  }
+  if (subresource == "log") return false;
+  if (subresource == "status" || subresource == "scale" || subresource == "approval" ||
+      subresource == "finalize" || subresource == "ephemeralcontainers" ||
+      subresource == "resize") {
+    return op == "UPDATE";
+  }
+  if (subresource == "binding" || subresource == "eviction" || subresource == "token") {
+    return op == "CREATE";
+  }
+  return true;
+}
+
 bool creates_pods(std::string_view group, std::string_view resource) {
   return std::any_of(std::begin(kPodCreators), std::end(kPodCreators), [&](const PodCreator& c) {
     return c.group == group && c.resource == resource;
@@ -46,6 +69,7 @@ std::vector<std::string_view> matching_operations(const AdmissionWebhook& webhoo
   request.namespace_ = info.scope == Scope::kCluster ? "" : "x";
   if (exempt_from_webhooks(request)) return out;
   for (std::string_view op : kOperations) {
+    if (!operation_exists(subresource, op)) continue;
     request.operation = op;
     bool matches = std::any_of(info.versions.begin(), info.versions.end(), [&](const auto& v) {
       request.api_version = v;
@@ -70,9 +94,9 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
     for (std::string_view sub : subresources) {
       std::vector<std::string_view> ops = matching_operations(webhook, info, sub);
       if (ops.empty()) continue;
-      if (info.scope != Scope::kCluster || (info.group.empty() && info.resource == "namespaces")) {
-        reach.namespaced = true;
-      }
+      bool namespace_selector_applies =
+          info.scope != Scope::kCluster || (info.group.empty() && info.resource == "namespaces");
+      if (namespace_selector_applies) reach.namespaced = true;
       std::string what = fmt::format("{} {}", resource_label(info, sub), fmt::join(ops, "/"));
       if (!info.builtin) {
         add_unique(reach.own, std::move(what));
@@ -86,6 +110,7 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
                              return op == "CREATE" || op == "UPDATE";
                            })));
       add_unique(pod_create ? reach.pod_creation : reach.builtin, std::move(what));
+      if (!namespace_selector_applies) reach.cluster_wide = true;
     }
   }
   // Groups the table does not know: other projects' CRDs, or the install's own whose CRDs are
@@ -103,8 +128,10 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
         std::string what = g == "*"
                                ? fmt::format("every custom resource ({})", r)
                                : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, "/"));
+        bool own = g != "*" && ctx.own.owns(g);
         if (rule.scope != "Cluster") reach.namespaced = true;
-        add_unique(g != "*" && ctx.own.owns(g) ? reach.own : reach.other_custom, std::move(what));
+        if (rule.scope == "Cluster" && !own) reach.cluster_wide = true;
+        add_unique(own ? reach.own : reach.other_custom, std::move(what));
       }
     }
   }
@@ -137,8 +164,8 @@ std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
     s.reach = reach_of(ctx, w);
     s.namespace_scope = selector_scope(w.namespace_selector);
     s.object_scope = selector_scope(w.object_selector);
-    s.opt_in =
-        (s.object_scope != "none" && s.object_scope != "opt-out") || s.namespace_scope == "opt-in";
+    s.opt_in = (s.object_scope != "none" && s.object_scope != "opt-out") ||
+               (s.namespace_scope == "opt-in" && !s.reach.cluster_wide);
     if (s.reach.namespaced) {
       s.namespaces_total = ctx.namespaces.size();
       for (const ClusterNamespace& ns : ctx.namespaces) {

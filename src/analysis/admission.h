@@ -25,6 +25,9 @@ struct WebhookReach {
   std::vector<std::string> other_custom;  // other projects' custom resources
   std::vector<std::string> own;           // the install's own API groups
   bool namespaced = false;  // some matched resource is namespaced, so namespaceSelector applies
+  // Some shared resource matched is cluster-scoped (other than Namespace): the API server
+  // ignores the namespaceSelector for those, so they are intercepted for everyone.
+  bool cluster_wide = false;
 
   bool shared() const { return !pod_creation.empty() || !builtin.empty() || !other_custom.empty(); }
   bool matches_nothing() const { return !shared() && own.empty(); }
@@ -37,7 +40,8 @@ struct WebhookSummary {
   std::string namespace_scope;
   std::string object_scope;
   // A selector requires a label: other teams' objects or namespaces are reached only if they
-  // carry it, that is, if their owners opted in.
+  // carry it, that is, if their owners opted in. A namespaceSelector does not make a webhook on
+  // cluster-scoped resources opt-in: it does not apply to them.
   bool opt_in = false;
   std::vector<std::string> namespaces_hit;  // of the namespace set, when reach.namespaced
   size_t namespaces_total = 0;
@@ -52,7 +56,7 @@ struct WebhookSummary {
   // Other teams' requests reach the webhook: it matches shared resources, and either they are
   // cluster-scoped or the webhook is called in a namespace the operator does not own.
   bool reaches_other_teams() const {
-    return reach.shared() && (!reach.namespaced || !others_hit.empty());
+    return reach.shared() && (reach.cluster_wide || !reach.namespaced || !others_hit.empty());
   }
 };
 

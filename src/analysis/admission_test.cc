@@ -95,8 +95,18 @@ webhooks:
   WebhookReach pods_star = reach(
       R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/*"]}])");
   EXPECT_EQ(pods_star.pod_creation, std::vector<std::string>{"pods CREATE"});
-  EXPECT_NE(std::find(pods_star.builtin.begin(), pods_star.builtin.end(), "pods/exec CREATE"),
+  // Of the subresources, only those the API server creates: eviction and binding. exec is a
+  // CONNECT and log is never admitted (the REST interfaces of pkg/registry/core/pod/rest).
+  EXPECT_NE(std::find(pods_star.builtin.begin(), pods_star.builtin.end(), "pods/eviction CREATE"),
             pods_star.builtin.end());
+  for (const std::string& r : pods_star.builtin) {
+    EXPECT_FALSE(r.starts_with("pods/exec") || r.starts_with("pods/log") ||
+                 r.starts_with("pods/status"))
+        << r;
+  }
+  WebhookReach connect = reach(
+      R"([{operations: [CONNECT, UPDATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/exec", "pods/status"]}])");
+  EXPECT_EQ(connect.builtin, (std::vector<std::string>{"pods/exec CONNECT", "pods/status UPDATE"}));
   // Workloads count on CREATE and UPDATE: blocking either stops rollouts.
   WebhookReach deploy = reach(
       R"([{operations: [UPDATE], apiGroups: [apps], apiVersions: ["*"], resources: [deployments]}])");
@@ -228,6 +238,16 @@ TEST(FailClosed, PodCreationInOtherTeamsNamespacesIsCritical) {
   EXPECT_NE(findings[0].message.find("other teams cannot start pods"), std::string::npos);
 }
 
+// Without -n the release namespace is `default`, but an operator whose objects all name their
+// own namespace (ops) does not live there: `default` stays a namespace other teams use.
+TEST(FailClosed, DefaultIsOtherTeamsUnlessTheBundleLandsThere) {
+  Bundle b = bundle_from(with(kPodWebhookNoSelector), "default");
+  auto findings = run_check(b, "webhook-fail-closed");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_NE(findings[0].message.find("namespace other teams use (default, "), std::string::npos)
+      << findings[0].message;
+}
+
 // Other shared built-ins block other teams' changes of those resources: high.
 TEST(FailClosed, OtherBuiltinsAreHigh) {
   auto findings = run_check(bundle_from(with(R"(
@@ -245,6 +265,44 @@ webhooks:
                             "webhook-fail-closed");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);
+}
+
+// A namespaceSelector never exempts a request for a cluster-scoped resource other than a
+// Namespace (MatchNamespaceSelector in apiserver/pkg/admission/plugin/webhook/predicates/
+// namespace/matcher.go): an opt-in namespace label does not scope a webhook on ClusterRoles, so
+// every team's ClusterRole creation fails while the backend is down (high, not the opt-in medium).
+TEST(FailClosed, NamespaceSelectorDoesNotScopeClusterScopedResources) {
+  auto findings = run_check(bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: roles}
+webhooks:
+- name: vroles.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [rbac.authorization.k8s.io], apiVersions: [v1], resources: [clusterroles]}]
+  namespaceSelector: {matchLabels: {team: a}}
+)"),
+                                        "ops"),
+                            "webhook-fail-closed");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_EQ(findings[0].message.find("opt in"), std::string::npos);
+  EXPECT_NE(findings[0].message.find("cluster-wide"), std::string::npos);
+  // An objectSelector does apply to cluster-scoped objects: that one is opt-in.
+  auto labelled = run_check(bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: roles}
+webhooks:
+- name: vroles.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [rbac.authorization.k8s.io], apiVersions: [v1], resources: [clusterroles]}]
+  objectSelector: {matchLabels: {team: a}}
+)"),
+                                        "ops"),
+                            "webhook-fail-closed");
+  ASSERT_EQ(labelled.size(), 1u);
+  EXPECT_EQ(labelled[0].severity, Severity::kMedium);
 }
 
 // One finding per backend: webhooks of two configurations served by one Service share one
@@ -383,11 +441,19 @@ TEST(KubeSystem, SeverityFollowsWhatTheComponentsNeed) {
   auto findings = run_check(b, "webhook-kube-system");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kCritical);
+  // The consequence names only what the matched requests block: a webhook on pod creation
+  // says nothing of leases or tokens, which it never sees.
+  EXPECT_NE(findings[0].message.find("cannot start pods"), std::string::npos);
+  EXPECT_EQ(findings[0].message.find("leases"), std::string::npos);
+  EXPECT_EQ(findings[0].message.find("tokens"), std::string::npos);
   std::string ignore = kPodWebhookNoSelector;
   ignore += "  failurePolicy: Ignore\n";
   auto soft = run_check(bundle_from(with(ignore), "ops"), "webhook-kube-system");
   ASSERT_EQ(soft.size(), 1u);
   EXPECT_EQ(soft[0].severity, Severity::kLow);
+  // With Ignore, a backend with no endpoints is skipped at once; only a hung one costs time.
+  EXPECT_NE(soft[0].summary.find("hangs"), std::string::npos);
+  EXPECT_EQ(soft[0].summary.find("is down"), std::string::npos);
   auto leases = run_check(bundle_from(with(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
@@ -405,6 +471,8 @@ webhooks:
   ASSERT_EQ(leases.size(), 2u);  // one per backend
   EXPECT_EQ(leases[0].severity, Severity::kCritical);
   EXPECT_NE(leases[0].message.find("leases.coordination.k8s.io UPDATE"), std::string::npos);
+  EXPECT_NE(leases[0].message.find("cannot renew their leader-election leases"), std::string::npos);
+  EXPECT_EQ(leases[0].message.find("start pods"), std::string::npos);
   EXPECT_EQ(leases[1].severity, Severity::kHigh);
   // A webhook whose rules kube-system's requests never match is not reported, even unscoped.
   auto own = run_check(bundle_from(with(R"(

@@ -574,10 +574,22 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
     if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty()) continue;
     for (const PolicyRule& rule : role.rules) {
       if (grants_everything(rule)) continue;  // rbac-wildcard's
+      // The verbs mean something only on the resources the authorizer asks them for: escalate
+      // and bind on roles and clusterroles, impersonate on identities. `*` verbs on secrets
+      // grant no escalation.
       std::vector<std::string> rights;
-      for (const char* verb : {"escalate", "bind", "impersonate"}) {
-        if (verb_matches(rule, verb)) rights.emplace_back(verb);
+      for (const char* verb : {"escalate", "bind"}) {
+        bool on_roles =
+            api_group_matches(rule, kRbacGroup) &&
+            (resource_matches(rule, "roles", "") || resource_matches(rule, "clusterroles", ""));
+        if (verb_matches(rule, verb) && on_roles) rights.emplace_back(verb);
       }
+      bool on_identities =
+          (api_group_matches(rule, "") &&
+           (resource_matches(rule, "users", "") || resource_matches(rule, "groups", "") ||
+            resource_matches(rule, "serviceaccounts", ""))) ||
+          (api_group_matches(rule, "authentication.k8s.io") && resource_matches(rule, "uids", ""));
+      if (verb_matches(rule, "impersonate") && on_identities) rights.emplace_back("impersonate");
       if (rights.empty()) continue;
       Finding& f =
           out.add(*role.object, Severity::kInfo,
@@ -726,8 +738,9 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
   const std::string group = "admissionregistration.k8s.io";
   auto probe = [&](const BoundRule& b) {
     std::vector<Request> requests;
-    for (const char* resource :
-         {"mutatingwebhookconfigurations", "validatingwebhookconfigurations"}) {
+    for (const char* resource : {"mutatingwebhookconfigurations", "validatingwebhookconfigurations",
+                                 "validatingadmissionpolicies", "validatingadmissionpolicybindings",
+                                 "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"}) {
       for (const char* verb : {"create", "update", "patch", "delete"}) {
         if (!grants(ctx.bundle.resources, b, verb, group, resource, "", Names::kSome)) continue;
         Request r = probe_request(ctx, b, verb, group, resource);
@@ -745,21 +758,44 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
              std::any_of(r.requests.begin(), r.requests.end(),
                          [](const Request& q) { return q.verb == "create"; });
     });
-    std::string names =
-        any_name ? "any webhook configuration, other teams' included"
-                 : fmt::format("only {}", bracketed(rr.rights.front().grant.rule->resource_names));
+    bool webhooks = false;
+    bool policies = false;
+    std::vector<std::string> own;  // the names every rule is limited to, in rule order
+    for (const Right& r : rr.rights) {
+      for (const Request& q : r.requests) {
+        bool policy = q.resource.find("admissionpolic") != std::string::npos;
+        policies = policies || policy;
+        webhooks = webhooks || !policy;
+      }
+      for (const std::string& n : r.grant.rule->resource_names)
+        if (!contains(own, n)) own.push_back(n);
+    }
+    std::string what = webhooks && policies ? "webhook configuration or admission policy"
+                       : policies           ? "admission policy"
+                                            : "webhook configuration";
+    std::string power =
+        webhooks && policies
+            ? "Webhook configurations decide which API requests are sent to which server, and "
+              "admission policies with their bindings which ones the API server rejects or changes"
+        : policies ? "An admission policy with its binding decides which API requests the API "
+                     "server rejects or changes"
+                   : "A webhook configuration decides which API requests are sent to which server";
+    std::string names = any_name ? fmt::format("any {}, other teams' included", what)
+                                 : fmt::format("only {}", bracketed(own));
     report(out, rr, any_name ? Severity::kHigh : Severity::kLow,
-           fmt::format("{} may {} ({}), through {}. A webhook configuration decides which API "
-                       "requests are sent to which server{}.",
-                       rr.subject.display(), merge_verbs(rr.what()), names, rr.sources(),
+           fmt::format("{} may {} ({}), through {}. {}{}.", rr.subject.display(),
+                       merge_verbs(rr.what()), names, rr.sources(), power,
                        any_name ? ", so this can intercept or block writes anywhere in the cluster"
-                                : "; limited to the operator's own configurations, this is how "
-                                  "operators inject their CA"),
-           "Restrict update and patch with resourceNames to the operator's own webhook "
-           "configurations, and drop create and delete if the chart creates them.",
-           any_name
-               ? fmt::format("{} can rewrite any webhook configuration", rr.subject.display())
-               : fmt::format("{} can update its own webhook configurations", rr.subject.display()));
+                                : "; limited to the operator's own, this is how operators inject "
+                                  "their CA"),
+           any_name ? fmt::format("Restrict update and patch with resourceNames to the operator's "
+                                  "own, and drop create and delete unless managing {}s is the "
+                                  "operator's purpose.",
+                                  what)
+                    : "Already limited by resourceNames: nothing to change when these are the "
+                      "operator's own; remove the right if the bundle injects the CA itself.",
+           any_name ? fmt::format("{} can rewrite any {}", rr.subject.display(), what)
+                    : fmt::format("{} can update its own {}s", rr.subject.display(), what));
   }
 }
 
@@ -771,10 +807,12 @@ extern const Check kRbacWebhookConfigWrite{
     Severity::kHigh,
     Impact::kPrivilege,
     "rbac",
-    "A binding allows writing admission webhook configurations.",
+    "A binding allows writing admission webhook configurations or admission policies.",
     run_webhook_config_write,
-    "A webhook configuration decides which API requests are sent to which server; writing any of "
-    "them can intercept or block writes anywhere in the cluster. High for any configuration "
+    "A webhook configuration decides which API requests are sent to which server, and a "
+    "ValidatingAdmissionPolicy or MutatingAdmissionPolicy with its binding rejects or changes "
+    "requests in the API server itself; writing any of them can intercept or block writes "
+    "anywhere in the cluster. High for any configuration or policy "
     "(create cannot be limited by name); low when limited by resourceNames to the operator's own, "
     "which is how operators inject their CA. Only ClusterRoleBindings grant it: the resources are "
     "cluster-scoped.",
@@ -820,12 +858,16 @@ void run_crd_write(const Context& ctx, Findings& out) {
                    : fmt::format("it may rewrite the CRDs {}", bracketed(named));
     Severity severity = creates || any_name ? Severity::kMedium : Severity::kLow;
     report(out, rr, severity,
-           fmt::format("{} may {}, through {}: the operator installs or changes CRDs at run time, "
-                       "so its true cluster footprint is larger than this bundle. Hidden "
-                       "footprint: {}.",
-                       rr.subject.display(), merge_verbs(what), rr.sources(), hidden),
-           "Ship the CRDs in the bundle (or a CRD chart) and remove this right, or restrict "
-           "update and patch to the operator's own CRDs with resourceNames.",
+           fmt::format("{} may {}, through {}: the operator {} CRDs at run time, so its true "
+                       "cluster footprint is larger than this bundle. Hidden footprint: {}.",
+                       rr.subject.display(), merge_verbs(what), rr.sources(),
+                       creates ? "may install" : "may change", hidden),
+           creates || any_name
+               ? "Ship the CRDs in the bundle (or a CRD chart) and remove this right, or restrict "
+                 "update and patch to the operator's own CRDs with resourceNames."
+               : "Already limited to named CRDs: nothing to change when they are the operator's "
+                 "own (the usual way to inject a conversion webhook's CA); remove the right if "
+                 "the bundle wires the CA itself.",
            fmt::format("{} can {} CRDs at run time", rr.subject.display(),
                        creates ? "install" : "rewrite"));
   }

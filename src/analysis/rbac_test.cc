@@ -51,6 +51,44 @@ TEST(ResourceNamesListWatch, HighWhenNothingElseAllowsTheList) {
   EXPECT_NE(findings[0].remediation.find("footprint fix rbac"), std::string::npos);
 }
 
+// The same rule is enough for an operator that lists and watches its one Secret with the field
+// selector metadata.name (RequestInfo takes the name from that selector, requestinfo.go), as
+// cert-manager's webhook does with the Secret its --dynamic-serving-ca-secret-name argument
+// names. A container naming the object is that sign: medium, worded as a condition. A name
+// inside a longer word is not.
+TEST(ResourceNamesListWatch, MediumWhenTheContainersNameTheObject) {
+  auto deployment = [](const char* args) {
+    return fmt::format(R"(
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {{name: manager, namespace: dynamo-system}}
+spec:
+  selector: {{matchLabels: {{app: m}}}}
+  template:
+    metadata: {{labels: {{app: m}}}}
+    spec:
+      serviceAccountName: controller-manager
+      containers: [{{name: m, image: x, args: {}}}]
+)",
+                       args);
+  };
+  auto named = run_check(
+      bundle_from(std::string(kRestrictedMode) + deployment("[--cert-secret=webhook-server-cert]"),
+                  "dynamo-system"),
+      "rbac-resourcenames-list-watch");
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_EQ(named[0].severity, Severity::kMedium);
+  EXPECT_NE(named[0].message.find("`--cert-secret=webhook-server-cert`"), std::string::npos);
+  EXPECT_NE(named[0].summary.find("fine for a field-selector watch"), std::string::npos);
+  auto longer = run_check(
+      bundle_from(std::string(kRestrictedMode) + deployment("[--dir=/webhook-server-certs]"),
+                  "dynamo-system"),
+      "rbac-resourcenames-list-watch");
+  ASSERT_EQ(longer.size(), 1u);
+  EXPECT_EQ(longer[0].severity, Severity::kHigh);
+}
+
 // The cluster-wide mode's ClusterRole lets the same account list Secrets everywhere: the
 // restriction is dead code, an info-level tidy-up that names the covering rule.
 TEST(ResourceNamesListWatch, InfoWhenAnotherRuleCoversIt) {
@@ -216,6 +254,26 @@ rules:
   verbs: [approve]
 )");
   EXPECT_TRUE(run_check(b, "rbac-ineffective-wildcard").empty());
+  // A custom verb is asked about only by the code that defines it, with names of its choosing:
+  // cert-manager's approver checks approve on its own signers as "issuers.cert-manager.io/*".
+  Bundle custom = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: approver}
+rules:
+- apiGroups: [cert-manager.io]
+  resources: [signers]
+  resourceNames: [issuers.cert-manager.io/*]
+  verbs: [approve]
+- apiGroups: [cert-manager.io]
+  resources: [certificates]
+  resourceNames: [team-*]
+  verbs: [get]
+)");
+  auto findings = run_check(custom, "rbac-ineffective-wildcard");
+  ASSERT_EQ(findings.size(), 1u);  // the get rule's glob only
+  EXPECT_NE(findings[0].message.find("[team-*]"), std::string::npos);
+  EXPECT_EQ(findings[0].message.find("issuers.cert-manager.io"), std::string::npos);
 }
 
 TEST(BindingMissingRole, MissingNamespaceMismatchAndBuiltins) {
@@ -437,6 +495,34 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
   EXPECT_NE(findings[0].message.find("every verb on widgets of example.com"), std::string::npos);
   EXPECT_EQ(findings[1].severity, Severity::kHigh);
   EXPECT_NE(findings[1].message.find("every verb on every resource of apps"), std::string::npos);
+}
+
+// An unbound role is reported (info) only for verbs that mean something on its resources: the
+// RBAC authorizer asks for escalate and bind on roles and clusterroles
+// (pkg/registry/rbac/escalation_check.go), and the impersonation filter asks for
+// impersonate on users, groups, serviceaccounts and uids. `*` verbs on secrets escalate nothing.
+TEST(PrivilegeEscalation, UnboundRolesOnlyForVerbsOnTheirTargets) {
+  auto unbound = [](const char* rules) {
+    return run_check(bundle_from(fmt::format(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {{name: r}}
+rules: {}
+)",
+                                             rules),
+                                 "ops"),
+                     "rbac-privilege-escalation");
+  };
+  EXPECT_TRUE(unbound(R"([{apiGroups: [""], resources: [secrets], verbs: ["*"]}])").empty());
+  EXPECT_TRUE(unbound(R"([{apiGroups: [example.com], resources: ["*"], verbs: ["*"]}])").empty());
+  auto roles =
+      unbound(R"([{apiGroups: [rbac.authorization.k8s.io], resources: [roles], verbs: ["*"]}])");
+  ASSERT_EQ(roles.size(), 1u);
+  EXPECT_EQ(roles[0].severity, Severity::kInfo);
+  EXPECT_NE(roles[0].message.find("allows escalate, bind;"), std::string::npos);
+  auto users = unbound(R"([{apiGroups: [""], resources: [users], verbs: ["*"]}])");
+  ASSERT_EQ(users.size(), 1u);
+  EXPECT_NE(users[0].message.find("allows impersonate;"), std::string::npos);
 }
 
 // Impersonating any user and any group is cluster-admin (a user in system:masters); escalate
@@ -735,6 +821,46 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
   auto kube_exec = run_check(bundle_from(kube, "ops"), "rbac-pod-exec");
   ASSERT_EQ(kube_exec.size(), 1u);
   EXPECT_EQ(kube_exec[0].severity, Severity::kHigh);
+}
+
+// Each rule's resourceNames belong to that rule: the finding lists the names of every rule, not
+// the first rule's for all. A ValidatingAdmissionPolicy with its binding rejects requests in the
+// API server itself, so creating them is as strong as writing any webhook configuration (high).
+TEST(WebhookConfigWrite, NamesOfEveryRuleAndAdmissionPolicies) {
+  constexpr const char* kBinding = R"(
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: hooks}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: hooks}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)";
+  auto own = run_check(bundle_from(std::string(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: hooks}
+rules:
+- {apiGroups: [admissionregistration.k8s.io], resources: [mutatingwebhookconfigurations], resourceNames: [op-mutating], verbs: [update]}
+- {apiGroups: [admissionregistration.k8s.io], resources: [validatingwebhookconfigurations], resourceNames: [op-validating], verbs: [update]}
+)") + kBinding,
+                                   "ops"),
+                       "rbac-webhook-config-write");
+  ASSERT_EQ(own.size(), 1u);
+  EXPECT_EQ(own[0].severity, Severity::kLow);
+  EXPECT_NE(own[0].message.find("only [op-mutating, op-validating]"), std::string::npos)
+      << own[0].message;
+  auto policies = run_check(bundle_from(std::string(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: hooks}
+rules:
+- {apiGroups: [admissionregistration.k8s.io], resources: [validatingadmissionpolicies, validatingadmissionpolicybindings], verbs: [create]}
+)") + kBinding,
+                                        "ops"),
+                            "rbac-webhook-config-write");
+  ASSERT_EQ(policies.size(), 1u);
+  EXPECT_EQ(policies[0].severity, Severity::kHigh);
+  EXPECT_NE(policies[0].summary.find("admission policy"), std::string::npos);
 }
 
 // Binding the built-in edit role to an operator's account in kube-system: can-i says the account

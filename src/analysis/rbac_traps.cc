@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "analysis/rbac_internal.h"
+#include "model/webhook_client.h"
 
 namespace footprint {
 
@@ -56,6 +58,55 @@ std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const Rba
 
 namespace {
 
+// Whether `text` holds `name` as a whole word: "--ca-secret=webhook-ca" holds webhook-ca.
+bool holds_word(std::string_view text, std::string_view name) {
+  auto part_of_name = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_';
+  };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    bool starts = at == 0 || !part_of_name(text[at - 1]);
+    bool ends = at + name.size() == text.size() || !part_of_name(text[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// The command-line argument or environment value of a container running as `subject` that names
+// one of `objects`: the sign of an operator that reads that one object, typically with the field
+// selector metadata.name that a resourceNames rule does allow (cert-manager's webhook reads its
+// CA Secret that way, named by --dynamic-serving-ca-secret-name).
+std::string object_named_by_containers(const Bundle& bundle, const Subject& subject,
+                                       const std::vector<std::string>& objects) {
+  if (subject.kind != SubjectKind::kServiceAccount) return "";
+  for (const PodTemplate& t : pod_templates(bundle)) {
+    if (t.owner->namespace_ != subject.namespace_) continue;
+    yaml::Node account = t.spec.get("serviceAccountName");
+    if (!account.is_scalar() || account.str().empty()) account = t.spec.get("serviceAccount");
+    std::string_view name =
+        account.is_scalar() && !account.str().empty() ? account.str() : "default";
+    if (name != subject.name) continue;
+    yaml::Node containers = t.spec.get("containers");
+    for (size_t c = 0; c < containers.size(); ++c) {
+      std::vector<yaml::Node> values;
+      for (const char* list : {"command", "args"}) {
+        yaml::Node items = containers.item(c).get(list);
+        for (size_t i = 0; i < items.size(); ++i)
+          values.push_back(items.item(i));
+      }
+      yaml::Node env = containers.item(c).get("env");
+      for (size_t i = 0; i < env.size(); ++i)
+        values.push_back(env.item(i).get("value"));
+      for (const yaml::Node& v : values) {
+        if (!v.is_scalar()) continue;
+        for (const std::string& object : objects) {
+          if (holds_word(v.str(), object)) return std::string(v.str());
+        }
+      }
+    }
+  }
+  return "";
+}
+
 std::string covered_text(const Decision& d) {
   return fmt::format("{} (through {})", d.role->display(), d.binding->display());
 }
@@ -95,6 +146,30 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
                               t.covered_by.role->display());
       continue;
     }
+    std::string evidence =
+        object_named_by_containers(ctx.bundle, t.subject, t.rule->resource_names);
+    if (!evidence.empty()) {
+      Finding& f = out.add(
+          *t.role->object, Severity::kMedium,
+          fmt::format("{}. {} {} has no other rule allowing it to list {} {} (bound through {}), "
+                      "but its containers name the object (`{}`): an operator that reads one "
+                      "object usually lists and watches it with the field selector "
+                      "metadata.name, which this rule allows. If it runs an unfiltered informer "
+                      "instead, the cache never syncs and the pod crash-loops.",
+                      grant, informer, t.subject.display(), what, where(t.namespace_),
+                      t.binding->display(), evidence),
+          fmt::format("Check that the operator watches {} by name (a field selector on "
+                      "metadata.name); if it does not, grant get, list and watch on {} {} without "
+                      "resourceNames (`footprint fix rbac` writes that Role and RoleBinding).",
+                      what, what, where(t.namespace_)),
+          t.rule->node);
+      f.summary = fmt::format(
+          "{} may list {} {} only by name: fine for a field-selector watch, a crash loop for an "
+          "informer",
+          t.subject.display(), what, where(t.namespace_));
+      f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});
+      continue;
+    }
     Finding& f = out.add(
         *t.role->object, Severity::kHigh,
         fmt::format("{}. {} {} has no other rule allowing it to list {} {} (bound through {}). "
@@ -128,7 +203,9 @@ extern const Check kRbacResourceNamesListWatch{
     "An informer lists and watches without naming an object, which a rule limited by resourceNames "
     "never allows; controller-runtime managers then never sync their cache and exit (the field "
     "report's 161 crash loops). High when nothing else lets the subject list there (checked with "
-    "the authorizer); low while nothing binds the role; info when another rule covers the request, "
+    "the authorizer); medium when the subject's containers name the object in their arguments or "
+    "environment (the operator likely watches it with the field selector metadata.name, which the "
+    "rule allows); low while nothing binds the role; info when another rule covers the request, "
     "which makes the restriction dead code.",
     "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
     "rbac` writes the Role), or have the operator watch with the field selector metadata.name."};
@@ -355,10 +432,21 @@ bool maybe_aggregated_api(const Context& ctx, const std::vector<std::string>& gr
   return !groups.empty();
 }
 
-// Names the API server's own authorizer asks about literally: the certificates admission plugin
+// Names someone asks the authorizer about literally. The certificates admission plugin
 // (plugin/pkg/admission/certificates/util.go, IsAuthorizedForSignerName) checks `approve` and
-// `sign` on signers first for the signer's name and then for "<domain>/*".
+// `sign` on signers first for the signer's name and then for "<domain>/*". A rule whose verbs
+// are all custom (approve, sign, use...) is only ever asked about by the code that defines the
+// verb, through a SubjectAccessReview with names of its choosing: cert-manager's approver asks
+// for "issuers.cert-manager.io/*" on its own signers resource.
 bool literal_star_name(const PolicyRule& rule, std::string_view name) {
+  static constexpr std::string_view kApiVerbs[] = {
+      "get", "list", "watch", "create", "update", "patch", "delete", "deletecollection", "*"};
+  bool custom_verbs_only =
+      !rule.verbs.empty() &&
+      std::none_of(rule.verbs.begin(), rule.verbs.end(), [](const std::string& v) {
+        return std::find(std::begin(kApiVerbs), std::end(kApiVerbs), v) != std::end(kApiVerbs);
+      });
+  if (custom_verbs_only) return true;
   return api_group_matches(rule, "certificates.k8s.io") && resource_matches(rule, "signers", "") &&
          name.ends_with("/*") && name.find('*') == name.size() - 1;
 }
@@ -426,8 +514,9 @@ extern const Check kRbacIneffectiveWildcard{
     "The RBAC authorizer expands \"*\" only as a whole resource, a whole group, or */subresource; "
     "pods/* matches a subresource literally named \"*\", and resourceNames compare by equality. "
     "Medium: the rule grants less than its author meant. Names the API server itself asks for "
-    "literally (a signer domain's <domain>/* for approve and sign) are not reported; aggregated "
-    "API servers may do the same, so rules on their groups are info.",
+    "literally (a signer domain's <domain>/* for approve and sign) are not reported, nor names in "
+    "rules whose verbs are all custom (approve, sign, use), which only the code defining the verb "
+    "asks about; aggregated API servers may do the same, so rules on their groups are info.",
     "List the subresources, use */subresource for one subresource of every resource, and list "
     "exact names."};
 

@@ -81,7 +81,7 @@ std::string where_others(const std::vector<const WebhookSummary*>& list) {
   std::vector<std::string> namespaces =
       union_of(list, [](const WebhookSummary& s) { return s.others_hit; });
   bool cluster_scoped = std::any_of(list.begin(), list.end(),
-                                    [](const WebhookSummary* s) { return !s->reach.namespaced; });
+                                    [](const WebhookSummary* s) { return s->reach.cluster_wide; });
   if (namespaces.empty()) return cluster_scoped ? "cluster-wide" : "";
   size_t total = list.front()->others_total;
   std::string out =
@@ -416,25 +416,27 @@ struct ComponentRequest {
   const char* group;
   const char* resource;
   const char* subresource;
-  bool vital;  // without it, components cannot start or keep their leases
+  bool vital;           // without it, components cannot start or keep their leases
+  const char* blocked;  // what the components cannot do when the webhook rejects it
 };
 
 // What the cluster's own components do in kube-system: start pods (DNS, CNI, kube-proxy), get
 // their tokens, renew leader-election leases, publish endpoints, and roll out upgrades.
 constexpr ComponentRequest kComponentRequests[] = {
-    {"CREATE", "", "pods", "", true},
-    {"CREATE", "", "serviceaccounts", "token", true},
-    {"UPDATE", "coordination.k8s.io", "leases", "", true},
-    {"CREATE", "discovery.k8s.io", "endpointslices", "", true},
-    {"UPDATE", "discovery.k8s.io", "endpointslices", "", true},
-    {"UPDATE", "", "configmaps", "", false},
-    {"UPDATE", "apps", "daemonsets", "", false},
-    {"UPDATE", "apps", "deployments", "", false},
-    {"CREATE", "", "events", "", false},
+    {"CREATE", "", "pods", "", true, "start pods (DNS, CNI and kube-proxy)"},
+    {"CREATE", "", "serviceaccounts", "token", true, "get their tokens"},
+    {"UPDATE", "coordination.k8s.io", "leases", "", true, "renew their leader-election leases"},
+    {"CREATE", "discovery.k8s.io", "endpointslices", "", true, "publish Service endpoints"},
+    {"UPDATE", "discovery.k8s.io", "endpointslices", "", true, "publish Service endpoints"},
+    {"UPDATE", "", "configmaps", "", false, "update their ConfigMaps"},
+    {"UPDATE", "apps", "daemonsets", "", false, "roll out DaemonSet upgrades"},
+    {"UPDATE", "apps", "deployments", "", false, "roll out Deployment upgrades"},
+    {"CREATE", "", "events", "", false, "record events"},
 };
 
 struct KubeSystemHit {
   std::vector<std::string> requests;
+  std::vector<std::string> blocked;  // what the components cannot do while it rejects them
   bool vital = false;
 };
 
@@ -454,6 +456,8 @@ KubeSystemHit kube_system_hit(const Context& ctx, const AdmissionWebhook& w) {
     if (!r.api_group.empty()) what += "." + r.api_group;
     if (!r.subresource.empty()) what += "/" + r.subresource;
     hit.requests.push_back(fmt::format("{} {}", what, r.operation));
+    if (std::find(hit.blocked.begin(), hit.blocked.end(), c.blocked) == hit.blocked.end())
+      hit.blocked.emplace_back(c.blocked);
     hit.vital = hit.vital || c.vital;
   }
   return hit;
@@ -471,28 +475,40 @@ void run_kube_system(const Context& ctx, Findings& out) {
     Severity severity = worst(g);
     std::vector<const WebhookSummary*> top = worst_webhooks(g);
     std::vector<std::string> requests;
+    std::vector<std::string> blocked;
+    int worst_seconds = 0;
     for (const WebhookSummary* s : top) {
-      for (std::string& r : kube_system_hit(ctx, *s->webhook).requests) {
+      KubeSystemHit hit = kube_system_hit(ctx, *s->webhook);
+      for (std::string& r : hit.requests) {
         if (std::find(requests.begin(), requests.end(), r) == requests.end())
           requests.push_back(std::move(r));
       }
+      for (std::string& b : hit.blocked) {
+        if (std::find(blocked.begin(), blocked.end(), b) == blocked.end())
+          blocked.push_back(std::move(b));
+      }
+      worst_seconds = std::max(worst_seconds, s->worst_seconds);
     }
+    // Only what the matched requests block: a webhook on pods says nothing about leases.
+    std::string cannot = blocked.front();
+    for (size_t i = 1; i < blocked.size(); ++i)
+      cannot += (i + 1 == blocked.size() ? " or " : ", ") + blocked[i];
     std::string consequence =
         severity == Severity::kCritical
             ? fmt::format(
                   "With failurePolicy Fail, while {} is down the cluster's own components "
-                  "there cannot start (DNS, CNI and kube-proxy pods), get their tokens or "
-                  "renew their leader-election leases: an outage of the operator becomes "
-                  "an outage of the cluster, and the operator's own pods may need those "
-                  "components to come back.",
-                  g.backend)
+                  "there cannot {}: an outage of the operator becomes an outage of the cluster, "
+                  "and the operator's own pods may need those components to come back.",
+                  g.backend, cannot)
         : severity == Severity::kHigh
             ? fmt::format(
                   "With failurePolicy Fail, while {} is down the cluster's own components "
-                  "cannot update them.",
-                  g.backend)
-            : "With failurePolicy Ignore a dead backend is skipped, but a hung one makes each of "
-              "these requests wait for the webhook's timeout.";
+                  "there cannot {}.",
+                  g.backend, cannot)
+            : fmt::format(
+                  "With failurePolicy Ignore a dead backend (no endpoints) is skipped at once, "
+                  "but a hung one makes each of these requests wait up to {} s.",
+                  worst_seconds);
     Finding& f = out.add(
         anchor(top), severity,
         fmt::format("{} ({}) {} called in kube-system for {}, because {} selectors do not exclude "
@@ -503,9 +519,11 @@ void run_kube_system(const Context& ctx, Findings& out) {
         "Exclude kube-system in the namespaceSelector: matchExpressions [{key: "
         "kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}].",
         top.front()->webhook->node);
-    f.summary =
-        fmt::format("kube-system's own components {} whenever {} is down",
-                    severity == Severity::kLow ? "wait on webhooks" : "are blocked", g.backend);
+    f.summary = severity == Severity::kLow
+                    ? fmt::format("kube-system's own components wait up to {} s whenever {} hangs",
+                                  worst_seconds, g.backend)
+                    : fmt::format("kube-system's own components cannot {} whenever {} is down",
+                                  cannot, g.backend);
     add_affects(f, g);
     f.affects.emplace_back("kube-system requests", std::move(requests));
   }

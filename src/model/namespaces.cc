@@ -15,12 +15,18 @@ bool is_system(std::string_view name) {
 
 // Operator-owned: the release namespace, the namespaces the bundle creates, and those it puts
 // objects in, such as the target namespace of a namespace-restricted install. Namespaces every
-// cluster shares stay other teams' even when the bundle puts a RoleBinding there.
+// cluster shares stay other teams' even when the bundle puts a RoleBinding there; `default` is
+// the operator's only when it is the release namespace and the bundle's objects land there (it is
+// also the release namespace when -n is not given, for a bundle that names its own namespaces).
 bool owned_by_bundle(const Bundle& bundle, std::string_view name) {
+  auto lands_there = [&] {
+    return std::any_of(bundle.objects.begin(), bundle.objects.end(),
+                       [&](const Object& obj) { return obj.namespace_ == name; });
+  };
+  if (name == "default") return name == bundle.default_namespace && lands_there();
   if (name == bundle.default_namespace || bundle.creates_namespace(name)) return true;
-  if (is_system(name) || name == "default") return false;
-  return std::any_of(bundle.objects.begin(), bundle.objects.end(),
-                     [&](const Object& obj) { return obj.namespace_ == name; });
+  if (is_system(name)) return false;
+  return lands_there();
 }
 
 // Namespaces a webhook configuration names in its namespaceSelectors through
