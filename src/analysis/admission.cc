@@ -67,6 +67,7 @@ std::vector<std::string_view> matching_operations(const AdmissionWebhook& webhoo
   request.resource = info.resource;
   request.subresource = subresource;
   request.namespace_ = info.scope == Scope::kCluster ? "" : "x";
+  request.served_versions = info.versions;
   if (exempt_from_webhooks(request)) return out;
   for (std::string_view op : kOperations) {
     if (!operation_exists(subresource, op)) continue;
@@ -223,6 +224,7 @@ AdmissionRequest pod_create_request(const Context& ctx, const std::string& ns) {
   r.operation = "CREATE";
   r.api_version = "v1";
   r.resource = "pods";
+  r.served_versions = {"v1"};
   r.namespace_ = ns;
   for (const ClusterNamespace& n : ctx.namespaces) {
     if (n.name == ns) r.namespace_labels = n.labels;

@@ -615,6 +615,32 @@ webhooks:
                              "ops");
   EXPECT_TRUE(run_check(fixed, "webhook-matches-nothing").empty());
   EXPECT_EQ(run_check(fixed, "webhook-service-missing").size(), 1u);
+  // The right group with a scope that excludes the resource (scope Cluster matches only
+  // cluster-scoped resources, RuleWithOperations reference), or a version nobody serves: the
+  // hint names that, not the group the rule already has.
+  auto hint = [](const char* rule) {
+    auto found = run_check(bundle_from(with(fmt::format(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {{name: v}}
+webhooks:
+- name: v.example.com
+  clientConfig: {{service: {{namespace: ops, name: hooks}}}}
+  rules: [{}]
+)",
+                                                        rule)),
+                                       "ops"),
+                           "webhook-matches-nothing");
+    return found.size() == 1 ? found[0].message : std::string();
+  };
+  std::string scope = hint(
+      R"({operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods], scope: Cluster})");
+  EXPECT_NE(scope.find("pods is namespaced, so scope Cluster excludes it"), std::string::npos)
+      << scope;
+  EXPECT_EQ(scope.find("served in group"), std::string::npos);
+  std::string version = hint(
+      R"({operations: [CREATE], apiGroups: [apps], apiVersions: [v2], resources: [deployments]})");
+  EXPECT_NE(version.find("deployments is served in version v1"), std::string::npos) << version;
   // Knative's release manifests ship webhooks without rules, which its webhook controller fills
   // in at run time (knative.dev/pkg webhook/resourcesemantics reconciler): not dead code, and
   // the backend still matters.

@@ -111,6 +111,7 @@ AdmissionRequest request_for(const Context& ctx, const AdmissionRule& rule, std:
       rule.api_versions.empty() || rule.api_versions[0] == "*" ? "v1" : rule.api_versions[0];
   r.resource = resource == "*" ? "pods" : std::move(resource);
   const ResourceInfo* info = ctx.bundle.resources.find_resource(r.api_group, r.resource);
+  if (info) r.served_versions = info->versions;
   if (!info || info->scope != Scope::kCluster) {
     r.namespace_ = ns.name;
     r.namespace_labels = ns.labels;

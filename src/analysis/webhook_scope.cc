@@ -451,6 +451,7 @@ KubeSystemHit kube_system_hit(const Context& ctx, const AdmissionWebhook& w) {
     r.subresource = c.subresource;
     const ResourceInfo* info = ctx.bundle.resources.find_resource(c.group, c.resource);
     r.api_version = info && !info->versions.empty() ? info->versions.front() : "v1";
+    if (info) r.served_versions = info->versions;
     if (!webhook_matches(w, r)) continue;
     std::string what = r.resource;
     if (!r.api_group.empty()) what += "." + r.api_group;

@@ -100,6 +100,7 @@ int run_admission(int argc, char** argv) {
   request.resource = resolved->resource;
   const ResourceInfo* info = bundle->resources.find_resource(request.api_group, request.resource);
   request.api_version = info && !info->versions.empty() ? info->versions.front() : "v1";
+  if (info) request.served_versions = info->versions;
   request.namespace_ = resolved->namespace_;
   AdmissionRequest base = pod_create_request(ctx, target_namespace);
   request.namespace_labels = base.namespace_labels;

@@ -180,10 +180,15 @@ bool rule_matches(const AdmissionRule& rule, const AdmissionRequest& request, bo
   if (!contains(rule.api_groups, "*") && !contains(rule.api_groups, request.api_group)) {
     return false;
   }
-  // Equivalent: the API server converts the request to a version the rule lists.
-  if (exact && !contains(rule.api_versions, "*") &&
-      !contains(rule.api_versions, request.api_version)) {
-    return false;
+  // Equivalent: the API server converts the request to a version the rule lists, if the
+  // resource is served in that version.
+  if (!contains(rule.api_versions, "*") && !contains(rule.api_versions, request.api_version)) {
+    if (exact) return false;
+    bool served =
+        request.served_versions.empty() ||
+        std::any_of(rule.api_versions.begin(), rule.api_versions.end(),
+                    [&](const std::string& v) { return contains(request.served_versions, v); });
+    if (!served) return false;
   }
   bool resource_match = false;
   for (const std::string& r : rule.resources) {

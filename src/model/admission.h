@@ -92,6 +92,10 @@ struct AdmissionRequest {
   // the namespaceSelector reads object_labels instead, as the API server does.
   Labels namespace_labels;
   Labels object_labels;
+  // The versions the API server serves the resource in: with matchPolicy Equivalent, a rule
+  // naming any of them matches (the equivalent resources of generic/webhook.go ShouldCallHook);
+  // a rule naming only versions nobody serves matches nothing. Empty: unknown, any version.
+  std::vector<std::string> served_versions;
 };
 
 // Matching per admission/plugin/webhook/predicates: rules (operation, group, version unless

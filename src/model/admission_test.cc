@@ -54,7 +54,8 @@ TEST(AdmissionRules, ResourcesAndSubresources) {
 }
 
 // Operations, groups and versions ("*" is all); matchPolicy Equivalent converts the request to
-// a version the rule lists (MatchResources reference), so the version is not compared.
+// a version the rule lists (MatchResources reference), so the request's own version need not be
+// listed.
 TEST(AdmissionRules, OperationsGroupsVersions) {
   AdmissionRequest del = req("DELETE", "", "v1", "pods", "a");
   EXPECT_FALSE(rule_matches(rule({"pods"}), del, true));
@@ -66,6 +67,14 @@ TEST(AdmissionRules, OperationsGroupsVersions) {
   EXPECT_TRUE(rule_matches(rule({"deployments"}), beta, false));
   EXPECT_FALSE(rule_matches(rule({"deployments"}, "*", {"batch"}), beta, false));
   EXPECT_TRUE(rule_matches(rule({"deployments"}, "*", {"*"}), beta, false));
+  // Equivalent tries the resource's equivalents, the versions it is registered in
+  // (generic/webhook.go ShouldCallHook, EquivalentResourcesFor): a rule naming only versions
+  // nobody serves, such as apps/v1beta1 deployments (removed in 1.16) on a 1.34 server, never
+  // matches.
+  AdmissionRequest v1 = req("CREATE", "apps", "v1", "deployments", "a");
+  v1.served_versions = {"v1"};
+  EXPECT_FALSE(rule_matches(rule({"deployments"}, "*", {"apps"}, {"v1beta1"}), v1, false));
+  EXPECT_TRUE(rule_matches(rule({"deployments"}, "*", {"apps"}, {"v1beta1", "v1"}), v1, false));
 }
 
 // scope: "Cluster" matches only cluster-scoped resources, and Namespace objects are
