@@ -216,7 +216,7 @@ Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* clu
   add_row(c, ok, "Footprint", "webhooks", column([](const ModeFacts& f) { return f.webhooks; }));
   add_row(c, ok, "Footprint", "CRDs shipped",
           column([](const ModeFacts& f) { return f.crds_shipped; }));
-  add_row(c, ok, "Footprint", "CRDs required but absent",
+  add_row(c, ok, "Footprint", "custom kinds used, CRD not in the input",
           column([](const ModeFacts& f) { return f.crds_required; }));
   add_keyed_rows(c, "Webhook scope",
                  keyed([](const ModeFacts& f) -> const Keyed& { return f.webhook_scope; }), false);

@@ -15,8 +15,8 @@ void run_object_not_encodable(const Context& ctx, Findings& out) {
                 fmt::format("kubectl cannot encode {} as JSON ({}), so `kubectl apply` and helm "
                             "fail on it, and its size is left out of the size checks.",
                             size.object->display(), size.error),
-                "Change the value on that line to one JSON can hold: a finite number, or a quoted "
-                "string (\".nan\") where the field is a string.");
+                "Change the value on that line to one JSON can hold: a finite number, or the same "
+                "text in quotes where the field is a string.");
     f.summary = fmt::format("kubectl cannot send {}: it holds a value JSON cannot encode",
                             size.object->display());
   }

@@ -36,6 +36,10 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
         if (!contains(g.resources, r)) g.resources.push_back(r);
       }
       for (const std::string& r : rule_risks(rule)) {
+        // Webhook configurations and CRDs are cluster-scoped: a RoleBinding grants nothing on
+        // them (the authorizer only consults RoleBindings for requests in their namespace).
+        bool cluster_scoped = r == "changes webhooks" || r == "changes CRDs";
+        if (cluster_scoped && !b.cluster) continue;
         if (!contains(g.risks, r)) g.risks.push_back(r);
       }
       if (!contains(g.via, b.display())) g.via.push_back(b.display());

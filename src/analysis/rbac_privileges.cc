@@ -300,14 +300,22 @@ void run_destructive_delete(const Context& ctx, Findings& out) {
         : namespaces ? "deleting a namespace deletes everything in it"
                      : "deleting events erases the record of what happened, which is how "
                        "incidents are understood";
+    // Namespaces are cluster-scoped: "in every namespace" would say nothing.
+    bool only_namespaces = namespaces && what.size() == 1;
+    std::string scope = only_namespaces ? "" : " " + scopes_text(rr);
+    std::string deletes = everything        ? "delete objects of every kind"
+                          : only_namespaces ? "delete any namespace"
+                                            : merge_verbs(what);
     report(out, rr, severity,
-           fmt::format("{} may {} {}, through {}: {}.", rr.subject.display(),
-                       everything ? "delete objects of every kind" : merge_verbs(what),
-                       scopes_text(rr), rr.sources(), consequence),
+           fmt::format("{} may {}{}, through {}: {}.", rr.subject.display(), deletes, scope,
+                       rr.sources(), consequence),
            "Grant delete only on the resources the operator manages, and never on events or "
            "namespaces it does not own.",
-           fmt::format("{} may {} {}", rr.subject.display(),
-                       everything ? "delete anything" : some_of(what, 2), scopes_text(rr)));
+           fmt::format("{} may {}{}", rr.subject.display(),
+                       everything        ? "delete anything"
+                       : only_namespaces ? "delete any namespace"
+                                         : some_of(what, 2),
+                       scope));
   }
 }
 
@@ -931,11 +939,10 @@ void run_broad_group_binding(const Context& ctx, Findings& out) {
                                            : Severity::kMedium;
       Finding& f = out.add(
           *b.object, severity,
-          fmt::format(
-              "{} grants {} {} to {}: that is {}{}{}.", b.display(), b.role_kind, b.role_name,
-              s.kind == SubjectKind::kGroup ? "group " + s.name : s.name, who,
-              b.cluster ? "" : fmt::format(", in namespace {}", b.namespace_),
-              risks.empty() ? "" : fmt::format(", with rights that {}", fmt::join(risks, ", "))),
+          fmt::format("{} grants {} {} to {}: that is {}{}{}.", b.display(), b.role_kind,
+                      b.role_name, s.kind == SubjectKind::kGroup ? "group " + s.name : s.name, who,
+                      b.cluster ? "" : fmt::format(", in namespace {}", b.namespace_),
+                      risks.empty() ? "" : fmt::format("; the role {}", fmt::join(risks, ", "))),
           "Bind the role to the operator's own ServiceAccount instead of a group.",
           b.object->node.get("subjects"));
       f.summary = fmt::format("{} gives {} to {}", b.display(), b.role_name, who);
@@ -978,11 +985,14 @@ std::vector<std::string> rule_risks(const PolicyRule& rule) {
       break;
     }
   }
-  if (allows_any_name(rule, "create", "", "pods", "exec") ||
-      allows_any_name(rule, "create", "", "pods", "attach") ||
-      allows_any_name(rule, "create", "", "pods", "portforward")) {
-    risks.emplace_back("execs into pods");
+  // get is enough on 1.34: the API server authorizes a WebSocket exec, attach or port-forward
+  // as get (KEP-4006), as rbac-pod-exec says.
+  bool execs = false;
+  for (const char* verb : {"create", "get"}) {
+    for (const char* sub : {"exec", "attach", "portforward"})
+      execs = execs || allows_any_name(rule, verb, "", "pods", sub);
   }
+  if (execs) risks.emplace_back("execs into pods");
   bool escalates = false;
   for (const char* verb : {"escalate", "bind"}) {
     for (const char* kind : {"clusterroles", "roles"})

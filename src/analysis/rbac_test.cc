@@ -624,6 +624,53 @@ TEST(Permissions, SummaryPerServiceAccount) {
   EXPECT_EQ(p.grants[1].resource_names, std::vector<std::string>{"webhook-server-cert"});
 }
 
+// The table's risk marks follow what the binding can grant: CRDs and webhook configurations are
+// cluster-scoped, so a RoleBinding of the same ClusterRole marks neither (the RBAC authorizer
+// consults RoleBindings only for requests in their namespace); get on pods/exec is exec on 1.34
+// (WebSocket exec is authorized as get, KEP-4006).
+TEST(Permissions, RiskMarksFollowTheBindingsScope) {
+  constexpr const char* kRole = R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: power}
+rules:
+- {apiGroups: [apiextensions.k8s.io], resources: [customresourcedefinitions], verbs: [create]}
+- {apiGroups: [""], resources: [pods/exec], verbs: [get]}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: op, namespace: ops}
+---
+)";
+  auto risks = [&](const char* binding) {
+    Bundle b = bundle_from(std::string(kRole) + binding, "ops");
+    RbacPolicy policy = RbacPolicy::build(b);
+    std::vector<std::string> all;
+    for (const SubjectPermissions& p : summarize_permissions(b, policy)) {
+      for (const PermissionGrant& g : p.grants)
+        all.insert(all.end(), g.risks.begin(), g.risks.end());
+    }
+    std::sort(all.begin(), all.end());
+    return all;
+  };
+  EXPECT_EQ(risks(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: power}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: power}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)"),
+            (std::vector<std::string>{"changes CRDs", "execs into pods"}));
+  EXPECT_EQ(risks(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: power, namespace: ops}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: power}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)"),
+            std::vector<std::string>{"execs into pods"});
+}
+
 }  // namespace
 }  // namespace footprint
 

@@ -114,6 +114,13 @@ std::string covered_text(const Decision& d) {
 void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
   for (const ListWatchTrap& t : find_list_watch_traps(ctx.bundle, ctx.rbac)) {
     std::string what = group_resource(t.api_group, t.resource);
+    const ResourceInfo* info = ctx.bundle.resources.find_resource(
+        t.api_group, std::string_view(t.resource).substr(0, t.resource.find('/')));
+    // where() of the binding, except for cluster-scoped resources, which no namespace holds.
+    auto where = [&](const std::string& ns) {
+      return info && info->scope == Scope::kCluster ? std::string("cluster-wide")
+                                                    : footprint::where(ns);
+    };
     std::string grant =
         fmt::format("{} grants {} on {} only for resourceNames {}", t.role->display(),
                     fmt::join(t.rule->verbs, ", "), what, bracketed(t.rule->resource_names));

@@ -89,10 +89,11 @@ void run_service_missing(const Context& ctx, Findings& out) {
                                                      similar.front()->qualified_name());
     report(
         out, webhooks,
-        fmt::format("{} ({}) call Service {}/{}, which the bundle does not create: unless it "
+        fmt::format("{} ({}) call{} Service {}/{}, which the bundle does not create: unless it "
                     "exists already, {}.{}",
                     webhooks.size() == 1 ? "Webhook" : fmt::format("{} webhooks", webhooks.size()),
-                    some_of(names_of(webhooks)), client.service_namespace, client.service_name,
+                    some_of(names_of(webhooks)), webhooks.size() == 1 ? "s" : "",
+                    client.service_namespace, client.service_name,
                     consequence(webhooks), hint),
         similar.empty()
             ? "Add the Service, or point clientConfig.service at the one that "

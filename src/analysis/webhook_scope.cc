@@ -121,6 +121,35 @@ std::string opted_in(const WebhookSummary& s) {
   return "namespaces labelled " + w.namespace_selector.to_string();
 }
 
+// opted_in() of every webhook of a group, each selector once: webhooks behind one backend often
+// select differently (istio's injector: by namespace label or by pod label).
+std::string opted_in(const std::vector<const WebhookSummary*>& list) {
+  std::vector<std::string> selectors;
+  for (const WebhookSummary* s : list) {
+    std::string one = opted_in(*s);
+    if (std::find(selectors.begin(), selectors.end(), one) == selectors.end())
+      selectors.push_back(std::move(one));
+  }
+  return fmt::format("{}", fmt::join(selectors, " or "));
+}
+
+// opted_in() for one-line summaries: the selector when there is one, else what they have in
+// common.
+std::string opted_in_short(const std::vector<const WebhookSummary*>& list) {
+  std::string all = opted_in(list);
+  return all.find(" or ") == std::string::npos ? all : "labelled namespaces or objects";
+}
+
+// "Mutating webhook a", "Validating webhooks a, b", or "Webhooks a, b" when both kinds are in it.
+std::string who_of(const std::vector<const WebhookSummary*>& list) {
+  size_t mutating = std::count_if(list.begin(), list.end(),
+                                  [](const WebhookSummary* s) { return s->webhook->mutating; });
+  std::string kind = mutating == list.size() ? "Mutating webhook"
+                     : mutating == 0         ? "Validating webhook"
+                                             : "Webhook";
+  return fmt::format("{}{} {}", kind, list.size() == 1 ? "" : "s", some_of(names_of(list), 2));
+}
+
 // The object a group's finding is reported against: the first webhook's configuration.
 const Object& anchor(const std::vector<const WebhookSummary*>& list) {
   return *list.front()->webhook->configuration;
@@ -199,7 +228,7 @@ void run_fail_closed(const Context& ctx, Findings& out) {
           "requests.",
           count_webhooks(top.size()), some_of(names_of(top)),
           top.size() == 1 ? "intercepts" : "intercept", some_of(shared_requests(top), 4),
-          opted_in(*top.front()), down);
+          opted_in(top), down);
       summary = fmt::format("Labelled objects of other teams are rejected whenever {} is down",
                             g.backend);
       fix =
@@ -275,8 +304,7 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
     bool mutating = std::any_of(top.begin(), top.end(),
                                 [](const WebhookSummary* s) { return s->webhook->mutating; });
     std::string power = mutating ? "may change" : "may reject";
-    std::string where =
-        severity == Severity::kLow ? "for " + opted_in(*top.front()) : where_others(top);
+    std::string where = severity == Severity::kLow ? "for " + opted_in(top) : where_others(top);
     std::string detail;
     constexpr size_t kDetailed = 3;
     for (size_t i = 0; i < top.size() && i < kDetailed; ++i) {
@@ -305,18 +333,23 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
         "on a label only the operator's objects carry; when the chart has no value for it, patch "
         "the configuration with a post-renderer.",
         first.node);
-    std::string who =
-        fmt::format("{} {} {}", mutating ? "Mutating" : "Validating",
-                    top.size() == 1 ? "webhook" : "webhooks", some_of(names_of(top), 2));
+    std::string who = who_of(top);
+    std::vector<std::string> creators =
+        resources_of(union_of(top, [](const WebhookSummary& s) { return s.reach.pod_creation; }));
+    bool pods = std::find(creators.begin(), creators.end(), "pods") != creators.end();
+    std::string created = creators.size() == 1 && pods ? "pod"
+                          : pods                       ? "pod and workload"
+                                                       : "workload";
     f.summary = severity == Severity::kHigh
-                    ? fmt::format("{} {} every pod created {}", who,
-                                  top.size() == 1 ? "sees" : "see", where_short(top))
+                    ? fmt::format("{} {} every {} created {}", who,
+                                  top.size() == 1 ? "sees" : "see", created, where_short(top))
                 : severity == Severity::kLow
-                    ? fmt::format("{} {} other teams' {}", who,
-                                  top.size() == 1 ? "intercepts" : "intercept", where)
+                    ? fmt::format("{} {} other teams' {} for {}", who,
+                                  top.size() == 1 ? "intercepts" : "intercept",
+                                  some_of(resources_of(requests), 2), opted_in_short(top))
                     : fmt::format("{} {} other teams' {} {}", who,
                                   top.size() == 1 ? "intercepts" : "intercept",
-                                  some_of(requests, 2), where_short(top));
+                                  some_of(resources_of(requests), 2), where_short(top));
     add_affects(f, g);
   }
 }
