@@ -167,7 +167,8 @@ extern const Check kAggregatedApiUnreachable{
     "server cannot reach or verify that backend, discovery of the group fails for every client, "
     "the namespace controller cannot enumerate resources (namespace deletion hangs in "
     "Terminating), and garbage collection and quota degrade cluster-wide. High.",
-    "Point the APIService at the Service, port and CA that serve it, or leave the API out."};
+    "Point the APIService at the Service, port and CA that serve it, or leave the API out.",
+    /*breaks_on_install=*/true};
 
 namespace {
 

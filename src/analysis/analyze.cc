@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "analysis/admission.h"
 #include "analysis/check.h"
@@ -118,9 +119,16 @@ AnalysisResult analyze(const Context& context, const Config& config, std::string
   }
   AnalysisResult result;
   result.findings = std::move(findings.list());
+  std::set<std::string_view> breaking;
+  for (const Check* check : all_checks()) {
+    if (check->breaks_on_install) breaking.insert(check->id);
+  }
   std::stable_sort(result.findings.begin(), result.findings.end(),
-                   [](const Finding& a, const Finding& b) {
+                   [&](const Finding& a, const Finding& b) {
                      if (a.severity != b.severity) return a.severity > b.severity;
+                     bool a_breaks = breaking.count(a.check) > 0;
+                     bool b_breaks = breaking.count(b.check) > 0;
+                     if (a_breaks != b_breaks) return a_breaks;
                      if (a.impact != b.impact) return a.impact < b.impact;
                      if (a.object_index != b.object_index) return a.object_index < b.object_index;
                      if (a.position.line != b.position.line)

@@ -27,6 +27,31 @@ TEST(Analyze, WorstFirstThenInputOrder) {
   EXPECT_EQ(r.findings[2].object.name, "b");
 }
 
+// Of two critical findings on one webhook, the one that breaks pod creation from the moment of
+// install (its Service does not exist) comes before the one about what happens whenever the
+// backend goes down.
+TEST(Analyze, WhatBreaksOnInstallFirstWithinASeverity) {
+  Bundle b = bundle_from(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: pods}
+webhooks:
+- name: mpod.example.com
+  clientConfig: {service: {namespace: ops, name: gone}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+  failurePolicy: Fail
+  sideEffects: None
+  admissionReviewVersions: [v1]
+)",
+                         "ops");
+  AnalysisResult r = analyze(b, Config{});
+  ASSERT_GE(r.findings.size(), 2u);
+  EXPECT_EQ(r.findings[0].check, "webhook-service-missing");
+  EXPECT_EQ(r.findings[0].severity, Severity::kCritical);
+  EXPECT_EQ(r.findings[1].severity, Severity::kCritical);
+  EXPECT_NE(r.findings[1].check, "webhook-service-missing");
+}
+
 TEST(Analyze, AnnotationSuppressesWithReasonAndIsCounted) {
   Bundle b = bundle_from(kTwoProblems);
   AnalysisResult r = analyze(b, Config{});

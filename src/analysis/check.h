@@ -74,6 +74,10 @@ struct Check {
   // and the usual fix (each finding carries its own, more precise one).
   std::string_view rationale;
   std::string_view fix;
+  // Its findings break something from the moment of install (a request rejected, an apply
+  // refused, a pod that never starts), rather than a right that may be misused or a failure
+  // that waits for a backend to go down. Among findings of one severity these come first.
+  bool breaks_on_install = false;
 };
 // "high", or "low to critical" for a check whose findings range over several severities.
 std::string severity_range(const Check& check);

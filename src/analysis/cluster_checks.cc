@@ -233,7 +233,8 @@ extern const Check kHelmOwnershipConflict{
     "owner's next upgrade takes back. High: the install will not work as given. One finding per "
     "current owner.",
     "Leave the objects out of the bundle through the chart's values, or hand them over on "
-    "purpose."};
+    "purpose.",
+    /*breaks_on_install=*/true};
 
 extern const Check kCrdClusterChange{
     "crd-cluster-change",
@@ -249,6 +250,7 @@ extern const Check kCrdClusterChange{
     "lists, or changing spec.scope or spec.names.kind, is rejected by the API server (high: the "
     "install fails); no longer serving a version the cluster serves breaks every client and "
     "manifest of other teams that uses it (medium). The message names the CRD's current owner.",
-    "Keep every stored and served version in the bundle's CRD, or leave the CRD to its owner."};
+    "Keep every stored and served version in the bundle's CRD, or leave the CRD to its owner.",
+    /*breaks_on_install=*/true};
 
 }  // namespace footprint

@@ -65,7 +65,8 @@ extern const Check kCrdMissing{
     "apply only where that project's CRDs are installed; otherwise kubectl and Helm fail with \"no "
     "matches for kind\". Medium: a prerequisite to check, not a fault of the bundle. The install's "
     "own API is crd-not-installed's.",
-    "Install that project's CRDs first, or turn the objects off in the chart's values."};
+    "Install that project's CRDs first, or turn the objects off in the chart's values.",
+    /*breaks_on_install=*/true};
 
 namespace {
 
@@ -199,6 +200,7 @@ extern const Check kCrdNotInstalled{
     "operator may "
     "discover the API before it watches.",
     "Install the CRDs of that group first, from the same release, with kubectl apply "
-    "--server-side."};
+    "--server-side.",
+    /*breaks_on_install=*/true};
 
 }  // namespace footprint

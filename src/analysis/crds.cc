@@ -576,7 +576,8 @@ extern const Check kCrdTooLargeForClientSideApply{
     "annotation, and all annotations together may not exceed 262,144 bytes; larger CRDs fail to "
     "apply that way (Helm and server-side apply do not write the annotation). High over the limit; "
     "low from 90 % of it.",
-    "Apply with kubectl apply --server-side."};
+    "Apply with kubectl apply --server-side.",
+    /*breaks_on_install=*/true};
 
 extern const Check kCrdRequestSizeLimit{
     "crd-request-size-limit",
@@ -588,7 +589,8 @@ extern const Check kCrdRequestSizeLimit{
     run_request_size_limit,
     "The API server rejects request bodies over 3 MiB whatever the client, so such an object "
     "cannot be installed at all. High over the limit; low from 90 % of it.",
-    "Shrink the object (drop schema descriptions or unused versions)."};
+    "Shrink the object (drop schema descriptions or unused versions).",
+    /*breaks_on_install=*/true};
 
 extern const Check kCrdEtcdSizeLimit{
     "crd-etcd-size-limit",
@@ -600,7 +602,8 @@ extern const Check kCrdEtcdSizeLimit{
     run_etcd_size_limit,
     "etcd's default --max-request-bytes is 1.5 MiB; a stored object near that size fails to write "
     "on clusters that keep the default. Medium over it; low from 90 %.",
-    "Check the cluster's etcd setting, or shrink the object."};
+    "Check the cluster's etcd setting, or shrink the object.",
+    /*breaks_on_install=*/true};
 
 extern const Check kHelmReleaseTooLarge{
     "helm-release-too-large",
@@ -784,7 +787,8 @@ extern const Check kCrdConversionServiceMissing{
     "A CRD with several versions converts through its webhook; a Service that does not exist fails "
     "every read or write in the other versions (the field report's conversion webhooks). High with "
     "several versions; low with one, where conversion never happens yet.",
-    "Point the conversion webhook at the Service that serves it (`footprint fix crds`)."};
+    "Point the conversion webhook at the Service that serves it (`footprint fix crds`).",
+    /*breaks_on_install=*/true};
 
 extern const Check kCrdConversionPortMismatch{
     "crd-conversion-port-mismatch",
@@ -796,7 +800,8 @@ extern const Check kCrdConversionPortMismatch{
     run_conversion_port_mismatch,
     "A conversion webhook that calls a port its Service does not expose fails the same way. High "
     "with several versions; low with one.",
-    "Use the Service's port (`footprint fix crds`)."};
+    "Use the Service's port (`footprint fix crds`).",
+    /*breaks_on_install=*/true};
 
 extern const Check kCrdConversionCaNotInjected{
     "crd-conversion-ca-not-injected",
@@ -808,7 +813,8 @@ extern const Check kCrdConversionCaNotInjected{
     run_conversion_ca_not_injected,
     "A conversion webhook without caBundle, and nothing that injects one, fails TLS verification. "
     "High with several versions; low with one.",
-    "Inject the CA with cert-manager, or set caBundle (`footprint fix crds --ca-file`)."};
+    "Inject the CA with cert-manager, or set caBundle (`footprint fix crds --ca-file`).",
+    /*breaks_on_install=*/true};
 
 extern const Check kCrdStorageVersion{
     "crd-storage-version",

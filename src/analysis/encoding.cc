@@ -34,6 +34,7 @@ extern const Check kObjectNotEncodable{
     run_object_not_encodable,
     "kubectl and Helm send objects as JSON, which has no NaN or infinity: YAML's .nan and .inf "
     "make the encoder fail, so the object is never sent. High: the install does not work.",
-    "Use a finite number, or a quoted string where the field is a string."};
+    "Use a finite number, or a quoted string where the field is a string.",
+    /*breaks_on_install=*/true};
 
 }  // namespace footprint

@@ -187,7 +187,8 @@ extern const Check kImageReferenceInvalid{
     "The kubelet parses each image with the distribution reference grammar and refuses what it "
     "cannot parse (InvalidImageName); the API server refuses an image that is not a string. "
     "High: the pod never starts.",
-    "Write a valid reference: lowercase [registry/]path[:tag][@digest]."};
+    "Write a valid reference: lowercase [registry/]path[:tag][@digest].",
+    /*breaks_on_install=*/true};
 
 extern const Check kImageNotPinned{
     "image-not-pinned",

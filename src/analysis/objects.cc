@@ -84,7 +84,8 @@ extern const Check kApiVersionRemoved{
     "version and kind is checked, so a kind that still exists in another version "
     "(batch/v1beta1 CronJob) is caught too. High: the install does not work. Medium for a "
     "version a 1.34 API server serves only when enabled with --runtime-config.",
-    "Use the version the message names (the kind's current group and version)."};
+    "Use the version the message names (the kind's current group and version).",
+    /*breaks_on_install=*/true};
 
 namespace {
 

@@ -114,7 +114,8 @@ extern const Check kPodSecurityEnforceViolation{
     "(pod-security.kubernetes.io/enforce), evaluated with the checks of the pod-security-admission "
     "package; a workload's controller then never gets a pod. High.",
     "Change the pod template as the finding lists, or run the workload in a namespace that "
-    "enforces the level it needs."};
+    "enforces the level it needs.",
+    /*breaks_on_install=*/true};
 
 namespace {
 

@@ -211,6 +211,7 @@ extern const Check kPriorityClassMissing{
     run_missing,
     "Pods that name a PriorityClass which neither the bundle nor the system classes provide are "
     "rejected by the Priority admission plugin, unless the cluster has the class already. High.",
-    "Create the PriorityClass with the bundle, or remove priorityClassName."};
+    "Create the PriorityClass with the bundle, or remove priorityClassName.",
+    /*breaks_on_install=*/true};
 
 }  // namespace footprint

@@ -215,7 +215,8 @@ extern const Check kRbacResourceNamesListWatch{
     "rule allows); low while nothing binds the role; info when another rule covers the request, "
     "which makes the restriction dead code.",
     "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
-    "rbac` writes the Role), or have the operator watch with the field selector metadata.name."};
+    "rbac` writes the Role), or have the operator watch with the field selector metadata.name.",
+    /*breaks_on_install=*/true};
 
 namespace {
 

@@ -92,6 +92,7 @@ RestartComparison compare_restarts(const std::vector<ContainerSample>& before,
     seen[it->first] = true;
     ++out.compared;
     if (s.restarts > it->second->restarts) out.grew.push_back({*it->second, s});
+    if (s.restarts < it->second->restarts) out.shrank.push_back({*it->second, s});
   }
   for (const ContainerSample& s : before) {
     if (!seen.count(key_of(s))) out.only_before.push_back(s);

@@ -34,7 +34,10 @@ struct RestartGrowth {
 };
 
 struct RestartComparison {
-  std::vector<RestartGrowth> grew;           // most restarts added first
+  std::vector<RestartGrowth> grew;  // most restarts added first
+  // The kubelet never lowers a pod's restart count: a count that went down means the second
+  // sample is the older one.
+  std::vector<RestartGrowth> shrank;
   std::vector<ContainerSample> only_before;  // pods gone (or recreated) by the second sample
   std::vector<ContainerSample> only_after;   // pods new in the second sample
   size_t compared = 0;                       // containers present in both

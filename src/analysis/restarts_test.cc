@@ -40,6 +40,12 @@ TEST(Restarts, GrowthWorstFirstAndPodsApart) {
   ASSERT_EQ(c.only_after.size(), 2u);
   EXPECT_EQ(c.only_after[0].pod, "job-y");
   EXPECT_EQ(c.only_after[1].pod, "db-0");
+  EXPECT_TRUE(c.shrank.empty());
+  // Swapped, the two counts that grew go down: the samples are in the wrong order.
+  RestartComparison swapped =
+      compare_restarts(samples("pods-after.yaml"), samples("pods-before.yaml"));
+  EXPECT_TRUE(swapped.grew.empty());
+  EXPECT_EQ(swapped.shrank.size(), 2u);
 }
 
 TEST(Restarts, OtherKindsAreErrors) {

@@ -93,8 +93,7 @@ void run_service_missing(const Context& ctx, Findings& out) {
                     "exists already, {}.{}",
                     webhooks.size() == 1 ? "Webhook" : fmt::format("{} webhooks", webhooks.size()),
                     some_of(names_of(webhooks)), webhooks.size() == 1 ? "s" : "",
-                    client.service_namespace, client.service_name,
-                    consequence(webhooks), hint),
+                    client.service_namespace, client.service_name, consequence(webhooks), hint),
         similar.empty()
             ? "Add the Service, or point clientConfig.service at the one that "
               "serves the webhook."
@@ -118,7 +117,8 @@ extern const Check kWebhookServiceMissing{
     "install, unless the Service exists already. Critical when fail-closed webhooks then reject "
     "other teams' pod creation; high for other fail-closed webhooks (the install does not work); "
     "medium for fail-open ones, which silently do nothing.",
-    "Add the Service, or point clientConfig.service at the one that serves the webhook."};
+    "Add the Service, or point clientConfig.service at the one that serves the webhook.",
+    /*breaks_on_install=*/true};
 
 namespace {
 
@@ -171,7 +171,8 @@ extern const Check kWebhookServicePortMismatch{
     "A webhook that calls a port its Service does not expose, or a Service that selects no pod of "
     "the bundle, fails every call. Severity as for webhook-service-missing.",
     "Use one of the Service's ports, and match the Service's selector to the webhook server's "
-    "pods."};
+    "pods.",
+    /*breaks_on_install=*/true};
 
 namespace {
 
@@ -214,7 +215,8 @@ extern const Check kWebhookCaNotInjected{
     "no injection annotation and no subject may patch the configuration. Severity as for "
     "webhook-service-missing.",
     "Annotate for cert-manager's CA injector, or set caBundle to the CA that signed the serving "
-    "certificate."};
+    "certificate.",
+    /*breaks_on_install=*/true};
 
 namespace {
 

@@ -251,6 +251,7 @@ extern const Check kWebhookNetworkPolicyBlocks{
     "most CNIs. Fail-closed webhooks then reject every request they match; fail-open ones make "
     "each wait the full timeoutSeconds. High; critical when the webhook sees pod creation in every "
     "namespace.",
-    "Admit the webhook port from the API server's addresses (ipBlock) or from anywhere."};
+    "Admit the webhook port from the API server's addresses (ipBlock) or from anywhere.",
+    /*breaks_on_install=*/true};
 
 }  // namespace footprint

@@ -59,6 +59,7 @@ extern const Check kWorkloadServiceAccountMissing{
     "its namespace, so a Deployment, StatefulSet, DaemonSet or Job never gets a pod. Kubernetes "
     "creates only \"default\" in each namespace (and its controllers' accounts in kube-system). "
     "High: the install does not work unless someone creates the account first.",
-    "Create the ServiceAccount in the bundle, or name one that exists."};
+    "Create the ServiceAccount in the bundle, or name one that exists.",
+    /*breaks_on_install=*/true};
 
 }  // namespace footprint

@@ -72,6 +72,16 @@ int run_restarts(int argc, char** argv) {
   auto after = load_samples(after_path, jobs);
   if (!after) return kExitUsage;
   RestartComparison cmp = compare_restarts(*before, *after);
+  if (!cmp.shrank.empty()) {
+    const RestartGrowth& g = cmp.shrank.front();
+    print_error(fmt::format(
+        "{} restart count{} went down between the samples (pod {}/{}, container {}: {} -> {}), "
+        "but the kubelet never lowers a pod's count: {} looks newer than {}. Pass the older "
+        "sample first.",
+        cmp.shrank.size(), cmp.shrank.size() == 1 ? "" : "s", g.after.namespace_, g.after.pod,
+        container_name(g.after), g.before.restarts, g.after.restarts, before_path, after_path));
+    return kExitUsage;
+  }
 
   std::string out;
   if (format_name == "json") {

@@ -14,8 +14,11 @@ std::string code(std::string_view s) {
 void render_section(const Section& s, std::string& out) {
   out += fmt::format("\n### {}\n\n", escape_markdown(s.title));
   for (const Block& b : s.blocks) {
-    for (const std::string& line : b.lines)
-      out += escape_markdown(line) + "\n\n";
+    for (const std::string& line : b.lines) {
+      // Sections write list items as "- item": the marker stays markdown, the item is text.
+      bool item = line.starts_with("- ");
+      out += (item ? "- " + escape_markdown(line.substr(2)) : escape_markdown(line)) + "\n\n";
+    }
     if (b.table) out += render_markdown_table(*b.table) + "\n";
   }
 }

@@ -85,6 +85,21 @@ TEST(Report, TextStartsWithTheFootprint) {
   EXPECT_EQ(out.find("\x1b["), std::string::npos);  // no colour unless asked
 }
 
+// Sections write list items as "- item"; Markdown keeps the marker a list marker (CommonMark
+// reads "\-" as a literal dash) and escapes only the item's text.
+TEST(Report, MarkdownListItemsStayLists) {
+  Bundle b = bundle_from(kBundle);
+  Report report;
+  report.bundle = &b;
+  report.inventory = take_inventory(b);
+  report.inventory.hidden_footprint = {"ServiceAccount ops/op_1 may update any CRD."};
+  report.analysis = analyze(b, Config{});
+  std::string out = render_report(report, Format::kMarkdown, ReportOptions{});
+  EXPECT_NE(out.find("\n- ServiceAccount ops/op\\_1 may update any CRD."), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("\\- "), std::string::npos);
+}
+
 TEST(Report, OutputIsDeterministic) {
   for (Format f :
        {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif, Format::kHtml}) {

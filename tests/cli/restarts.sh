@@ -20,6 +20,10 @@ run "$FOOTPRINT" restarts "$data/pods-before.yaml" "$data/pods-after.yaml" --for
 expect_status 1
 [ "$(json_get "$OUT" "[(g['pod'], g['increase']) for g in d['grew']]")" = "[('operator-7d9f', 11), ('web-1', 1)]" ] ||
   fail "json growth"
+run "$FOOTPRINT" restarts "$data/pods-after.yaml" "$data/pods-before.yaml"
+expect_status 2
+expect_stderr "looks newer than"
+expect_stderr "161 -> 150"
 run "$FOOTPRINT" restarts "$data/pods-after.yaml" "$data/pods-after.yaml"
 expect_status 0
 expect_stdout "no restart count grew"
