@@ -53,6 +53,17 @@ WildcardReach wildcard_reach(const Context& ctx, const PolicyRule& rule) {
   return w;
 }
 
+// What a rule over every resource of every group allows, in words: the rule_risks() marks, and
+// what its write verbs do to every team's objects.
+std::vector<std::string> reach_of_every_resource(const PolicyRule& rule) {
+  std::vector<std::string> out = rule_risks(rule);
+  if (verb_matches(rule, "patch") || verb_matches(rule, "update"))
+    out.emplace_back("changes every team's workloads");
+  if (verb_matches(rule, "delete") || verb_matches(rule, "deletecollection"))
+    out.emplace_back("deletes anything");
+  return out;
+}
+
 void run_wildcard(const Context& ctx, Findings& out) {
   std::vector<RoleGrants> bound = by_role(bound_rules(ctx.rbac));
   auto rate = [&](const BoundRule& b, const WildcardReach& w) {
@@ -65,7 +76,8 @@ void run_wildcard(const Context& ctx, Findings& out) {
     if (w.own_only) return Severity::kLow;
     if (w.builtin) {
       bool all_resources = contains(b.rule->resources, "*") && contains(b.rule->verbs, "*");
-      if (ns.empty()) return all_resources ? Severity::kHigh : Severity::kMedium;
+      bool powerful = covers_every_resource(*b.rule) && !reach_of_every_resource(*b.rule).empty();
+      if (ns.empty()) return all_resources || powerful ? Severity::kHigh : Severity::kMedium;
       if (ns == "kube-system") return Severity::kHigh;
       return foreign_namespace(ctx, ns) ? Severity::kMedium : Severity::kLow;
     }
@@ -102,6 +114,14 @@ void run_wildcard(const Context& ctx, Findings& out) {
         : wildcard_reach(ctx, *worst->rule).everything
             ? fmt::format(" That is full control of namespace {}.", scope_of(*worst))
             : "";
+    std::vector<std::string> reaches;
+    if (!wildcard_reach(ctx, *worst->rule).everything && covers_every_resource(*worst->rule))
+      reaches = reach_of_every_resource(*worst->rule);
+    if (!reaches.empty()) {
+      equivalent += fmt::format(
+          " Over every resource that means it {} {}.", fmt::join(reaches, ", "),
+          scope_of(*worst).empty() ? "in every namespace" : "in namespace " + scope_of(*worst));
+    }
     Finding& f = out.add(
         object_of(*worst), severity,
         fmt::format("{} uses \"*\": {}, granted to {}. It covers verbs and resources that future "
@@ -113,10 +133,16 @@ void run_wildcard(const Context& ctx, Findings& out) {
               "the operator's own API group."
             : "List the verbs, resources and API groups the operator uses.",
         node_of(*worst));
-    f.summary = severity == Severity::kCritical
-                    ? fmt::format("{} is cluster-admin ({})", some_of(subject_list(holders_of), 1),
-                                  g.role->display())
-                    : fmt::format("\"*\" in {}: {}", g.role->display(), some_of(rules, 1));
+    f.summary =
+        severity == Severity::kCritical
+            ? fmt::format("{} is cluster-admin ({})", some_of(subject_list(holders_of), 1),
+                          g.role->display())
+        : !reaches.empty()
+            ? fmt::format("{} {} {}", some_of(subject_list(holders_of), 1), some_of(reaches, 3),
+                          scope_of(*worst).empty() ? "in every namespace"
+                                                   : "in namespace " + scope_of(*worst))
+            : fmt::format("\"*\" in {}: {}", g.role->display(), some_of(rules, 1));
+    if (!reaches.empty()) f.affects.emplace_back("reaches", reaches);
     f.affects.emplace_back("rules", rules);
     f.affects.emplace_back("subjects", subject_list(holders_of));
   }
@@ -153,7 +179,9 @@ extern const Check kRbacWildcard{
     "kube-system; high for everything in another team's namespace or \"*\" over a built-in group "
     "cluster-wide; medium for other projects' groups or built-in wildcards in one namespace; low "
     "on the install's own API group (the kubebuilder default); info for roles nothing binds. The "
-    "message names the API groups.",
+    "message names the API groups. A rule over every resource of every group is reported here "
+    "once, with what it reaches (Secrets read, exec, every team's workloads changed or deleted), "
+    "and not again by the other privilege checks; high cluster-wide when it reaches any of that.",
     "List the verbs, resources and groups the operator uses; keep \"*\" to its own API group."};
 
 namespace {

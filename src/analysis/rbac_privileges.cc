@@ -112,14 +112,9 @@ namespace {
 // Deleting everything in a scope destroys other teams' work; deleting events erases what
 // happened, which is how incidents are understood.
 void run_destructive_delete(const Context& ctx, Findings& out) {
+  // Deleting every resource of every group is rbac-wildcard's ("deletes anything").
   auto probe = [&](const BoundRule& b) {
     std::vector<Request> requests;
-    bool every_resource = contains(b.rule->resources, "*") && contains(b.rule->api_groups, "*") &&
-                          b.rule->resource_names.empty();
-    for (const char* verb : {"delete", "deletecollection"}) {
-      if (every_resource && verb_matches(*b.rule, verb))
-        requests.push_back(probe_request(ctx, b, verb, "*", "*"));
-    }
     if (b.binding->cluster && grants(ctx.bundle.resources, b, "delete", "", "namespaces"))
       requests.push_back(probe_request(ctx, b, "delete", "", "namespaces"));
     for (const char* group : {"", "events.k8s.io"}) {
@@ -132,36 +127,23 @@ void run_destructive_delete(const Context& ctx, Findings& out) {
   };
   for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     std::vector<std::string> what = rr.what();
-    bool everything = std::any_of(rr.rights.begin(), rr.rights.end(), [](const Right& r) {
-      return std::any_of(r.requests.begin(), r.requests.end(),
-                         [](const Request& q) { return q.resource == "*"; });
-    });
-    bool namespaces = std::any_of(what.begin(), what.end(),
-                                  [](const std::string& w) { return w == "delete namespaces"; });
+    bool namespaces = contains(what, "delete namespaces");
     bool wide = rr.cluster_wide() || contains(rr.scopes(), "kube-system");
-    Severity severity = (everything || namespaces) && wide ? Severity::kHigh : Severity::kMedium;
-    std::string consequence =
-        everything   ? "it can delete every object of every kind there, other teams' workloads and "
-                       "data included"
-        : namespaces ? "deleting a namespace deletes everything in it"
-                     : "deleting events erases the record of what happened, which is how "
-                       "incidents are understood";
+    Severity severity = namespaces && wide ? Severity::kHigh : Severity::kMedium;
+    std::string consequence = namespaces ? "deleting a namespace deletes everything in it"
+                                         : "deleting events erases the record of what happened, "
+                                           "which is how incidents are understood";
     // Namespaces are cluster-scoped: "in every namespace" would say nothing.
     bool only_namespaces = namespaces && what.size() == 1;
     std::string scope = only_namespaces ? "" : " " + scopes_text(rr);
-    std::string deletes = everything        ? "delete objects of every kind"
-                          : only_namespaces ? "delete any namespace"
-                                            : merge_verbs(what);
+    std::string deletes = only_namespaces ? "delete any namespace" : merge_verbs(what);
     report_rights(out, rr, severity,
                   fmt::format("{} may {}{}, through {}: {}.", rr.subject.display(), deletes, scope,
                               rr.sources(), consequence),
                   "Grant delete only on the resources the operator manages, and never on events or "
                   "namespaces it does not own.",
                   fmt::format("{} may {}{}", rr.subject.display(),
-                              everything        ? "delete anything"
-                              : only_namespaces ? "delete any namespace"
-                                                : some_of(what, 2),
-                              scope));
+                              only_namespaces ? "delete any namespace" : some_of(what, 2), scope));
   }
 }
 
@@ -173,12 +155,11 @@ extern const Check kRbacDestructiveDelete{
     Severity::kHigh,
     Impact::kPrivilege,
     "rbac",
-    "A binding allows deleting every kind of object, namespaces, or events.",
+    "A binding allows deleting namespaces or events.",
     run_destructive_delete,
-    "delete or deletecollection on every resource of every group destroys other teams' work; "
-    "deleting a namespace deletes everything in it; deleting events erases what happened. High "
-    "for deleting everything or namespaces cluster-wide or in kube-system; medium in one "
-    "namespace, and for events.",
+    "Deleting a namespace deletes everything in it; deleting events erases what happened. High "
+    "for deleting namespaces cluster-wide; medium for events. Deleting every resource of every "
+    "group is reported by rbac-wildcard.",
     "Grant delete only on the resources the operator manages."};
 
 namespace {

@@ -29,6 +29,11 @@ bool grants_everything(const PolicyRule& rule) {
          contains(rule.api_groups, "*");
 }
 
+bool covers_every_resource(const PolicyRule& rule) {
+  return contains(rule.resources, "*") && contains(rule.api_groups, "*") &&
+         rule.non_resource_urls.empty();
+}
+
 Request probe_request(const Context& ctx, const BoundRule& bound, std::string_view verb,
                       std::string_view group, std::string_view resource,
                       std::string_view subresource) {
@@ -87,7 +92,7 @@ std::vector<SubjectRights> rights_by_subject(
     const Context& ctx, const std::function<std::vector<Request>(const BoundRule&)>& probe) {
   std::vector<SubjectRights> out;
   for (const BoundRule& b : bound_rules(ctx.rbac)) {
-    if (grants_everything(*b.rule)) continue;
+    if (covers_every_resource(*b.rule)) continue;
     std::vector<Request> requests = probe(b);
     if (requests.empty()) continue;
     for (const Subject& s : b.binding->subjects) {

@@ -34,6 +34,9 @@ bool allows_any_name(const PolicyRule& rule, std::string_view verb, std::string_
 // A rule that grants every verb on every resource: rbac-wildcard reports it as cluster-admin
 // (or full control of a namespace), which says all the other privilege checks would.
 bool grants_everything(const PolicyRule& rule);
+// A rule over every resource of every API group, whatever its verbs: rbac-wildcard reports it
+// once with everything it reaches, rather than each privilege check once more.
+bool covers_every_resource(const PolicyRule& rule);
 
 // A probe request for `bound`: cluster-wide for a ClusterRoleBinding or a cluster-scoped
 // resource, else in the RoleBinding's namespace.
@@ -64,7 +67,7 @@ struct SubjectRights {
   bool cluster_wide() const { return contains(scopes(), ""); }
 };
 
-// Rules that grant everything are left to rbac-wildcard.
+// Rules over every resource of every group are left to rbac-wildcard.
 std::vector<SubjectRights> rights_by_subject(
     const Context& ctx, const std::function<std::vector<Request>(const BoundRule&)>& probe);
 

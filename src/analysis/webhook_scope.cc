@@ -213,11 +213,15 @@ void run_fail_closed(const Context& ctx, Findings& out) {
                       some_of(requests, 4), where_others(top),
                       pods ? "other teams cannot start pods or roll out workloads until it is back."
                            : "other teams' changes to these resources fail until it is back.");
-      summary =
-          fmt::format("{} {} fail{} whenever {} is down ({})",
-                      pods ? "Pod creation" : "Changes to " + some_of(resources_of(requests), 2),
-                      where_short(top), pods ? "s" : "", g.backend,
-                      count_webhooks(top.size(), "fail-closed webhook"));
+      // A Namespace request is "in" the namespace it changes: say whose namespaces instead.
+      bool namespaces_only = resources_of(requests) == std::vector<std::string>{"namespaces"};
+      summary = fmt::format(
+          "{} fail{} whenever {} is down ({})",
+          pods ? "Pod creation " + where_short(top)
+          : namespaces_only
+              ? std::string("Changes to other teams' namespaces")
+              : "Changes to " + some_of(resources_of(requests), 2) + " " + where_short(top),
+          pods ? "s" : "", g.backend, count_webhooks(top.size(), "fail-closed webhook"));
       fix =
           "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
           "namespaceSelector or objectSelector to the namespaces and objects that use the "
