@@ -27,7 +27,7 @@ std::map<std::pair<std::string, std::string>, std::string> kind_keys(const Bundl
 
 }  // namespace
 
-Inventory take_inventory(const Bundle& bundle) {
+Inventory take_inventory(const Bundle& bundle, const ResourceTable* known) {
   Inventory inv;
   inv.files = static_cast<uint32_t>(bundle.input.files.size());
   for (uint64_t bytes : bundle.input.file_bytes)
@@ -42,7 +42,12 @@ Inventory take_inventory(const Bundle& bundle) {
     KindCount& count = kinds[key];
     count.key = key;
     count.group = obj.group;
-    switch (obj.scope) {
+    Scope scope = obj.scope;
+    if (scope == Scope::kUnknown && known) {
+      const ResourceInfo* info = known->find_kind(obj.group, obj.kind);
+      if (info) scope = info->scope;
+    }
+    switch (scope) {
       case Scope::kCluster:
         ++inv.cluster_scoped;
         ++count.cluster;

@@ -50,6 +50,8 @@ struct Inventory {
   std::vector<std::string> hidden_footprint;
 };
 
-Inventory take_inventory(const Bundle& bundle);
+// `known`, when given, resolves the scope of kinds whose CRD is not in the bundle (with --cluster,
+// the cluster's CRDs), so that only kinds nobody defines count as of unknown scope.
+Inventory take_inventory(const Bundle& bundle, const ResourceTable* known = nullptr);
 
 }  // namespace footprint

@@ -25,6 +25,27 @@ TEST(Inventory, CountsWebhooksOneByOne) {
   EXPECT_EQ(inv.cluster_scoped, 2u);
 }
 
+// With --cluster, a kind whose CRD only the cluster has is counted in the scope that CRD gives
+// it, not as unknown.
+TEST(Inventory, ScopeFromAKnownTable) {
+  Bundle b = bundle_from(
+      "apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: p, namespace: "
+      "ops}\n",
+      "rel");
+  EXPECT_EQ(take_inventory(b).unknown_scope, 1u);
+  ResourceTable known = b.resources;
+  ResourceInfo monitor;
+  monitor.group = "monitoring.coreos.com";
+  monitor.versions = {"v1"};
+  monitor.kind = "PodMonitor";
+  monitor.resource = "podmonitors";
+  monitor.scope = Scope::kNamespaced;
+  known.add(monitor);
+  Inventory inv = take_inventory(b, &known);
+  EXPECT_EQ(inv.unknown_scope, 0u);
+  EXPECT_EQ(inv.namespaced, 1u);
+}
+
 TEST(Inventory, KindsByScopeAndNamespaces) {
   Inventory inv = take_inventory(bundle_from(
       "apiVersion: v1\nkind: Namespace\nmetadata: {name: ops}\n---\n"

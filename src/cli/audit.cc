@@ -76,7 +76,8 @@ int run_audit(int argc, char** argv) {
   Report report;
   report.bundle = &*bundle;
   report.context = &context;
-  report.inventory = take_inventory(*bundle);
+  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
+  report.inventory = take_inventory(*bundle, cluster ? &known : nullptr);
   report.inventory.hidden_footprint =
       hidden_footprint_summary(find_hidden_footprint(*bundle, context.rbac));
   report.analysis = analyze(context, *config);

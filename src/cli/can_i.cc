@@ -33,7 +33,7 @@ int list_permissions(const RbacPolicy& policy, const Identity& who, const Report
       }
     }
     what.insert(what.end(), g.non_resource_urls.begin(), g.non_resource_urls.end());
-    table.rows.push_back({g.namespace_.empty() ? "all namespaces" : g.namespace_,
+    table.rows.push_back({g.namespace_.empty() ? "cluster-wide" : g.namespace_,
                           fmt::format("{}", fmt::join(g.verbs, ", ")),
                           fmt::format("{}", fmt::join(what, ", ")),
                           fmt::format("{}", fmt::join(g.resource_names, ", ")),

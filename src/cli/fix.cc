@@ -13,9 +13,9 @@ namespace footprint {
 namespace {
 
 // Writes each file into `dir` (all of them or none), or all to stdout when no directory is given,
-// refusing to write over an input.
+// refusing to write over an input, and over another existing file unless `force`.
 bool write_fixes(const std::vector<OutputFile>& fixes, const std::string& dir,
-                 const std::vector<std::string>& inputs) {
+                 const std::vector<std::string>& inputs, bool force) {
   if (dir.empty()) {
     std::string out;
     for (const OutputFile& f : fixes)
@@ -27,6 +27,7 @@ bool write_fixes(const std::vector<OutputFile>& fixes, const std::string& dir,
     f.path = (std::filesystem::path(dir) / f.path).string();
     if (!check_output(f.path, inputs)) return false;
   }
+  if (!force && !check_not_replacing(files)) return false;
   if (!write_files(files)) return false;
   for (const OutputFile& f : files)
     std::fprintf(stderr, "wrote %s\n", f.path.c_str());
@@ -43,6 +44,8 @@ int run_fix_rbac(int argc, char** argv) {
   add_bundle_options(app, bundle_args);
   std::string dir;
   app.add_option("-o,--output-dir", dir, "Write rbac-fix.yaml into this directory");
+  bool force = false;
+  app.add_flag("--force", force, "Replace a file of that name that exists with other content");
   if (auto code = parse_args(app, argc, argv)) return *code;
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
@@ -52,7 +55,8 @@ int run_fix_rbac(int argc, char** argv) {
     std::fprintf(stderr, "footprint: no rbac-resourcenames-list-watch trap to fix\n");
     return kExitOk;
   }
-  return write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, dir, input_paths(bundle_args, *bundle))
+  return write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, dir, input_paths(bundle_args, *bundle),
+                     force)
              ? kExitOk
              : kExitUsage;
 }
@@ -96,6 +100,8 @@ int run_fix_crds(int argc, char** argv) {
       ->capture_default_str();
   std::string dir;
   app.add_option("-o,--output-dir", dir, "Write one file per CRD into this directory");
+  bool force = false;
+  app.add_flag("--force", force, "Replace files of those names that exist with other content");
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   CrdFixOptions options;
@@ -153,7 +159,7 @@ int run_fix_crds(int argc, char** argv) {
     }
     std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
     inputs.insert(inputs.end(), {ca_file, secret_file});
-    if (!write_fixes(outputs, dir, inputs)) return kExitUsage;
+    if (!write_fixes(outputs, dir, inputs, force)) return kExitUsage;
     for (const CrdFix& f : plan.fixes) {
       std::string name = f.crd->name + (patches ? ".patch.json" : ".json");
       std::string path = (std::filesystem::path(dir) / name).string();

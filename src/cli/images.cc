@@ -101,6 +101,8 @@ int run_relocate(int argc, char** argv) {
   bool include_possible = false;
   app.add_flag("--include-possible", include_possible,
                "Also rewrite strings that only look like images");
+  bool force = false;
+  app.add_flag("--force", force, "Replace files in the -o directory that exist with other content");
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   auto registry = parse_registry_prefix(registry_text);
@@ -121,6 +123,7 @@ int run_relocate(int argc, char** argv) {
     return kExitUsage;
   }
 
+  bool plan_named = !plan_path.empty();
   std::vector<OutputFile> files;
   std::string manifests;
   if (output_dir.empty()) {
@@ -151,6 +154,9 @@ int run_relocate(int argc, char** argv) {
       return kExitUsage;
     }
   }
+  // The files footprint names inside -o DIR; a --plan FILE the user named is theirs to replace.
+  std::vector<OutputFile> in_dir(files.begin(), files.end() - (plan_named ? 1 : 0));
+  if (!force && !check_not_replacing(in_dir)) return kExitUsage;
   if (!write_files(files)) return kExitUsage;
   if (output_dir.empty() && !write_output(manifests, "")) return kExitUsage;
 

@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <tl/expected.hpp>
 
 #include "cli/common.h"
@@ -138,6 +140,24 @@ bool write_files(const std::vector<OutputFile>& files) {
       temporaries.erase(temporaries.begin(), temporaries.begin() + static_cast<long>(i));
       return undo();
     }
+  }
+  return true;
+}
+
+bool check_not_replacing(const std::vector<OutputFile>& files) {
+  for (const OutputFile& file : files) {
+    std::error_code ec;
+    if (!fs::exists(file.path, ec)) continue;
+    std::ifstream in(file.path, std::ios::binary);
+    std::string current((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.good() || in.eof()) {
+      if (current == file.text) continue;
+    }
+    print_error(
+        fmt::format("{} exists and would be replaced; footprint writes over it only with "
+                    "--force",
+                    file.path));
+    return false;
   }
   return true;
 }

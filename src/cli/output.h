@@ -21,6 +21,11 @@ struct OutputFile {
 std::optional<std::string> output_clash(const std::string& output,
                                         const std::vector<std::string>& inputs);
 
+// For files footprint names inside a directory the user gives (-o DIR): false, after printing an
+// error that names --force, when one of them exists with other content, so a rerun never
+// silently replaces a file the user edited. A file with exactly the new content is no change.
+bool check_not_replacing(const std::vector<OutputFile>& files);
+
 // Writes all files or none: each goes to a temporary file beside its destination first, and only
 // when every one is written are they renamed into place. Missing directories are created, and
 // removed again when something fails. Returns false after printing an error.

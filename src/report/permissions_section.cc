@@ -65,7 +65,7 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
       Table t;
       t.header = {"SCOPE", "VERBS", "RESOURCES", "RISK"};
       for (const PermissionGrant& g : p.grants) {
-        t.rows.push_back({g.namespace_.empty() ? "all namespaces" : g.namespace_,
+        t.rows.push_back({g.namespace_.empty() ? "cluster-wide" : g.namespace_,
                           fmt::format("{}", fmt::join(g.verbs, ", ")), what_of(g),
                           g.risks.empty() ? "" : fmt::format("! {}", fmt::join(g.risks, ", "))});
       }

@@ -42,7 +42,7 @@ expect_stdout "built into Kubernetes"
 # --list prints everything the subject may do.
 run "$FOOTPRINT" can-i --list -n inference-system --as "$sa" "$example"
 expect_status 0
-expect_stdout "all namespaces"
+expect_stdout "cluster-wide"
 expect_stdout "webhook-server-cert"
 
 run "$FOOTPRINT" can-i list frobs --as "$sa" "$example"

@@ -36,6 +36,18 @@ expect_status 0
 grep -q "# Trade-off" "$TMP/fix/rbac-fix.yaml" || fail "the trade-off is stated"
 grep -q "metadata.name=webhook-server-cert" "$TMP/fix/rbac-fix.yaml" || fail "the alternative is stated"
 
+# A rerun writes the same file again; a file the user edited is replaced only with --force.
+run "$FOOTPRINT" fix rbac "$TMP/bundle.yaml" -n dynamo-system -o "$TMP/fix"
+expect_status 0
+echo "# reviewed by me" >>"$TMP/fix/rbac-fix.yaml"
+run "$FOOTPRINT" fix rbac "$TMP/bundle.yaml" -n dynamo-system -o "$TMP/fix"
+expect_status 2
+expect_stderr "rbac-fix.yaml exists and would be replaced"
+grep -q "# reviewed by me" "$TMP/fix/rbac-fix.yaml" || fail "the edited file is kept"
+run "$FOOTPRINT" fix rbac "$TMP/bundle.yaml" -n dynamo-system -o "$TMP/fix" --force
+expect_status 0
+grep -q "# reviewed by me" "$TMP/fix/rbac-fix.yaml" && fail "--force replaces it"
+
 run "$FOOTPRINT" audit "$TMP/bundle.yaml" "$TMP/fix/rbac-fix.yaml" -n dynamo-system --format json
 expect_status 0
 [ "$(severity "$OUT")" = "['info']" ] || fail "the trap is a dead rule (info) after the fix"

@@ -63,4 +63,19 @@ run "$FOOTPRINT" audit x.yaml --format json -o report.json
 expect_status 0
 json_get report.json "d['schemaVersion']" >/dev/null || fail "report.json is not the new report"
 ! ls -A | grep -q footprint- || fail "a temporary file was left behind: $(ls -A)"
+
+# Files footprint names inside -o DIR (rewritten manifests, copy-images.sh) replace a file that
+# exists with other content only with --force; the same content again is no change.
+mkdir relocated
+run "$FOOTPRINT" images relocate --registry mirror.internal:5000 x.yaml -o relocated
+expect_status 0
+run "$FOOTPRINT" images relocate --registry mirror.internal:5000 x.yaml -o relocated
+expect_status 0
+echo "# my note" >>relocated/copy-images.sh
+run "$FOOTPRINT" images relocate --registry mirror.internal:5000 x.yaml -o relocated
+expect_status 2
+expect_stderr "copy-images.sh exists and would be replaced; footprint writes over it only with --force"
+grep -q "# my note" relocated/copy-images.sh || fail "the edited plan is kept"
+run "$FOOTPRINT" images relocate --registry mirror.internal:5000 x.yaml -o relocated --force
+expect_status 0
 echo "ok"
