@@ -147,12 +147,11 @@ bool write_files(const std::vector<OutputFile>& files) {
 bool check_not_replacing(const std::vector<OutputFile>& files) {
   for (const OutputFile& file : files) {
     std::error_code ec;
-    if (!fs::exists(file.path, ec)) continue;
+    // A directory in the way, or nothing there: write_files() reports or creates it.
+    if (!fs::is_regular_file(file.path, ec)) continue;
     std::ifstream in(file.path, std::ios::binary);
     std::string current((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.good() || in.eof()) {
-      if (current == file.text) continue;
-    }
+    if (!in.bad() && current == file.text) continue;
     print_error(
         fmt::format("{} exists and would be replaced; footprint writes over it only with "
                     "--force",
