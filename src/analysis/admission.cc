@@ -170,12 +170,14 @@ std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
     if (s.reach.namespaced) {
       s.namespaces_total = ctx.namespaces.size();
       for (const ClusterNamespace& ns : ctx.namespaces) {
-        if (!ns.operator_owned && ns.name != "kube-system") ++s.others_total;
+        // The cluster's own namespaces (kube-system, kube-public, kube-node-lease) are no team's:
+        // webhook-kube-system judges what their components need.
+        if (!ns.operator_owned && !ns.system) ++s.others_total;
         if (!w.namespace_selector.matches(ns.labels)) continue;
         s.namespaces_hit.push_back(ns.name);
         if (ns.name == "kube-system") {
           s.hits_kube_system = true;
-        } else if (!ns.operator_owned && !s.opt_in) {
+        } else if (!ns.operator_owned && !ns.system && !s.opt_in) {
           s.others_hit.push_back(ns.name);
         }
       }

@@ -137,10 +137,10 @@ TEST(InterceptsShared, MutatingPodWebhookWithoutSelectorIsHigh) {
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);
   // The default set: default, kube-node-lease, kube-public, kube-system, ops, other-team; ops
-  // is the operator's, kube-system has its own check.
-  EXPECT_NE(findings[0].message.find("in every namespace other teams use (default, "
-                                     "kube-node-lease, kube-public, other-team)"),
-            std::string::npos);
+  // is the operator's, and the system namespaces are the cluster's own (webhook-kube-system).
+  EXPECT_NE(findings[0].message.find("in every namespace other teams use (default, other-team)"),
+            std::string::npos)
+      << findings[0].message;
   EXPECT_NE(findings[0].message.find("neither a namespaceSelector nor an objectSelector"),
             std::string::npos);
   EXPECT_EQ(findings[0].summary,
@@ -474,6 +474,34 @@ webhooks:
   EXPECT_NE(leases[0].message.find("cannot renew their leader-election leases"), std::string::npos);
   EXPECT_EQ(leases[0].message.find("start pods"), std::string::npos);
   EXPECT_EQ(leases[1].severity, Severity::kHigh);
+  // Every kubelet renews its Lease in kube-node-lease and updates its Node's status (node
+  // heartbeats, kubelet nodelease controller); rejected, the node lifecycle controller marks the
+  // nodes NotReady and evicts their pods. Fail-closed on those is critical even with kube-system
+  // excluded, and the fix names kube-node-lease and the Nodes.
+  auto heartbeats = run_check(bundle_from(with(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: v}
+webhooks:
+- name: heartbeat.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules:
+  - {operations: [UPDATE], apiGroups: [coordination.k8s.io], apiVersions: [v1], resources: [leases]}
+  - {operations: [UPDATE], apiGroups: [""], apiVersions: [v1], resources: [nodes/status]}
+  namespaceSelector:
+    matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]
+)"),
+                                          "ops"),
+                              "webhook-kube-system");
+  ASSERT_EQ(heartbeats.size(), 1u);
+  EXPECT_EQ(heartbeats[0].severity, Severity::kCritical);
+  EXPECT_NE(heartbeats[0].message.find("renew node heartbeats"), std::string::npos)
+      << heartbeats[0].message;
+  EXPECT_NE(heartbeats[0].message.find("nodes/status UPDATE"), std::string::npos);
+  EXPECT_NE(heartbeats[0].remediation.find("values: [kube-node-lease]"), std::string::npos)
+      << heartbeats[0].remediation;
+  EXPECT_NE(heartbeats[0].remediation.find("Take nodes/status out of the rules"),
+            std::string::npos);
   // A webhook whose rules kube-system's requests never match is not reported, even unscoped.
   auto own = run_check(bundle_from(with(R"(
 apiVersion: admissionregistration.k8s.io/v1

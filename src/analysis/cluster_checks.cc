@@ -94,10 +94,15 @@ void run_helm_ownership(const Context& ctx, Findings& out) {
                           "have a switch), or hand them over on purpose: add the label {}=Helm "
                           "and the annotations {} and {} of this release.",
                           kManagedBy, kReleaseName, kReleaseNamespace)
-            : fmt::format("Leave these objects out of the bundle (the chart's values usually "
-                          "have a switch, e.g. crds.enabled=false) and let release {} keep "
-                          "them, or install into that release.",
-                          owner.release));
+            : fmt::format(
+                  "Leave these objects out of the bundle (the chart's values usually "
+                  "have a switch{}) and let release {} keep them, or install into that "
+                  "release.",
+                  std::all_of(objects.begin(), objects.end(),
+                              [](const Object* o) { return o->kind == "CustomResourceDefinition"; })
+                      ? ", e.g. crds.enabled=false"
+                      : "",
+                  owner.release));
     f.summary = fmt::format("{} already belong{} to {}: helm install fails",
                             count_of(objects.size(), "object"), objects.size() == 1 ? "s" : "",
                             owner.describe());

@@ -73,10 +73,11 @@ DecisionTable field_report_table() {
 // The namespace set (model/namespaces.h) for release namespace dynamo-system: kube-system,
 // kube-public, kube-node-lease, default, dynamo-system, other-team, and in restricted mode
 // team-a, where the bundle puts its manager Role. Namespaces of other teams are those the
-// operator does not own, kube-system aside: kube-public, kube-node-lease, default, other-team (4).
+// operator does not own, the system namespaces (kube-system, kube-public, kube-node-lease)
+// aside: default and other-team (2).
 //
 // Global: mpodcheckpointrestore.example.com matches pods CREATE with no namespaceSelector, so
-// the API server calls it in all six namespaces, four of other teams and kube-system;
+// the API server calls it in all six namespaces, two of other teams and kube-system;
 // failurePolicy Ignore, timeoutSeconds 10, no reinvocation. Restricted: the same webhook's
 // namespaceSelector is kubernetes.io/metadata.name=team-a, the label the API server sets on
 // team-a only, and team-a is the operator's (its Role lands there): no other team is reached.
@@ -85,7 +86,7 @@ TEST(DecisionTable, PodCreationPerModeFromTheAdmissionEngine) {
   DecisionTable t = field_report_table();
   ASSERT_EQ(t.modes, (std::vector<std::string>{"global", "restricted"}));
   EXPECT_EQ(answer(t, "pod-creation", 0),
-            "yes: mpodcheckpointrestore.example.com (pods CREATE, Ignore, 10 s) in 4 of 4 "
+            "yes: mpodcheckpointrestore.example.com (pods CREATE, Ignore, 10 s) in 2 of 2 "
             "namespaces of other teams and kube-system");
   EXPECT_EQ(answer(t, "pod-creation", 1), "no: only team-a");
 }
@@ -199,7 +200,7 @@ webhooks:
                          "ops"));
   DecisionTable t = m.table();
   EXPECT_EQ(answer(t, "pod-creation", 0),
-            "yes: deploy.example.com (deployments.apps CREATE/UPDATE, Fail, 5 s) in 4 of 4 "
+            "yes: deploy.example.com (deployments.apps CREATE/UPDATE, Fail, 5 s) in 2 of 2 "
             "namespaces of other teams");
   EXPECT_EQ(answer(t, "pod-creation", 1),
             "no: only where teams opt in by label (inject.example.com)");

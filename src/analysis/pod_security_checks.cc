@@ -150,9 +150,16 @@ void run_unlabelled_namespace(const Context& ctx, Findings& out) {
                     "level: on a cluster whose Pod Security admission enforces baseline or "
                     "restricted by default, none of them is created.",
                     ns, known, fmt::join(names, ", ")),
-        fmt::format("Label namespace {} {}=privileged (the bundle can create it with the "
-                    "label), or make the pods meet baseline.",
-                    ns, kEnforceLabel),
+        // A namespace every cluster has must not be shipped in a bundle: the release would own
+        // it, and its uninstall would delete it.
+        ns == "kube-system" || ns == "kube-public" || ns == "kube-node-lease" || ns == "default"
+            ? fmt::format("Check that the cluster's Pod Security admission configuration exempts "
+                          "namespace {} or that it carries {}=privileged (never by shipping a "
+                          "Namespace object for it), or make the pods meet baseline.",
+                          ns, kEnforceLabel)
+            : fmt::format("Label namespace {} {}=privileged (the bundle can create it with the "
+                          "label), or make the pods meet baseline.",
+                          ns, kEnforceLabel),
         first.pod.spec);
     f.summary = fmt::format("Pods in namespace {} need the privileged Pod Security level", ns);
   }

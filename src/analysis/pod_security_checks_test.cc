@@ -142,6 +142,14 @@ spec:
   Bundle labelled =
       bundle_from(namespace_with("pod-security.kubernetes.io/enforce: privileged") + privileged);
   EXPECT_TRUE(run_check(labelled, "pod-security-unlabelled-namespace").empty());
+  // In kube-system the fix never suggests shipping the Namespace: the release would own the
+  // cluster's own namespace, and uninstalling it would delete kube-system.
+  std::string system = privileged;
+  system.replace(system.find("namespace: apps"), 15, "namespace: kube-system");
+  auto kube = run_check(bundle_from(system), "pod-security-unlabelled-namespace");
+  ASSERT_EQ(kube.size(), 1u);
+  EXPECT_EQ(kube[0].remediation.find("can create it"), std::string::npos);
+  EXPECT_NE(kube[0].remediation.find("exempts namespace kube-system"), std::string::npos);
 }
 
 }  // namespace

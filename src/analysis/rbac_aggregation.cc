@@ -88,24 +88,31 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
     std::vector<std::string> names;
     for (const RbacRole* r : roles)
       names.push_back(r->name);
-    std::string holders_of =
-        fmt::format("every namespace {}", target == std::string_view("admin")  ? "admin"
-                                          : target == std::string_view("edit") ? "editor"
-                                                                               : "viewer");
+    // The built-in view role is aggregated into edit, and edit into admin (the bootstrap
+    // policy's aggregate-to-edit and aggregate-to-admin labels): who holds the larger roles
+    // gains what the smaller ones gain.
+    bool admin = target == std::string_view("admin");
+    bool edit = target == std::string_view("edit");
+    std::string holders_of = admin  ? "every namespace admin"
+                             : edit ? "every namespace editor and admin"
+                                    : "every namespace viewer, editor and admin";
+    std::string bound_to = admin  ? "the built-in admin role"
+                           : edit ? "the built-in edit or admin role"
+                                  : "the built-in view, edit or admin role";
     std::vector<std::string> gainers = cluster_gainers(ctx, roles);
     Finding& f = out.add(
         *roles.front()->object, severity,
         fmt::format(
-            "{} ({}) carr{} the label {}=true, so {} (everyone bound to the built-in {} "
-            "role in any namespace) gains: {}{}.{}",
+            "{} ({}) carr{} the label {}=true, so {} (everyone bound to {} in any "
+            "namespace) gains: {}{}.{}",
             roles.size() == 1 ? "ClusterRole" : fmt::format("{} ClusterRoles", roles.size()),
-            some_of(names), roles.size() == 1 ? "ies" : "y", label, holders_of, target,
+            some_of(names), roles.size() == 1 ? "ies" : "y", label, holders_of, bound_to,
             some_of(granted, 6), risks.empty() ? "" : fmt::format(" ({})", fmt::join(risks, ", ")),
             gainers.empty() ? ""
                             : fmt::format(" In this cluster they reach: {}.", some_of(gainers, 4))),
-        fmt::format("Remove the aggregate-to-{} label unless every {} should have these rights; "
-                    "ship the roles for explicit binding instead.",
-                    target, target),
+        fmt::format("Remove the aggregate-to-{} label unless everyone bound to {} should have "
+                    "these rights; ship the roles for explicit binding instead.",
+                    target, bound_to),
         roles.front()->object->node.at({"metadata", "labels"}));
     f.summary = fmt::format(
         "{} extend{} the built-in {} role in every namespace",

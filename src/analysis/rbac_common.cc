@@ -59,6 +59,13 @@ std::vector<const RbacBinding*> bindings_of(const RbacPolicy& policy, const Rbac
   return out;
 }
 
+bool aggregated_into_another(const RbacPolicy& policy, const RbacRole& role) {
+  return std::any_of(policy.roles().begin(), policy.roles().end(), [&](const RbacRole& r) {
+    return std::find(r.aggregated_from.begin(), r.aggregated_from.end(), &role) !=
+           r.aggregated_from.end();
+  });
+}
+
 Request resource_request(std::string_view verb, std::string_view group, std::string_view resource,
                          std::string_view ns, std::string_view subresource, std::string_view name) {
   Request r;

@@ -148,7 +148,10 @@ void run_wildcard(const Context& ctx, Findings& out) {
   }
   // Roles nothing binds yet: whoever binds them later gets the wildcard.
   for (const RbacRole& role : ctx.rbac.roles()) {
-    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty()) continue;
+    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
+        aggregated_into_another(ctx.rbac, role)) {
+      continue;
+    }
     for (const PolicyRule& rule : role.rules) {
       if (!has_wildcard(rule)) continue;
       WildcardReach w = wildcard_reach(ctx, rule);
@@ -283,7 +286,10 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
     f.affects.emplace_back("subjects", subject_list(with));
   }
   for (const RbacRole& role : ctx.rbac.roles()) {
-    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty()) continue;
+    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
+        aggregated_into_another(ctx.rbac, role)) {
+      continue;
+    }
     for (const PolicyRule& rule : role.rules) {
       if (grants_everything(rule)) continue;  // rbac-wildcard's
       // The verbs mean something only on the resources the authorizer asks them for: escalate

@@ -24,6 +24,9 @@ std::string where(const std::string& ns);  // "across all namespaces" or "in nam
 
 // The bundle's bindings that refer to `role`.
 std::vector<const RbacBinding*> bindings_of(const RbacPolicy& policy, const RbacRole& role);
+// Whether an aggregated ClusterRole (of the bundle, or built in like edit) includes `role`'s
+// rules: then they take effect through that role, and `role` is not "unbound".
+bool aggregated_into_another(const RbacPolicy& policy, const RbacRole& role);
 
 Request resource_request(std::string_view verb, std::string_view group, std::string_view resource,
                          std::string_view ns, std::string_view subresource = "",

@@ -416,7 +416,10 @@ TEST(PrivilegeChecks, EachRightIsNamed) {
   auto aggregate = run_check(b, "rbac-aggregates-to-default-roles");
   ASSERT_EQ(aggregate.size(), 1u);
   EXPECT_EQ(aggregate[0].severity, Severity::kHigh);  // grants every viewer secret reads
-  EXPECT_NE(aggregate[0].message.find("every namespace viewer"), std::string::npos);
+  // view is itself aggregated into edit, and edit into admin (builtin_rbac.yaml's
+  // aggregate-to-edit and aggregate-to-admin labels): their holders gain it too.
+  EXPECT_NE(aggregate[0].message.find("every namespace viewer, editor and admin"),
+            std::string::npos);
 }
 
 // A Role, or a ClusterRole bound by a RoleBinding, never grants cluster-scoped resources: the
@@ -523,6 +526,38 @@ rules: {}
   auto users = unbound(R"([{apiGroups: [""], resources: [users], verbs: ["*"]}])");
   ASSERT_EQ(users.size(), 1u);
   EXPECT_NE(users[0].message.find("allows impersonate;"), std::string::npos);
+}
+
+// A ClusterRole whose label an aggregationRule of a bound ClusterRole selects takes effect
+// through that role (the clusterrole-aggregation controller copies its rules in): its rules are
+// judged there, once, and it is not reported as unbound.
+TEST(Aggregation, AggregatedRolesAreNotUnbound) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: parent}
+aggregationRule:
+  clusterRoleSelectors: [{matchLabels: {example.com/part: "true"}}]
+rules: []
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: part
+  labels: {example.com/part: "true"}
+rules: [{apiGroups: [example.com], resources: ["*"], verbs: ["*"]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: parent}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: parent}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)",
+                         "ops");
+  auto wildcard = run_check(b, "rbac-wildcard");
+  ASSERT_EQ(wildcard.size(), 1u);
+  EXPECT_NE(wildcard[0].message.find("ClusterRole parent"), std::string::npos);
+  EXPECT_EQ(wildcard[0].message.find("Nothing in the bundle binds it"), std::string::npos);
 }
 
 // Impersonating any user and any group is cluster-admin (a user in system:masters); escalate

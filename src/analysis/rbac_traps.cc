@@ -37,6 +37,8 @@ std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const Rba
         std::string sub =
             resource.find('/') == std::string::npos ? "" : resource.substr(resource.find('/') + 1);
         std::vector<const RbacBinding*> bindings = bindings_of(policy, role);
+        // An aggregated role's rules are judged in the role that includes them.
+        if (bindings.empty() && aggregated_into_another(policy, role)) continue;
         if (bindings.empty()) {
           traps.push_back(ListWatchTrap{&role, &rule, nullptr, Subject{}, group, resource,
                                         role.namespace_, Decision{}});

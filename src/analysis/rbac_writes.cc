@@ -49,6 +49,13 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
     std::string what = webhooks && policies ? "webhook configuration or admission policy"
                        : policies           ? "admission policy"
                                             : "webhook configuration";
+    std::string whats = webhooks && policies ? "webhook configurations and admission policies"
+                        : policies           ? "admission policies"
+                                             : "webhook configurations";
+    std::vector<std::string> verbs_held = rr.what();
+    bool creates_or_deletes = std::any_of(
+        verbs_held.begin(), verbs_held.end(),
+        [](const std::string& w) { return w.starts_with("create ") || w.starts_with("delete "); });
     std::string power =
         webhooks && policies
             ? "Webhook configurations decide which API requests are sent to which server, and "
@@ -66,13 +73,16 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
                              : "; limited to the operator's own, this is how operators inject "
                                "their CA"),
         any_name ? fmt::format("Restrict update and patch with resourceNames to the operator's "
-                               "own, and drop create and delete unless managing {}s is the "
-                               "operator's purpose.",
-                               what)
+                               "own{}.",
+                               creates_or_deletes
+                                   ? fmt::format(", and drop create and delete unless managing {} "
+                                                 "is the operator's purpose",
+                                                 whats)
+                                   : "")
                  : "Already limited by resourceNames: nothing to change when these are the "
                    "operator's own; remove the right if the bundle injects the CA itself.",
         any_name ? fmt::format("{} can rewrite any {}", rr.subject.display(), what)
-                 : fmt::format("{} can update its own {}s", rr.subject.display(), what));
+                 : fmt::format("{} can update its own {}", rr.subject.display(), whats));
   }
 }
 

@@ -449,6 +449,7 @@ extern const Check kWebhookAddedLatency{
 namespace {
 
 struct ComponentRequest {
+  const char* namespace_;  // empty for cluster-scoped resources
   const char* operation;
   const char* group;
   const char* resource;
@@ -457,18 +458,26 @@ struct ComponentRequest {
   const char* blocked;  // what the components cannot do when the webhook rejects it
 };
 
-// What the cluster's own components do in kube-system: start pods (DNS, CNI, kube-proxy), get
-// their tokens, renew leader-election leases, publish endpoints, and roll out upgrades.
+// What the cluster's own components do: in kube-system, start pods (DNS, CNI, kube-proxy), get
+// their tokens, renew leader-election leases, publish endpoints and roll out upgrades; and every
+// kubelet's heartbeat, a Lease in kube-node-lease renewed every 10 s and its Node's status.
+// Without heartbeats the node lifecycle controller marks nodes NotReady and evicts their pods.
 constexpr ComponentRequest kComponentRequests[] = {
-    {"CREATE", "", "pods", "", true, "start pods (DNS, CNI and kube-proxy)"},
-    {"CREATE", "", "serviceaccounts", "token", true, "get their tokens"},
-    {"UPDATE", "coordination.k8s.io", "leases", "", true, "renew their leader-election leases"},
-    {"CREATE", "discovery.k8s.io", "endpointslices", "", true, "publish Service endpoints"},
-    {"UPDATE", "discovery.k8s.io", "endpointslices", "", true, "publish Service endpoints"},
-    {"UPDATE", "", "configmaps", "", false, "update their ConfigMaps"},
-    {"UPDATE", "apps", "daemonsets", "", false, "roll out DaemonSet upgrades"},
-    {"UPDATE", "apps", "deployments", "", false, "roll out Deployment upgrades"},
-    {"CREATE", "", "events", "", false, "record events"},
+    {"kube-system", "CREATE", "", "pods", "", true, "start pods (DNS, CNI and kube-proxy)"},
+    {"kube-system", "CREATE", "", "serviceaccounts", "token", true, "get their tokens"},
+    {"kube-system", "UPDATE", "coordination.k8s.io", "leases", "", true,
+     "renew their leader-election leases"},
+    {"kube-system", "CREATE", "discovery.k8s.io", "endpointslices", "", true,
+     "publish Service endpoints"},
+    {"kube-system", "UPDATE", "discovery.k8s.io", "endpointslices", "", true,
+     "publish Service endpoints"},
+    {"kube-node-lease", "UPDATE", "coordination.k8s.io", "leases", "", true,
+     "renew node heartbeats (every node turns NotReady)"},
+    {"", "UPDATE", "", "nodes", "status", true, "report node status"},
+    {"kube-system", "UPDATE", "", "configmaps", "", false, "update their ConfigMaps"},
+    {"kube-system", "UPDATE", "apps", "daemonsets", "", false, "roll out DaemonSet upgrades"},
+    {"kube-system", "UPDATE", "apps", "deployments", "", false, "roll out Deployment upgrades"},
+    {"kube-system", "CREATE", "", "events", "", false, "record events"},
 };
 
 struct KubeSystemHit {
@@ -479,9 +488,9 @@ struct KubeSystemHit {
 
 KubeSystemHit kube_system_hit(const Context& ctx, const AdmissionWebhook& w) {
   KubeSystemHit hit;
-  AdmissionRequest base = pod_create_request(ctx, "kube-system");
   for (const ComponentRequest& c : kComponentRequests) {
-    AdmissionRequest r = base;
+    AdmissionRequest r = pod_create_request(ctx, c.namespace_);
+    if (std::string_view(c.namespace_).empty()) r.namespace_labels.clear();
     r.operation = c.operation;
     r.api_group = c.group;
     r.resource = c.resource;
@@ -493,6 +502,7 @@ KubeSystemHit kube_system_hit(const Context& ctx, const AdmissionWebhook& w) {
     std::string what = r.resource;
     if (!r.api_group.empty()) what += "." + r.api_group;
     if (!r.subresource.empty()) what += "/" + r.subresource;
+    if (!r.namespace_.empty() && r.namespace_ != "kube-system") what += " in " + r.namespace_;
     hit.requests.push_back(fmt::format("{} {}", what, r.operation));
     if (std::find(hit.blocked.begin(), hit.blocked.end(), c.blocked) == hit.blocked.end())
       hit.blocked.emplace_back(c.blocked);
@@ -503,7 +513,6 @@ KubeSystemHit kube_system_hit(const Context& ctx, const AdmissionWebhook& w) {
 
 void run_kube_system(const Context& ctx, Findings& out) {
   auto rate = [&](const WebhookSummary& s) -> std::optional<Severity> {
-    if (!s.hits_kube_system) return std::nullopt;
     KubeSystemHit hit = kube_system_hit(ctx, *s.webhook);
     if (hit.requests.empty()) return std::nullopt;
     if (s.webhook->failure_policy == FailurePolicy::kIgnore) return Severity::kLow;
@@ -547,20 +556,43 @@ void run_kube_system(const Context& ctx, Findings& out) {
                   "With failurePolicy Ignore a dead backend (no endpoints) is skipped at once, "
                   "but a hung one makes each of these requests wait up to {} s.",
                   worst_seconds);
-    Finding& f = out.add(
-        anchor(top), severity,
-        fmt::format("{} ({}) {} called in kube-system for {}, because {} selectors do not exclude "
-                    "it. {}",
-                    count_webhooks(top.size()), some_of(names_of(top)),
-                    top.size() == 1 ? "is" : "are", some_of(requests, 4),
-                    top.size() == 1 ? "its" : "their", consequence),
-        "Exclude kube-system in the namespaceSelector: matchExpressions [{key: "
-        "kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}].",
-        top.front()->webhook->node);
+    // What to exclude: the system namespaces the requests are in; a namespaceSelector cannot
+    // exclude the cluster-scoped nodes/status, so those leave the rules.
+    std::vector<std::string> exclude;
+    bool nodes = false;
+    for (const std::string& r : requests) {
+      if (r.starts_with("nodes/")) {
+        nodes = true;
+      } else {
+        std::string ns =
+            r.find(" in kube-node-lease") != std::string::npos ? "kube-node-lease" : "kube-system";
+        if (std::find(exclude.begin(), exclude.end(), ns) == exclude.end()) exclude.push_back(ns);
+      }
+    }
+    std::string fix;
+    if (!exclude.empty()) {
+      fix = fmt::format(
+          "Exclude {} in the namespaceSelector: matchExpressions [{{key: "
+          "kubernetes.io/metadata.name, operator: NotIn, values: [{}]}}].",
+          fmt::join(exclude, " and "), fmt::join(exclude, ", "));
+    }
+    if (nodes) {
+      fix += std::string(fix.empty() ? "" : " ") +
+             "Take nodes/status out of the rules (a namespaceSelector does not apply to "
+             "cluster-scoped Nodes), or use failurePolicy Ignore.";
+    }
+    Finding& f =
+        out.add(anchor(top), severity,
+                fmt::format("{} ({}) {} called for the cluster's own components: {}, because {} "
+                            "selectors do not exclude them. {}",
+                            count_webhooks(top.size()), some_of(names_of(top)),
+                            top.size() == 1 ? "is" : "are", some_of(requests, 4),
+                            top.size() == 1 ? "its" : "their", consequence),
+                std::move(fix), top.front()->webhook->node);
     f.summary = severity == Severity::kLow
-                    ? fmt::format("kube-system's own components wait up to {} s whenever {} hangs",
+                    ? fmt::format("The cluster's own components wait up to {} s whenever {} hangs",
                                   worst_seconds, g.backend)
-                    : fmt::format("kube-system's own components cannot {} whenever {} is down",
+                    : fmt::format("The cluster's own components cannot {} whenever {} is down",
                                   cannot, g.backend);
     add_affects(f, g);
     f.affects.emplace_back("kube-system requests", std::move(requests));
@@ -575,14 +607,16 @@ extern const Check kWebhookKubeSystem{
     Severity::kCritical,
     Impact::kOtherTeams,
     "admission",
-    "Webhooks are called for the cluster's own components in kube-system.",
+    "Webhooks are called for the cluster's own components: in kube-system, and node heartbeats.",
     run_kube_system,
-    "Webhooks the matcher finds on what kube-system's components do (start DNS, CNI and kube-proxy "
-    "pods, get tokens, renew leader-election leases, publish endpoints) turn an outage of the "
-    "operator into an outage of the cluster. Critical for fail-closed webhooks on pod creation, "
-    "tokens, leases or endpoints; high for other component writes; low for fail-open ones, which "
-    "only add latency.",
-    "Exclude kube-system in the namespaceSelector."};
+    "Webhooks the matcher finds on what the cluster's own components do (in kube-system: start "
+    "DNS, CNI and kube-proxy pods, get tokens, renew leader-election leases, publish endpoints; "
+    "every kubelet: renew its Lease in kube-node-lease and update its Node's status) turn an "
+    "outage of the operator into an outage of the cluster. Critical for fail-closed webhooks on "
+    "pod creation, tokens, leases, endpoints or node heartbeats; high for other component writes; "
+    "low for fail-open ones, which only add latency.",
+    "Exclude kube-system and kube-node-lease in the namespaceSelector, and keep Nodes out of the "
+    "rules."};
 
 // webhook-self-deadlock -------------------------------------------------------------------------
 

@@ -21,11 +21,12 @@ expect_status 0
 # Pod creation. Cluster mode: mpod.modal.example.com matches pods CREATE with no selector,
 # failurePolicy Ignore and the v1 default timeout of 10 s, so it is called in every namespace of
 # the set: kube-system, kube-public, kube-node-lease, default, modal-system (the operator's) and
-# other-team; the four that are neither the operator's nor kube-system are other teams'.
+# other-team; default and other-team, neither the operator's nor the cluster's own, are other
+# teams'.
 # Restricted mode: its namespaceSelector is kubernetes.io/metadata.name=team-a, and team-a holds
 # the manager Role, so it is the operator's: no other team is reached.
 expect_answer pod-creation cluster \
-  "yes: mpod.modal.example.com (pods CREATE, Ignore, 10 s) in 4 of 4 namespaces of other teams and kube-system"
+  "yes: mpod.modal.example.com (pods CREATE, Ignore, 10 s) in 2 of 2 namespaces of other teams and kube-system"
 expect_answer pod-creation restricted "no: only team-a"
 # CRDs: cluster mode renders crds.yaml (upgradeCRD defaults to true): one CRD. Restricted mode
 # renders none, and its manager Role writes pipelines/status in modal.example.com, the
@@ -82,7 +83,7 @@ run "$FOOTPRINT" compare "global=$DATA/field-report/global.yaml" "restricted=$DA
   -n dynamo-system --format json
 expect_status 0
 expect_answer pod-creation global \
-  "yes: mpodcheckpointrestore.example.com (pods CREATE, Ignore, 10 s) in 4 of 4 namespaces of other teams and kube-system"
+  "yes: mpodcheckpointrestore.example.com (pods CREATE, Ignore, 10 s) in 2 of 2 namespaces of other teams and kube-system"
 expect_answer pod-creation restricted "no: only team-a"
 expect_answer crd-installer global "the chart (4 CRDs)"
 expect_answer crd-installer restricted "you, before installing (nvidia.example.com)"
