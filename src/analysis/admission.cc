@@ -20,13 +20,22 @@ constexpr PodCreator kPodCreators[] = {
 
 constexpr std::string_view kOperations[] = {"CREATE", "UPDATE", "DELETE", "CONNECT"};
 
-// The admission operations the API server can send for a subresource, from the REST interfaces
-// its storage implements (pkg/registry/core/pod/rest/subresources.go: exec, attach, portforward
-// and proxy are rest.Connecter; log is only read, and reads are never admitted; status, scale,
-// approval, finalize, ephemeralcontainers and resize are updated; binding, eviction and token
-// are created). A webhook rule on `pods/*` CREATE never sees an exec.
-bool operation_exists(std::string_view subresource, std::string_view op) {
-  if (subresource.empty()) return op != "CONNECT";
+// The admission operations the API server can send for a resource or subresource, from the REST
+// interfaces its storage implements (pkg/registry/core/pod/rest/subresources.go: exec, attach,
+// portforward and proxy are rest.Connecter; log is only read, and reads are never admitted;
+// status, scale, approval, finalize, ephemeralcontainers and resize are updated; binding,
+// eviction and token are created). A webhook rule on `pods/*` CREATE never sees an exec.
+bool operation_exists(std::string_view group, std::string_view resource,
+                      std::string_view subresource, std::string_view op) {
+  if (subresource.empty()) {
+    // Reviews and bindings are only ever created (their storage is a rest.Creater alone), and
+    // componentstatuses are only read.
+    bool create_only = (group.empty() && resource == "bindings") ||
+                       group == "authentication.k8s.io" || group == "authorization.k8s.io";
+    if (create_only) return op == "CREATE";
+    if (group.empty() && resource == "componentstatuses") return false;
+    return op != "CONNECT";
+  }
   if (subresource == "exec" || subresource == "attach" || subresource == "portforward" ||
       subresource == "proxy") {
     return op == "CONNECT";
@@ -70,7 +79,7 @@ std::vector<std::string_view> matching_operations(const AdmissionWebhook& webhoo
   request.served_versions = info.versions;
   if (exempt_from_webhooks(request)) return out;
   for (std::string_view op : kOperations) {
-    if (!operation_exists(subresource, op)) continue;
+    if (!operation_exists(info.group, info.resource, subresource, op)) continue;
     request.operation = op;
     bool matches = std::any_of(info.versions.begin(), info.versions.end(), [&](const auto& v) {
       request.api_version = v;

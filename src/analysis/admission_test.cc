@@ -104,6 +104,17 @@ webhooks:
                  r.starts_with("pods/status"))
         << r;
   }
+  // TokenReviews and the access reviews are only created, componentstatuses only read.
+  WebhookReach everything = reach(
+      R"([{operations: [CREATE, UPDATE], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"]}])");
+  auto listed = [&](const std::string& r) {
+    return std::find(everything.builtin.begin(), everything.builtin.end(), r) !=
+           everything.builtin.end();
+  };
+  EXPECT_TRUE(listed("tokenreviews.authentication.k8s.io CREATE"));
+  EXPECT_FALSE(listed("tokenreviews.authentication.k8s.io CREATE/UPDATE"));
+  for (const std::string& r : everything.builtin)
+    EXPECT_FALSE(r.starts_with("componentstatuses"));
   WebhookReach connect = reach(
       R"([{operations: [CONNECT, UPDATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/exec", "pods/status"]}])");
   EXPECT_EQ(connect.builtin, (std::vector<std::string>{"pods/exec CONNECT", "pods/status UPDATE"}));

@@ -319,6 +319,16 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
                       w.timeout_seconds, on_failure(w));
     }
     if (top.size() > kDetailed) detail += fmt::format(" And {} more.", top.size() - kDetailed);
+    // The backend's other webhooks on shared resources, rated lower (validating ones, or opt-in
+    // selectors), are in the same path: name them, as affects lists them.
+    std::vector<const WebhookSummary*> rest;
+    for (const WebhookSummary* s : g.webhooks) {
+      if (std::find(top.begin(), top.end(), s) == top.end()) rest.push_back(s);
+    }
+    if (!rest.empty()) {
+      detail += fmt::format(" The same backend also serves {} on other teams' requests: {}.",
+                            count_webhooks(rest.size()), some_of(names_of(rest), 4));
+    }
     std::string scope;
     if (top.front()->namespace_scope == "none" && top.front()->object_scope == "none") {
       scope = " They have neither a namespaceSelector nor an objectSelector.";
