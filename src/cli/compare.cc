@@ -7,11 +7,41 @@
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "model/kubectl_json.h"
 #include "report/report.h"
 
 namespace footprint {
 
 namespace {
+
+// Every object of a mode as kubectl would send it: two modes with the same list install the
+// same thing, whatever their values said.
+std::vector<std::string> rendered_objects(const Bundle& bundle) {
+  std::vector<std::string> out;
+  out.reserve(bundle.objects.size());
+  for (const Object& obj : bundle.objects) {
+    auto json = kubectl_json(obj.node);
+    out.push_back(json ? std::move(*json) : obj.display());
+  }
+  return out;
+}
+
+// Helm ignores a --set key the chart never reads, so a misspelt mode renders like another one.
+void warn_identical_modes(const std::vector<ModeInput>& modes) {
+  std::vector<std::vector<std::string>> rendered;
+  rendered.reserve(modes.size());
+  for (const ModeInput& m : modes)
+    rendered.push_back(m.bundle ? rendered_objects(*m.bundle) : std::vector<std::string>{});
+  for (size_t a = 0; a < modes.size(); ++a) {
+    for (size_t b = a + 1; b < modes.size(); ++b) {
+      if (!modes[a].bundle || !modes[b].bundle || rendered[a] != rendered[b]) continue;
+      print_hint(
+          fmt::format("modes {} and {} install exactly the same objects: helm ignores "
+                      "values the chart does not read, so check their keys",
+                      modes[a].name, modes[b].name));
+    }
+  }
+}
 
 // "restricted:values-restricted.yaml,namespaceRestriction.enabled=true,upgradeCRD=false"
 struct ModeSpec {
@@ -135,6 +165,7 @@ int run_compare(int argc, char** argv) {
   }
   bool all_failed = std::none_of(modes.begin(), modes.end(),
                                  [](const ModeInput& m) { return m.bundle != nullptr; });
+  warn_identical_modes(modes);
   inputs.push_back(cluster_path);
   if (!check_output(output_path, inputs)) return kExitUsage;
   std::optional<Cluster> cluster;

@@ -87,3 +87,15 @@ expect_answer pod-creation global \
 expect_answer pod-creation restricted "no: only team-a"
 expect_answer crd-installer global "the chart (4 CRDs)"
 expect_answer crd-installer restricted "you, before installing (nvidia.example.com)"
+
+# A misspelt key (namespaceRestricted for namespaceRestriction) is ignored by helm: both modes
+# render the same objects, and compare says so instead of showing two equal columns silently.
+run "$FOOTPRINT" compare "$chart" -n modal-system --mode global:namespaceRestricted.enabled=false \
+  --mode restricted:namespaceRestricted.enabled=true
+expect_status 0
+expect_stderr "modes global and restricted install exactly the same objects"
+run "$FOOTPRINT" compare "$chart" -n modal-system --mode cluster \
+  --mode restricted:namespaceRestriction.enabled=true,upgradeCRD=false,namespaceRestriction.targetNamespace=team-a
+expect_status 0
+grep -q "exactly the same objects" "$ERR" && fail "different modes are not called the same"
+true
