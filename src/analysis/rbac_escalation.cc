@@ -179,12 +179,14 @@ extern const Check kRbacWildcard{
     run_wildcard,
     "\"*\" grants what future Kubernetes versions and CRDs add, and every verb on every resource "
     "of every group is cluster-admin. Critical for everything granted cluster-wide or in "
-    "kube-system; high for everything in another team's namespace or \"*\" over a built-in group "
-    "cluster-wide; medium for other projects' groups or built-in wildcards in one namespace; low "
-    "on the install's own API group (the kubebuilder default); info for roles nothing binds. The "
-    "message names the API groups. A rule over every resource of every group is reported here "
-    "once, with what it reaches (Secrets read, exec, every team's workloads changed or deleted), "
-    "and not again by the other privilege checks; high cluster-wide when it reaches any of that.",
+    "kube-system; high for everything in another team's namespace, for every verb on every "
+    "resource of a built-in group cluster-wide, and for a rule over every resource of every group "
+    "cluster-wide that reaches Secrets, exec or other teams' workloads; medium for other "
+    "built-in wildcards cluster-wide, other projects' groups, and built-in wildcards in another "
+    "team's namespace; low in the operator's own namespace and on the install's own API group "
+    "(the kubebuilder default); info for roles nothing binds. The message names the API groups. "
+    "A rule over every resource of every group is reported here once, with what it reaches, and "
+    "not again by the other privilege checks.",
     "List the verbs, resources and groups the operator uses; keep \"*\" to its own API group."};
 
 namespace {
