@@ -155,6 +155,9 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
                               t.covered_by.role->display());
       continue;
     }
+    // What `footprint fix rbac` writes: a grant in the binding's scope.
+    std::string fix_objects =
+        t.namespace_.empty() ? "ClusterRole and ClusterRoleBinding" : "Role and RoleBinding";
     std::string evidence =
         object_named_by_containers(ctx.bundle, t.subject, t.rule->resource_names);
     if (!evidence.empty()) {
@@ -169,8 +172,8 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
                       t.binding->display(), evidence),
           fmt::format("Check that the operator watches {} by name (a field selector on "
                       "metadata.name); if it does not, grant get, list and watch on {} {} without "
-                      "resourceNames (`footprint fix rbac` writes that Role and RoleBinding).",
-                      what, what, where(t.namespace_)),
+                      "resourceNames (`footprint fix rbac` writes that {}).",
+                      what, what, where(t.namespace_), fix_objects),
           t.rule->node);
       f.summary = fmt::format(
           "{} may list {} {} only by name: fine for a field-selector watch, a crash loop for an "
@@ -187,10 +190,14 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
                     "expect CrashLoopBackOff.",
                     grant, informer, t.subject.display(), what, where(t.namespace_),
                     t.binding->display(), what),
-        fmt::format("Grant get, list and watch on {} {} without resourceNames (`footprint fix "
-                    "rbac` writes that Role and RoleBinding), or restrict the operator's informer "
-                    "with the field selector metadata.name={}.",
-                    what, where(t.namespace_), t.rule->resource_names.front()),
+        fmt::format(
+            "Grant get, list and watch on {} {} without resourceNames (`footprint fix "
+            "rbac` writes that {}), or restrict the operator's informer with the field "
+            "selector metadata.name={}.",
+            what, where(t.namespace_), fix_objects,
+            t.rule->resource_names.size() == 1
+                ? t.rule->resource_names.front()
+                : fmt::format("NAME, one watch per name of {}", bracketed(t.rule->resource_names))),
         t.rule->node);
     f.summary = fmt::format("{} cannot list {} {}: its informer never syncs (CrashLoopBackOff)",
                             t.subject.display(), what, where(t.namespace_));
