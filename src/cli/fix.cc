@@ -1,5 +1,8 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <filesystem>
 
 #include "analysis/rbac.h"
@@ -11,6 +14,19 @@
 namespace footprint {
 
 namespace {
+
+// `text` as one shell word: as it is when it holds nothing a shell interprets, else in single
+// quotes. The printed commands are meant to be pasted.
+std::string shell_word(const std::string& text) {
+  bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("._/:=@%+,-", c);
+  });
+  if (plain) return text;
+  std::string out = "'";
+  for (char c : text)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
 
 // Writes each file into `dir` (all of them or none), or all to stdout when no directory is given,
 // refusing to write over an input, and over another existing file unless `force`.
@@ -139,10 +155,10 @@ int run_fix_crds(int argc, char** argv) {
   if (dir.empty()) {
     std::string out;
     for (const CrdFix& f : plan.fixes) {
-      // JSON patches hold names, numbers and base64, never a single quote.
-      out += patches
-                 ? fmt::format("kubectl patch crd {} --type=json -p '{}'\n", f.crd->name, f.patch)
-                 : (out.empty() ? "" : "---\n") + f.fixed;
+      // Quoted for the shell: the patch holds values that came from the bundle.
+      out += patches ? fmt::format("kubectl patch crd {} --type=json -p {}\n",
+                                   shell_word(f.crd->name), shell_word(f.patch))
+                     : (out.empty() ? "" : "---\n") + f.fixed;
     }
     if (!write_output(out, "")) return kExitUsage;
     if (!patches) {
@@ -164,10 +180,10 @@ int run_fix_crds(int argc, char** argv) {
       std::string name = f.crd->name + (patches ? ".patch.json" : ".json");
       std::string path = (std::filesystem::path(dir) / name).string();
       if (patches) {
-        commands +=
-            fmt::format("kubectl patch crd {} --type=json --patch-file={}\n", f.crd->name, path);
+        commands += fmt::format("kubectl patch crd {} --type=json --patch-file={}\n",
+                                shell_word(f.crd->name), shell_word(path));
       }
-      files.push_back("-f " + path);
+      files.push_back("-f " + shell_word(path));
     }
     if (!patches) {
       commands =

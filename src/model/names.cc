@@ -29,4 +29,23 @@ bool is_dns1123_label(std::string_view name) {
   return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
 }
 
+bool is_dns1123_subdomain(std::string_view name) {
+  if (name.empty() || name.size() > 253) return false;
+  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  // Dot-separated parts, each starting and ending with a letter or digit; a part may be longer
+  // than a label's 63 characters, only the whole is bounded.
+  size_t start = 0;
+  while (true) {
+    size_t dot = name.find('.', start);
+    std::string_view part =
+        name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    if (part.empty() || !alnum(part.front()) || !alnum(part.back()) ||
+        !std::all_of(part.begin(), part.end(), [&](char c) { return alnum(c) || c == '-'; })) {
+      return false;
+    }
+    if (dot == std::string_view::npos) return true;
+    start = dot + 1;
+  }
+}
+
 }  // namespace footprint

@@ -13,4 +13,8 @@ size_t edit_distance(std::string_view a, std::string_view b);
 // and '-', starting and ending with a letter or digit (apimachinery's IsDNS1123Label).
 bool is_dns1123_label(std::string_view name);
 
+// A DNS subdomain (RFC 1123) as Kubernetes checks most object names, CRDs' included: at most 253
+// characters, dot-separated labels of a-z, 0-9 and '-' (apimachinery's IsDNS1123Subdomain).
+bool is_dns1123_subdomain(std::string_view name);
+
 }  // namespace footprint

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "load/base64.h"
+#include "model/names.h"
 #include "report/section.h"
 
 namespace footprint {
@@ -128,6 +129,23 @@ CrdFixPlan plan_crd_fixes(const Bundle& bundle, const RbacPolicy& policy,
     CrdFix fix;
     fix.crd = w.crd;
     const yaml::Node& client_config = w.client.node;
+    // The name becomes a file name and a kubectl argument: only a name the API server accepts
+    // (a DNS-1123 subdomain) is used, so a bundle cannot steer either.
+    if (!is_dns1123_subdomain(w.crd->name)) {
+      plan.unresolved.push_back(
+          fmt::format("{}: not a name the API server accepts for a CRD (a DNS-1123 subdomain)",
+                      go_json_string(w.crd->name)));
+      continue;
+    }
+    // Without clientConfig there is nothing to patch a Service or CA into, and the API server
+    // rejects the CRD anyway ("spec.conversion.webhook.clientConfig: Required value").
+    if (!client_config) {
+      plan.unresolved.push_back(fmt::format(
+          "{}: its conversion strategy is Webhook but it has no webhook.clientConfig; write the "
+          "clientConfig (service or url) first",
+          w.crd->name));
+      continue;
+    }
     if (w.service_missing() || w.port_mismatch()) {
       std::string ns;
       std::string name;
@@ -148,6 +166,12 @@ CrdFixPlan plan_crd_fixes(const Bundle& bundle, const RbacPolicy& policy,
         plan.unresolved.push_back(
             fmt::format("{}: no Service of the bundle looks like {}/{}; give --service NS/NAME",
                         w.crd->name, w.client.service_namespace, w.client.service_name));
+      }
+      if (!name.empty() && (!is_dns1123_label(ns) || !is_dns1123_label(name))) {
+        plan.unresolved.push_back(fmt::format(
+            "{}: the Service {} is not a name the API server accepts; give --service NS/NAME",
+            w.crd->name, go_json_string(ns + "/" + name)));
+        name.clear();
       }
       if (!name.empty()) {
         if (ns != w.client.service_namespace)

@@ -8,6 +8,7 @@
 
 #include "analysis/check_testing.h"
 #include "load/base64.h"
+#include "model/names.h"
 #include "report/section.h"
 
 namespace footprint {
@@ -203,6 +204,34 @@ TEST(PlanCrdFixes, ExplicitServiceAndMissingCa) {
   EXPECT_EQ(plan.unresolved[0],
             "graphs.dynamo.example.com: its conversion webhook has no CA and nothing injects "
             "one; give --ca-file or --ca-from-secret");
+}
+
+// The CRD's name becomes a file name under -o DIR and a kubectl argument, so only a name the API
+// server accepts (a DNS-1123 subdomain, apimachinery's IsDNS1123Subdomain) is fixed: a bundle
+// naming its CRD "../../x" cannot write outside DIR. A Webhook strategy without clientConfig
+// has nothing to patch (the API server requires it), and is refused rather than half-patched.
+TEST(PlanCrdFixes, RefusesNamesAndShapesItCannotFixSafely) {
+  CrdFixOptions options;
+  options.ca_pem = make_ca().certificate;
+  std::string traversal = kSeed;
+  traversal.replace(traversal.find("graphs.dynamo.example.com"), 25, "../../tmp/pwned");
+  Bundle bad_name = bundle_from(traversal, "dynamo-cloud");
+  CrdFixPlan plan = plan_crd_fixes(bad_name, RbacPolicy::build(bad_name), options);
+  EXPECT_TRUE(plan.fixes.empty());
+  ASSERT_EQ(plan.unresolved.size(), 1u);
+  EXPECT_NE(plan.unresolved[0].find("not a name the API server accepts"), std::string::npos);
+  std::string no_client = kSeed;
+  size_t at = no_client.find("      clientConfig:");
+  no_client.erase(at, no_client.find("  versions:") - at);
+  Bundle shapeless = bundle_from(no_client, "dynamo-cloud");
+  plan = plan_crd_fixes(shapeless, RbacPolicy::build(shapeless), options);
+  EXPECT_TRUE(plan.fixes.empty());
+  ASSERT_EQ(plan.unresolved.size(), 1u) << no_client;
+  EXPECT_NE(plan.unresolved[0].find("no webhook.clientConfig"), std::string::npos);
+  EXPECT_TRUE(is_dns1123_subdomain("graphs.dynamo.example.com"));
+  EXPECT_FALSE(is_dns1123_subdomain("../../tmp/pwned"));
+  EXPECT_FALSE(is_dns1123_subdomain("w$(touch x).example.com"));
+  EXPECT_FALSE(is_dns1123_subdomain("a..b"));
 }
 
 }  // namespace

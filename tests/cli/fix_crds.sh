@@ -71,6 +71,10 @@ expect_status 2
 expect_stderr "not fixed: graphs.nvidia.example.com: its conversion webhook has no CA"
 expect_stderr "dynamo-system/dynamo-operator-webhook-service:443 -> dynamo-cloud/dynamo-platform-dynamo-operator-webhook-service:443"
 expect_stdout "kubectl apply --server-side --force-conflicts -f $TMP/service/graphs.nvidia.example.com.json"
+# The printed command is pasted into a shell: a directory with a space is quoted.
+run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud -o "$TMP/my fixes"
+expect_status 2
+expect_stdout "-f '$TMP/my fixes/graphs.nvidia.example.com.json'"
 run "$FOOTPRINT" audit "$TMP/chart.yaml" "$TMP/service" -n dynamo-cloud --format json
 [ "$(conversion_findings "$OUT")" = "['crd-conversion-ca-not-injected']" ] ||
   fail "the Service is fixed, the CA is not: $(conversion_findings "$OUT")"
