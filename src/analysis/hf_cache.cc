@@ -210,6 +210,13 @@ HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options
     r.problems.push_back(fmt::format("snapshots/{} is not in the cache.", chosen));
     chosen.clear();
   }
+  // A commit hash needs no refs: huggingface_hub reads snapshots/<commit> directly
+  // (try_to_load_from_cache resolves refs only for a revision that is not a commit hash).
+  if (by_hash && !chosen.empty()) {
+    r.commit = chosen;
+    check_snapshot(folder, chosen, r);
+    return r;
+  }
   std::string single = r.snapshots.size() == 1 ? r.snapshots.front() : "";
   auto offer = [&](const std::string& reason) {
     std::string commit = chosen.empty() ? single : chosen;
@@ -403,6 +410,15 @@ void fix_hf_cache(std::vector<HfModelReport>& reports, const HfCheckOptions& opt
     }
     fs::path target = fs::path(r.folder) / r.repair->path;
     std::error_code ec;
+    // refs/ or the model's folder may be symlinks: fix writes only inside the cache.
+    fs::path root = fs::weakly_canonical(options.root, ec);
+    fs::path parent = fs::weakly_canonical(target.parent_path(), ec);
+    std::string inside = parent.lexically_relative(root).generic_string();
+    if (ec || inside.empty() || inside.starts_with("..")) {
+      r.warnings.push_back(fmt::format("fix did not write {}: it leads out of the cache (to {}).",
+                                       r.repair->path, parent.string()));
+      continue;
+    }
     fs::create_directories(target.parent_path(), ec);
     fs::path temp = target.parent_path() /
                     fmt::format(".{}.footprint-{}", target.filename().string(), getpid());

@@ -92,8 +92,12 @@ TEST_F(HfCache, PinnedByHashWithoutRefsMainIsExplainedAndFixed) {
   EXPECT_EQ(r.repair->commit, kCommitA);
   EXPECT_NE(r.alternative.find("--revision " + kCommitA), std::string::npos);
   EXPECT_NE(r.alternative.find((repo() / "snapshots" / kCommitA).string()), std::string::npos);
-  // Asking by hash resolves; the name alone does not.
-  EXPECT_EQ(check("Qwen/Qwen3-0.6B@" + kCommitA).commit, kCommitA);
+  // Asking by hash resolves, with no problem: huggingface_hub reads snapshots/<hash> without
+  // refs (try_to_load_from_cache resolves refs only for a revision that is not a commit hash).
+  // The name alone does not.
+  HfModelReport by_hash = check("Qwen/Qwen3-0.6B@" + kCommitA);
+  EXPECT_EQ(by_hash.commit, kCommitA);
+  EXPECT_TRUE(by_hash.resolves()) << by_hash.problems.front();
 
   auto blob_time = fs::last_write_time(repo() / "blobs" / "blob-model.safetensors");
   HfModelReport fixed = fix("Qwen/Qwen3-0.6B");
@@ -107,6 +111,19 @@ TEST_F(HfCache, PinnedByHashWithoutRefsMainIsExplainedAndFixed) {
     ++entries;
   EXPECT_EQ(entries, 1u);  // the temporary file was renamed, not left behind
   EXPECT_TRUE(check("Qwen/Qwen3-0.6B").resolves());
+}
+
+// fix writes refs/<ref> only inside the cache: a refs/ symlinked out of it is left alone.
+TEST_F(HfCache, FixNeverWritesOutsideTheCache) {
+  blob("blob-config.json", "{}");
+  snapshot(kCommitA, {"config.json"});
+  fs::path outside = root_.string() + "-outside";
+  fs::create_directories(outside);
+  fs::create_directory_symlink(outside, repo() / "refs");
+  HfModelReport r = fix("Qwen/Qwen3-0.6B");
+  EXPECT_FALSE(fs::exists(outside / "main"));
+  EXPECT_TRUE(contains(r.warnings, "leads out of the cache"));
+  fs::remove_all(outside);
 }
 
 // try_to_load_from_cache in huggingface_hub's file_download.py (commit 003956d3) reads refs with

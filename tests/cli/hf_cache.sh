@@ -20,7 +20,7 @@ expect_status 1
 [ "$(json_get "$OUT" "d['cacheFrom']")" = HUGGINGFACE_HUB_CACHE ] || fail "legacy variable"
 HF_HUB_CACHE=$TMP/hf/hub HUGGINGFACE_HUB_CACHE=/nowhere HF_HUB_OFFLINE=true \
   run "$FOOTPRINT" hf-cache check Qwen/Qwen3-0.6B@$commit --format json
-expect_status 1  # by hash the snapshot loads, but the bare name still does not
+expect_status 0  # by hash huggingface_hub reads snapshots/<hash> without refs: it loads
 [ "$(json_get "$OUT" "d['cacheFrom'], d['offline'], d['models'][0]['commit']")" = \
   "HF_HUB_CACHE True $commit" ] || fail "HF_HUB_CACHE and offline: $(cat "$OUT")"
 
