@@ -142,12 +142,23 @@ void check_snapshot(const fs::path& folder, const std::string& commit, HfModelRe
   for (auto it = fs::recursive_directory_iterator(snapshot, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::path& p = it->path();
-    std::string rel = fs::relative(p, folder, ec).generic_string();
-    if (it->is_symlink(ec)) {
+    // The link's own path (lexically: relative() would resolve the link), and errors of one file
+    // kept apart from the iteration's.
+    std::string rel = p.lexically_relative(folder).generic_string();
+    std::error_code file_ec;
+    if (it->is_symlink(file_ec)) {
       ++files;
-      fs::path target = fs::read_symlink(p, ec);
-      fs::path resolved = fs::weakly_canonical(p.parent_path() / target, ec);
-      if (!fs::exists(p, ec)) {
+      fs::path target = fs::read_symlink(p, file_ec);
+      bool exists = fs::exists(p, file_ec);
+      if (file_ec.value() == ELOOP) {
+        r.problems.push_back(fmt::format(
+            "{} is a symlink loop (through {}), so loading this file fails. Download the model "
+            "again; footprint never touches blobs.",
+            rel, target.generic_string()));
+        continue;
+      }
+      fs::path resolved = fs::weakly_canonical(p.parent_path() / target, file_ec);
+      if (!exists) {
         r.problems.push_back(fmt::format(
             "{} is a dangling symlink to {}: the blob is missing, so loading this file fails. "
             "Download the model again; footprint never touches blobs.",
@@ -158,7 +169,7 @@ void check_snapshot(const fs::path& folder, const std::string& commit, HfModelRe
                         "cache no longer holds the file itself.",
                         rel, resolved.string()));
       }
-    } else if (it->is_regular_file(ec)) {
+    } else if (it->is_regular_file(file_ec)) {
       ++files;
       ++copies;
     }

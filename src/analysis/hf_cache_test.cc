@@ -113,6 +113,25 @@ TEST_F(HfCache, PinnedByHashWithoutRefsMainIsExplainedAndFixed) {
   EXPECT_TRUE(check("Qwen/Qwen3-0.6B").resolves());
 }
 
+// Problems name the link's own path in the snapshot; a symlink loop is called one, and does not
+// end the walk over the other files.
+TEST_F(HfCache, LoopsAndOutsideLinksNameTheLink) {
+  blob("blob-config.json", "{}");
+  snapshot(kCommitA, {"config.json"});
+  fs::path snap = repo() / "snapshots" / kCommitA;
+  fs::create_symlink("loop-b", snap / "loop-a");
+  fs::create_symlink("loop-a", snap / "loop-b");
+  fs::path elsewhere = root_ / "elsewhere.txt";
+  std::ofstream(elsewhere) << "x";
+  fs::create_symlink(elsewhere, snap / "outside.txt");
+  ref("main", kCommitA);
+  HfModelReport r = check("Qwen/Qwen3-0.6B");
+  EXPECT_TRUE(contains(r.problems, "snapshots/" + kCommitA + "/loop-a is a symlink loop"));
+  EXPECT_TRUE(contains(r.problems, "snapshots/" + kCommitA + "/loop-b is a symlink loop"));
+  EXPECT_TRUE(contains(r.warnings, "snapshots/" + kCommitA + "/outside.txt points outside blobs/"))
+      << (r.warnings.empty() ? "" : r.warnings.front());
+}
+
 // fix writes refs/<ref> only inside the cache: a refs/ symlinked out of it is left alone.
 TEST_F(HfCache, FixNeverWritesOutsideTheCache) {
   blob("blob-config.json", "{}");
