@@ -170,7 +170,7 @@ CrdFixPlan plan_crd_fixes(const Bundle& bundle, const RbacPolicy& policy,
       if (!name.empty() && (!is_dns1123_label(ns) || !is_dns1123_label(name))) {
         plan.unresolved.push_back(fmt::format(
             "{}: the Service {} is not a name the API server accepts; give --service NS/NAME",
-            w.crd->name, go_json_string(ns + "/" + name)));
+            w.crd->name, go_json_string(fmt::format("{}/{}", ns, name))));
         name.clear();
       }
       if (!name.empty()) {
