@@ -29,8 +29,9 @@ depends_names=$(sed 's/ ([^)]*)//g; s/, /\n/g; s/ | /\n/g' <<<"$depends")
 mapfile -t needed < <(readelf -d "$FOOTPRINT_BUILD_DIR/footprint" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 [ "${#needed[@]}" -gt 3 ] || fail "readelf found too few libraries: ${needed[*]}"
 for lib in "${needed[@]}"; do
-  path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib && /x86-64|AArch64|64bit/ {print $NF; exit}')
-  [ -n "$path" ] || path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib {print $NF; exit}')
+  # awk reads to the end: exiting early would kill ldconfig with SIGPIPE, which pipefail makes fatal.
+  path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib && /x86-64|AArch64|64bit/ && !found {print $NF; found = 1}')
+  [ -n "$path" ] || path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib && !found {print $NF; found = 1}')
   [ -n "$path" ] || fail "$lib is not in the loader cache"
   # With merged /usr a package may own either the /lib or the /usr/lib spelling.
   owner=$({ dpkg -S "$(readlink -f "$path")" || dpkg -S "$path"; } 2>/dev/null | head -1)
