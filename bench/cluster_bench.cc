@@ -3,7 +3,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
-#include "analysis/check.h"
+#include "analysis/context.h"
 #include "model/cluster.h"
 
 namespace footprint {

@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <string>
 
-#include "analysis/airgap.h"
+#include "analysis/images/airgap.h"
 #include "analysis/analyze.h"
 #include "analysis/check.h"
-#include "analysis/crds.h"
-#include "analysis/images.h"
+#include "analysis/crds/crd_models.h"
+#include "analysis/images/images.h"
 #include "analysis/inventory.h"
 #include "load/loader.h"
 #include "report/report.h"

@@ -5,20 +5,12 @@
 #include <algorithm>
 #include <set>
 
-#include "analysis/admission.h"
-#include "analysis/check.h"
+#include "analysis/context.h"
+#include "util/strings.h"
 
 namespace footprint {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
 
 struct AnnotationIgnore {
   std::vector<std::string> checks;
@@ -81,27 +73,6 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
 }
 
 }  // namespace
-
-Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<Expectation> ex,
-                 const Cluster* c)
-    : bundle(b),
-      cluster(c),
-      rbac(RbacPolicy::build(b, c ? &c->objects : nullptr)),
-      admission(read_admission(b)),
-      chain(c ? read_admission(b, &c->objects) : Admission{}),
-      own(own_api_groups(b, rbac, admission)),
-      namespaces(!ns.empty() ? std::move(ns)
-                 : c         ? cluster_namespaces(*c, b)
-                             : default_namespaces(b)),
-      expectations(std::move(ex)),
-      sizes(object_sizes(b)),
-      images(discover_images(b)) {
-  webhooks = summarize_webhooks(*this);
-}
-
-Context::Context(const Bundle& b, ImagesOnly) : bundle(b), images(discover_images(b)) {}
-
-Context::~Context() = default;
 
 AnalysisResult analyze(const Bundle& bundle, const Config& config, const ImageSizes* image_sizes) {
   Context context(bundle);

@@ -7,7 +7,7 @@
 
 #include "analysis/config.h"
 #include "analysis/finding.h"
-#include "analysis/rbac.h"
+#include "analysis/rbac/rbac.h"
 #include "model/object.h"
 
 namespace footprint {

@@ -1,15 +1,18 @@
 // The check registry as a contract: well-formed metadata, and on the corpus, findings whose
 // severities stay in their check's declared range and whose claims the engines confirm.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 
-#include "analysis/admission.h"
 #include "analysis/analyze.h"
-#include "analysis/check.h"
+#include "analysis/context.h"
+#include "analysis/webhooks/webhook_reach.h"
 #include "load/loader.h"
 
 namespace footprint {
@@ -30,6 +33,23 @@ TEST(CheckRegistry, MetadataIsWellFormed) {
       ASSERT_FALSE(text.empty());
       EXPECT_EQ(text.back(), '.') << text;
     }
+  }
+}
+
+// A new check comes with its test: every registered ID is named, quoted, by a unit test of
+// src/analysis/ (run_check(bundle, "id") or an expectation on Finding::check).
+TEST(CheckRegistry, EveryCheckIsExercisedByATest) {
+  namespace fs = std::filesystem;
+  std::string tests;
+  for (const auto& entry : fs::recursive_directory_iterator(FOOTPRINT_SOURCE_DIR "/src/analysis")) {
+    if (!entry.path().string().ends_with("_test.cc")) continue;
+    std::ifstream in(entry.path());
+    tests.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  ASSERT_GT(tests.size(), 10000u) << "the analysis tests were not found";
+  for (const Check* check : all_checks()) {
+    EXPECT_NE(tests.find(fmt::format("\"{}\"", check->id)), std::string::npos)
+        << check->id << " is named by no test under src/analysis/";
   }
 }
 

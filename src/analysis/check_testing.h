@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "analysis/analyze.h"
-#include "analysis/check.h"
+#include "analysis/context.h"
 #include "model/object.h"
 #include "model/testing.h"
 

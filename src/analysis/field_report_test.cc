@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "analysis/analyze.h"
-#include "analysis/check.h"
+#include "analysis/context.h"
 #include "load/loader.h"
 
 namespace footprint {

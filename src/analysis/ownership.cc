@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "analysis/crds.h"
+#include "analysis/crds/crd_models.h"
 
 namespace footprint {
 
@@ -32,7 +32,8 @@ std::string_view group_of_crd_name(std::string_view name) {
 
 }  // namespace
 
-OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Admission& admission) {
+OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Admission& admission,
+                       const HiddenFootprint& hidden) {
   OwnApis own;
   auto add = [&](std::string_view group, std::string why) {
     if (group.empty() || group == "*" || bundle.resources.is_builtin_group(group)) return;
@@ -44,7 +45,6 @@ OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Adm
     ships_crds = true;
     add(r.group, "the bundle's CRDs define it");
   }
-  HiddenFootprint hidden = find_hidden_footprint(bundle, policy);
   for (const CrdInstallCommand& c : hidden.commands) {
     for (const std::string& name : c.crd_names) {
       add(group_of_crd_name(name),

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/crds/crd_models.h"
 #include "model/admission.h"
 #include "model/object.h"
 #include "model/rbac.h"
@@ -36,6 +37,7 @@ struct OwnApis {
 // - it shares its domain (the last two labels) with a group owned by the rules above, as
 //   networking.internal.knative.dev with serving.knative.dev; the domains many projects share
 //   (k8s.io, x-k8s.io) do not count.
-OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Admission& admission);
+OwnApis own_api_groups(const Bundle& bundle, const RbacPolicy& policy, const Admission& admission,
+                       const HiddenFootprint& hidden);
 
 }  // namespace footprint

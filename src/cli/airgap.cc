@@ -1,4 +1,4 @@
-#include "analysis/airgap.h"
+#include "analysis/images/airgap.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,8 @@
 #include <sstream>
 
 #include "analysis/check.h"
-#include "analysis/images.h"
+#include "analysis/context.h"
+#include "analysis/images/images.h"
 #include "analysis/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"

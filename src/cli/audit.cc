@@ -2,7 +2,8 @@
 
 #include "analysis/analyze.h"
 #include "analysis/check.h"
-#include "analysis/crds.h"
+#include "analysis/context.h"
+#include "analysis/crds/crd_models.h"
 #include "analysis/inventory.h"
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
@@ -78,8 +79,7 @@ int run_audit(int argc, char** argv) {
   report.context = &context;
   ResourceTable known = with_cluster_resources(bundle->resources, cluster);
   report.inventory = take_inventory(*bundle, cluster ? &known : nullptr);
-  report.inventory.hidden_footprint =
-      hidden_footprint_summary(find_hidden_footprint(*bundle, context.rbac));
+  report.inventory.hidden_footprint = hidden_footprint_summary(context.hidden);
   report.analysis = analyze(context, *config);
   const std::vector<LoadError>& invalid = bundle->input.invalid_documents;
   if (!invalid.empty()) report.sections.push_back(invalid_documents_section(invalid));
@@ -87,8 +87,8 @@ int run_audit(int argc, char** argv) {
   report.sections.push_back(admission_section(context));
   report.sections.push_back(cluster_wide_section(context));
   report.sections.push_back(pod_security_section(context));
-  report.sections.push_back(permissions_section(summarize_permissions(*bundle, context.rbac)));
-  report.sections.push_back(crds_section(*bundle, context.rbac, context.sizes));
+  report.sections.push_back(permissions_section(context.permissions));
+  report.sections.push_back(crds_section(context));
 
   ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {

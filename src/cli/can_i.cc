@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "analysis/rbac.h"
+#include "analysis/rbac/rbac.h"
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"

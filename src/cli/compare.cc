@@ -1,4 +1,4 @@
-#include "analysis/compare.h"
+#include "analysis/compare/compare.h"
 
 #include <fmt/format.h>
 

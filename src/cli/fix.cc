@@ -5,10 +5,11 @@
 #include <cstring>
 #include <filesystem>
 
-#include "analysis/rbac.h"
+#include "analysis/context.h"
+#include "analysis/rbac/rbac.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "report/crds_fix.h"
+#include "report/fix/crds_fix.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -136,8 +137,8 @@ int run_fix_crds(int argc, char** argv) {
   options.ca_pem = std::move(*ca);
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  RbacPolicy policy = RbacPolicy::build(*bundle);
-  CrdFixPlan plan = plan_crd_fixes(*bundle, policy, options);
+  Context context(*bundle);
+  CrdFixPlan plan = plan_crd_fixes(context, options);
   for (const std::string& note : plan.unresolved)
     std::fprintf(stderr, "footprint: not fixed: %s\n", note.c_str());
   if (plan.fixes.empty()) {

@@ -1,4 +1,4 @@
-#include "analysis/hf_cache.h"
+#include "report/fix/hf_cache.h"
 
 #include <fmt/format.h>
 

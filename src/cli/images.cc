@@ -1,4 +1,4 @@
-#include "analysis/images.h"
+#include "analysis/images/images.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -7,11 +7,12 @@
 #include <map>
 
 #include "analysis/check.h"
+#include "analysis/context.h"
 #include "analysis/inventory.h"
-#include "analysis/relocate.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/registry_options.h"
+#include "report/fix/relocate.h"
 #include "report/report.h"
 
 namespace footprint {

@@ -10,7 +10,7 @@
 #include "load/docker_config.h"
 #include "load/registry.h"
 #include "model/units.h"
-#include "report/crds_fix.h"
+#include "report/fix/crds_fix.h"
 
 namespace footprint {
 

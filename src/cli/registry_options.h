@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/images.h"
+#include "analysis/images/images.h"
 
 namespace footprint {
 

@@ -1,4 +1,4 @@
-#include "analysis/restarts.h"
+#include "analysis/cluster/restarts.h"
 
 #include <fmt/format.h>
 

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "load/base64.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -27,21 +28,6 @@ using nlohmann::json;
 constexpr size_t kMaxManifestBytes = size_t{4} << 20;
 constexpr long kMaxRetryAfterSeconds = 30;
 constexpr long kDefaultTokenSeconds = 60;  // Docker's token spec: when expires_in is absent
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-    s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-    s.remove_suffix(1);
-  return s;
-}
 
 // Docker Hub's references say docker.io; its API is at registry-1.docker.io.
 std::string api_host(std::string_view domain) {

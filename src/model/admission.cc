@@ -5,15 +5,13 @@
 #include <algorithm>
 #include <charconv>
 
+#include "util/strings.h"
+
 namespace footprint {
 
 namespace {
 
 constexpr std::string_view kGroup = "admissionregistration.k8s.io";
-
-bool contains(const std::vector<std::string>& list, std::string_view value) {
-  return std::find(list.begin(), list.end(), value) != list.end();
-}
 
 std::vector<std::string> strings_of(const yaml::Node& list) {
   std::vector<std::string> out;

@@ -7,11 +7,15 @@
 
 namespace footprint {
 
-namespace {
-
-bool is_system(std::string_view name) {
+bool is_system_namespace(std::string_view name) {
   return name == "kube-system" || name == "kube-public" || name == "kube-node-lease";
 }
+
+bool every_cluster_has(std::string_view name) {
+  return is_system_namespace(name) || name == "default";
+}
+
+namespace {
 
 // Operator-owned: the release namespace, the namespaces the bundle creates, and those it puts
 // objects in, such as the target namespace of a namespace-restricted install. Namespaces every
@@ -25,7 +29,7 @@ bool owned_by_bundle(const Bundle& bundle, std::string_view name) {
   };
   if (name == "default") return name == bundle.default_namespace && lands_there();
   if (name == bundle.default_namespace || bundle.creates_namespace(name)) return true;
-  if (is_system(name)) return false;
+  if (is_system_namespace(name)) return false;
   return lands_there();
 }
 
@@ -58,7 +62,8 @@ std::vector<std::string> pinned_namespaces(const Object& obj) {
 
 ClusterNamespace make_namespace(const Bundle& bundle, const std::string& name, Labels labels) {
   labels[kNamespaceNameLabel] = name;
-  ClusterNamespace ns{name, std::move(labels), is_system(name), owned_by_bundle(bundle, name)};
+  ClusterNamespace ns{name, std::move(labels), is_system_namespace(name),
+                      owned_by_bundle(bundle, name)};
   return ns;
 }
 

@@ -14,6 +14,11 @@ namespace footprint {
 constexpr const char* kNamespaceNameLabel = "kubernetes.io/metadata.name";
 constexpr const char* kOtherTeamNamespace = "other-team";
 
+// The control plane's own namespaces: kube-system, kube-public, kube-node-lease.
+bool is_system_namespace(std::string_view name);
+// The system namespaces and default, which every cluster has.
+bool every_cluster_has(std::string_view name);
+
 struct ClusterNamespace {
   std::string name;
   Labels labels;        // always includes kubernetes.io/metadata.name=<name>, set by the API server

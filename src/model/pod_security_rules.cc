@@ -10,6 +10,7 @@
 #include <set>
 
 #include "model/kubectl_json.h"
+#include "model/workloads.h"
 
 namespace footprint::pod_security {
 
@@ -27,16 +28,6 @@ bool is_true(const yaml::Node& node) {
 }
 
 // visitor.go: init containers, containers, then ephemeral containers.
-template <typename F>
-void visit_containers(const yaml::Node& spec, F&& visit) {
-  for (std::string_view key : {"initContainers", "containers", "ephemeralContainers"}) {
-    yaml::Node list = spec.get(key);
-    for (size_t i = 0; list.is_sequence() && i < list.size(); ++i) {
-      if (list.item(i).is_mapping()) visit(list.item(i));
-    }
-  }
-}
-
 std::string name_of(const yaml::Node& container) {
   return std::string(container.get("name").str());
 }
@@ -92,7 +83,7 @@ std::optional<Failure> host_namespaces_1_0(const PodView& pod) {
 // check_privileged.go
 std::optional<Failure> privileged_1_0(const PodView& pod) {
   Names bad;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     if (is_true(c.at({"securityContext", "privileged"}))) bad.push_back(name_of(c));
   });
   if (bad.empty()) return std::nullopt;
@@ -108,7 +99,7 @@ constexpr std::string_view kBaselineCapabilities[] = {
 std::optional<Failure> capabilities_baseline_1_0(const PodView& pod) {
   Names bad;
   std::set<std::string> added;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     yaml::Node add = c.at({"securityContext", "capabilities", "add"});
     bool valid = true;
     for (size_t i = 0; add.is_sequence() && i < add.size(); ++i) {
@@ -146,7 +137,7 @@ std::optional<Failure> host_ports_1_0(const PodView& pod) {
   bool host_network = is_true(pod.spec.get("hostNetwork"));
   Names bad;
   std::set<int64_t> ports;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     yaml::Node list = c.get("ports");
     bool valid = true;
     for (size_t i = 0; list.is_sequence() && i < list.size(); ++i) {
@@ -194,7 +185,7 @@ std::optional<Failure> apparmor_profile_1_0(const PodView& pod) {
     bad.insert(fmt::format("spec.securityContext.appArmorProfile.type {}",
                            pod.spec.at({"securityContext", "appArmorProfile", "type"}).str()));
   }
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     if (!allowed_apparmor_field(c.at({"securityContext", "appArmorProfile"}))) {
       bad.insert(fmt::format("container \"{}\" appArmorProfile.type {}", name_of(c),
                              c.at({"securityContext", "appArmorProfile", "type"}).str()));
@@ -224,7 +215,7 @@ std::optional<Failure> selinux_options(const PodView& pod, bool engine_type) {
   };
   bool pod_bad = !valid(pod.spec.at({"securityContext", "seLinuxOptions"}));
   Names bad;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     if (!valid(c.at({"securityContext", "seLinuxOptions"}))) bad.push_back(name_of(c));
   });
   if (!pod_bad && bad.empty()) return std::nullopt;
@@ -253,7 +244,7 @@ std::optional<Failure> selinux_options_1_31(const PodView& pod) {
 std::optional<Failure> proc_mount_1_0(const PodView& pod) {
   Names bad;
   std::set<std::string> types;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     yaml::Node mount = c.at({"securityContext", "procMount"});
     if (present(mount) && mount.str() != "Default") {
       bad.push_back(name_of(c));
@@ -290,7 +281,7 @@ std::optional<Failure> seccomp_baseline_1_0(const PodView& pod) {
     }
   };
   check(kSeccompPodAnnotation);
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     check(fmt::format("{}{}", kSeccompContainerAnnotationPrefix, name_of(c)));
   });
   if (bad.empty()) return std::nullopt;
@@ -310,7 +301,7 @@ std::optional<Failure> seccomp_baseline_1_19(const PodView& pod) {
   bool pod_bad = present(pod_profile) && !valid_seccomp_type(pod_profile.get("type").str());
   if (pod_bad) values.emplace(pod_profile.get("type").str());
   Names bad;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     yaml::Node profile = c.at({"securityContext", "seccompProfile"});
     if (present(profile) && !valid_seccomp_type(profile.get("type").str())) {
       bad.push_back(name_of(c));
@@ -379,7 +370,7 @@ std::optional<Failure> sysctls_1_37(const PodView& pod) {
 std::optional<Failure> windows_host_process_1_0(const PodView& pod) {
   bool pod_bad = is_true(pod.spec.at({"securityContext", "windowsOptions", "hostProcess"}));
   Names bad;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     if (is_true(c.at({"securityContext", "windowsOptions", "hostProcess"}))) {
       bad.push_back(name_of(c));
     }
@@ -394,7 +385,7 @@ std::optional<Failure> windows_host_process_1_0(const PodView& pod) {
 std::optional<Failure> host_probes_and_lifecycle_1_34(const PodView& pod) {
   Names bad;
   std::set<std::string> hosts;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     bool valid = true;
     auto check = [&](const yaml::Node& handler) {
       for (const char* action : {"httpGet", "tcpSocket"}) {
@@ -473,7 +464,7 @@ std::optional<Failure> restricted_volumes_1_0(const PodView& pod) {
 // check_allowPrivilegeEscalation.go: false must be written on every container.
 std::optional<Failure> allow_privilege_escalation_1_8(const PodView& pod) {
   Names bad;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     if (kubectl_bool(c.at({"securityContext", "allowPrivilegeEscalation"})) != false) {
       bad.push_back(name_of(c));
     }
@@ -495,7 +486,7 @@ std::optional<Failure> allow_privilege_escalation_1_25(const PodView& pod) {
 std::optional<Failure> run_as_non_root_1_0(const PodView& pod) {
   std::optional<bool> pod_value = kubectl_bool(pod.spec.at({"securityContext", "runAsNonRoot"}));
   Names explicit_false, unset;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     std::optional<bool> value = kubectl_bool(c.at({"securityContext", "runAsNonRoot"}));
     if (value == false) explicit_false.push_back(name_of(c));
     if (!value && pod_value != true) unset.push_back(name_of(c));
@@ -522,7 +513,7 @@ std::optional<Failure> run_as_non_root_1_35(const PodView& pod) {
 std::optional<Failure> run_as_user_1_23(const PodView& pod) {
   bool pod_bad = kubectl_int(pod.spec.at({"securityContext", "runAsUser"})) == 0;
   Names bad;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     if (kubectl_int(c.at({"securityContext", "runAsUser"})) == 0) bad.push_back(name_of(c));
   });
   if (!pod_bad && bad.empty()) return std::nullopt;
@@ -544,7 +535,7 @@ std::optional<Failure> seccomp_restricted_1_19(const PodView& pod) {
   bool pod_bad = pod_set && !valid_seccomp_type(pod_profile.get("type").str());
   if (pod_bad) values.emplace(pod_profile.get("type").str());
   Names explicit_bad, unset;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     yaml::Node profile = c.at({"securityContext", "seccompProfile"});
     if (present(profile)) {
       if (!valid_seccomp_type(profile.get("type").str())) {
@@ -577,7 +568,7 @@ std::optional<Failure> seccomp_restricted_1_25(const PodView& pod) {
 std::optional<Failure> capabilities_restricted_1_22(const PodView& pod) {
   Names missing_drop, adding;
   std::set<std::string> added;
-  visit_containers(pod.spec, [&](const yaml::Node& c) {
+  for_each_container(pod.spec, [&](const yaml::Node& c) {
     yaml::Node caps = c.at({"securityContext", "capabilities"});
     yaml::Node drop = caps.get("drop");
     bool dropped_all = false;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "util/strings.h"
+
 namespace footprint {
 
 extern const std::string_view kBuiltinRbacYaml;
@@ -12,10 +14,6 @@ extern const std::string_view kBuiltinRbacYaml;
 namespace {
 
 constexpr std::string_view kServiceAccountPrefix = "system:serviceaccount:";
-
-bool contains(const std::vector<std::string>& list, std::string_view value) {
-  return std::find(list.begin(), list.end(), value) != list.end();
-}
 
 std::vector<std::string> read_strings(const yaml::Node& list) {
   std::vector<std::string> out;
@@ -516,13 +514,6 @@ std::vector<RbacPolicy::Grant> RbacPolicy::who_can(const Request& request) const
 namespace footprint {
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 const ResourceInfo* find_resource_named(const ResourceTable& resources, std::string_view name,
                                         std::string_view group, bool group_given) {

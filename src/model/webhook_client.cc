@@ -48,39 +48,6 @@ WebhookClient read_webhook_client(const yaml::Node& client_config) {
   return c;
 }
 
-std::vector<PodTemplate> pod_templates(const Bundle& bundle) {
-  struct Shape {
-    const char* group;
-    const char* kind;
-    std::initializer_list<std::string_view> path;  // to the pod template; empty: the object
-  };
-  static const Shape kShapes[] = {
-      {"", "Pod", {}},
-      {"apps", "Deployment", {"spec", "template"}},
-      {"apps", "StatefulSet", {"spec", "template"}},
-      {"apps", "DaemonSet", {"spec", "template"}},
-      {"apps", "ReplicaSet", {"spec", "template"}},
-      {"", "ReplicationController", {"spec", "template"}},
-      {"batch", "Job", {"spec", "template"}},
-      {"batch", "CronJob", {"spec", "jobTemplate", "spec", "template"}},
-  };
-  std::vector<PodTemplate> out;
-  for (const Shape& shape : kShapes) {
-    for (uint32_t index : bundle.of_kind(shape.group, shape.kind)) {
-      const Object& obj = bundle.objects[index];
-      yaml::Node tmpl = shape.path.size() == 0 ? obj.node : obj.node.at(shape.path);
-      if (tmpl.is_mapping()) {
-        out.push_back(PodTemplate{&obj, tmpl.get("metadata"), tmpl.get("spec")});
-      }
-    }
-  }
-  // Input order, whatever the kind.
-  std::sort(out.begin(), out.end(), [](const PodTemplate& a, const PodTemplate& b) {
-    return a.owner->index < b.owner->index;
-  });
-  return out;
-}
-
 ServiceBackend resolve_service(const Bundle& bundle, const WebhookClient& client) {
   ServiceBackend b;
   if (!client.is_service) return b;

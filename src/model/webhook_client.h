@@ -10,6 +10,7 @@
 
 #include "model/object.h"
 #include "model/rbac.h"
+#include "model/workloads.h"
 
 namespace footprint {
 
@@ -40,15 +41,6 @@ struct ServiceBackend {
 };
 
 ServiceBackend resolve_service(const Bundle& bundle, const WebhookClient& client);
-
-// Pod templates of workload objects: Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet,
-// ReplicationController, Job, CronJob (spec.jobTemplate.spec.template).
-struct PodTemplate {
-  const Object* owner;
-  yaml::Node metadata;  // the template's metadata (labels)
-  yaml::Node spec;      // the pod spec
-};
-std::vector<PodTemplate> pod_templates(const Bundle& bundle);
 
 // The bundle's Services ranked as the likely target of a reference to `name`: names that end
 // with it first (charts prefix the release name), then by edit distance, closest first.

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "analysis/admission.h"
+#include "analysis/context.h"
+#include "analysis/webhooks/webhook_reach.h"
 #include "report/report.h"
 
 namespace footprint {

@@ -1,10 +1,11 @@
 #include <fmt/format.h>
 
-#include "analysis/aggregated_apis.h"
 #include "analysis/check.h"
-#include "analysis/cluster_defaults.h"
-#include "analysis/node_footprint.h"
-#include "analysis/priority_classes.h"
+#include "analysis/cluster/aggregated_apis.h"
+#include "analysis/cluster/cluster_defaults.h"
+#include "analysis/cluster/node_footprint.h"
+#include "analysis/cluster/priority_classes.h"
+#include "analysis/context.h"
 #include "model/units.h"
 #include "report/cluster_wide.h"
 
@@ -29,7 +30,7 @@ void add_aggregated_apis(const Context& ctx, Section& s) {
   Json list = Json::array();
   Table table;
   table.header = {"APISERVICE", "BACKEND", "BACKEND PODS", "STATE"};
-  for (const AggregatedApi& api : aggregated_apis(ctx)) {
+  for (const AggregatedApi& api : ctx.aggregated_apis) {
     std::string state = api.broken.empty() ? "reachable" : "unreachable";
     if (api.insecure_skip_tls_verify) state += ", insecureSkipTLSVerify";
     std::string pods = workload_list(api.backend.backends);

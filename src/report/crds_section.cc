@@ -3,7 +3,8 @@
 
 #include <algorithm>
 
-#include "analysis/crds.h"
+#include "analysis/context.h"
+#include "analysis/crds/crd_models.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -97,8 +98,9 @@ Json wiring_json(const ConversionWiring& w) {
 
 }  // namespace
 
-Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
-                     const std::vector<ObjectSize>& all) {
+Section crds_section(const Context& ctx) {
+  const Bundle& bundle = ctx.bundle;
+  const std::vector<ObjectSize>& all = ctx.sizes;
   Section s;
   s.id = "crds";
   s.title = "CRDs";
@@ -188,7 +190,7 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
             {"limit", kHelmReleaseLimit}};
   }
 
-  std::vector<ConversionWiring> wiring = conversion_wiring(bundle, policy);
+  const std::vector<ConversionWiring>& wiring = ctx.conversions;
   Json conversion = Json::array();
   if (!wiring.empty()) {
     Table t;
@@ -206,7 +208,7 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
   }
 
   Json missing = Json::array();
-  std::vector<MissingCrd> absent = missing_crds(bundle);
+  const std::vector<MissingCrd>& absent = ctx.missing_crds;
   if (!absent.empty()) {
     Block b;
     b.lines.emplace_back("CRDs the bundle needs but does not ship (the cluster must have them):");
@@ -223,7 +225,7 @@ Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
     s.blocks.push_back(std::move(b));
   }
 
-  HiddenFootprint hidden = find_hidden_footprint(bundle, policy);
+  const HiddenFootprint& hidden = ctx.hidden;
   Json hidden_json = Json::array();
   if (!hidden.empty()) {
     Block b;

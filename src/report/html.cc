@@ -5,6 +5,7 @@
 #include <set>
 
 #include "analysis/check.h"
+#include "analysis/context.h"
 #include "report/overview.h"
 
 namespace footprint {

@@ -4,8 +4,9 @@
 
 #include <algorithm>
 
-#include "analysis/admission.h"
 #include "analysis/check.h"
+#include "analysis/context.h"
+#include "analysis/webhooks/webhook_reach.h"
 #include "report/html.h"
 
 namespace footprint {

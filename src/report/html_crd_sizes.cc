@@ -6,7 +6,8 @@
 #include <algorithm>
 
 #include "analysis/check.h"
-#include "analysis/crds.h"
+#include "analysis/context.h"
+#include "analysis/crds/crd_models.h"
 #include "report/html.h"
 
 namespace footprint {

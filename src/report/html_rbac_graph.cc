@@ -7,7 +7,8 @@
 #include <map>
 
 #include "analysis/check.h"
-#include "analysis/rbac.h"
+#include "analysis/context.h"
+#include "analysis/rbac/rbac.h"
 #include "report/html.h"
 
 namespace footprint {

@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "analysis/check.h"
+#include "analysis/context.h"
 #include "model/testing.h"
 
 namespace footprint {

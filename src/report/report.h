@@ -7,13 +7,13 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/airgap.h"
 #include "analysis/analyze.h"
-#include "analysis/compare.h"
-#include "analysis/crds.h"
-#include "analysis/images.h"
+#include "analysis/compare/compare.h"
+#include "analysis/crds/crd_models.h"
+#include "analysis/images/airgap.h"
+#include "analysis/images/images.h"
 #include "analysis/inventory.h"
-#include "analysis/rbac.h"
+#include "analysis/rbac/rbac.h"
 #include "load/helm.h"
 #include "model/object.h"
 #include "report/section.h"
@@ -66,8 +66,7 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects);
 
 // CRDs: sizes against the install path's limits, conversion webhooks, CRDs the bundle needs but
 // lacks, and CRDs created at run time; its JSON is the report's "crds".
-Section crds_section(const Bundle& bundle, const RbacPolicy& policy,
-                     const std::vector<ObjectSize>& sizes);
+Section crds_section(const Context& context);
 
 // Roles and bindings that give each broken subject an unrestricted get, list and watch where a
 // resourceNames rule made its informer fail, with the trade-off in comments. Empty when there

@@ -1,0 +1,318 @@
+// The decision table over the field report's two install modes (tests/data/field-report/) and
+// small bundles for the answers those modes do not exercise. Every expected answer is argued
+// from the objects.
+#include "analysis/compare/decision_table.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "analysis/analyze.h"
+#include "analysis/context.h"
+#include "load/loader.h"
+#include "model/testing.h"
+
+namespace footprint {
+namespace {
+
+using testing::bundle_from;
+
+Bundle field_report(const char* mode) {
+  std::string path = fmt::format("{}/tests/data/field-report/{}", FOOTPRINT_SOURCE_DIR, mode);
+  auto loaded = load_inputs({path}, LoadOptions{});
+  EXPECT_TRUE(loaded.has_value());
+  return build_bundle(std::move(*loaded), BundleOptions{"dynamo-system"});
+}
+
+// Bundles, their contexts and findings, kept alive for the table.
+struct Modes {
+  std::vector<std::unique_ptr<Bundle>> bundles;
+  std::vector<std::unique_ptr<Context>> contexts;
+  std::vector<std::vector<Finding>> findings;
+  std::vector<DecisionMode> modes;
+
+  void add(const std::string& name, Bundle bundle) {
+    bundles.push_back(std::make_unique<Bundle>(std::move(bundle)));
+    contexts.push_back(std::make_unique<Context>(*bundles.back()));
+    findings.push_back(analyze(*contexts.back(), Config{}).findings);
+    modes.push_back({name, contexts.back().get(), nullptr, ""});
+  }
+  void add_failed(const std::string& name, const std::string& error) {
+    findings.emplace_back();
+    modes.push_back({name, nullptr, nullptr, error});
+  }
+  DecisionTable table() {
+    for (size_t i = 0; i < modes.size(); ++i)
+      modes[i].findings = &findings[i];
+    return decision_table(modes);
+  }
+};
+
+const DecisionRow& row(const DecisionTable& t, std::string_view id) {
+  for (const DecisionRow& r : t.rows) {
+    if (r.id == id) return r;
+  }
+  ADD_FAILURE() << "no row " << id;
+  static const DecisionRow kNone;
+  return kNone;
+}
+
+std::string answer(const DecisionTable& t, std::string_view id, size_t mode) {
+  const DecisionRow& r = row(t, id);
+  return mode < r.answers.size() ? r.answers[mode].answer : "<missing>";
+}
+
+DecisionTable field_report_table() {
+  Modes m;
+  m.add("global", field_report("global.yaml"));
+  m.add("restricted", field_report("restricted.yaml"));
+  return m.table();
+}
+
+// The namespace set (model/namespaces.h) for release namespace dynamo-system: kube-system,
+// kube-public, kube-node-lease, default, dynamo-system, other-team, and in restricted mode
+// team-a, where the bundle puts its manager Role. Namespaces of other teams are those the
+// operator does not own, the system namespaces (kube-system, kube-public, kube-node-lease)
+// aside: default and other-team (2).
+//
+// Global: mpodcheckpointrestore.example.com matches pods CREATE with no namespaceSelector, so
+// the API server calls it in all six namespaces, two of other teams and kube-system;
+// failurePolicy Ignore, timeoutSeconds 10, no reinvocation. Restricted: the same webhook's
+// namespaceSelector is kubernetes.io/metadata.name=team-a, the label the API server sets on
+// team-a only, and team-a is the operator's (its Role lands there): no other team is reached.
+// The other seven webhooks match only nvidia.example.com resources, not pod creation.
+TEST(DecisionTable, PodCreationPerModeFromTheAdmissionEngine) {
+  DecisionTable t = field_report_table();
+  ASSERT_EQ(t.modes, (std::vector<std::string>{"global", "restricted"}));
+  EXPECT_EQ(answer(t, "pod-creation", 0),
+            "yes: mpodcheckpointrestore.example.com (pods CREATE, Ignore, 10 s) in 2 of 2 "
+            "namespaces of other teams and kube-system");
+  EXPECT_EQ(answer(t, "pod-creation", 1), "no: only team-a");
+}
+
+// Global ships four CustomResourceDefinitions and no container installs any (the manager has no
+// command or args); its ClusterRole may update and patch CRDs but not create them. Restricted
+// ships none, and nvidia.example.com is its own API (its Role writes
+// dynamographdeployments/status): the user applies them first. The global mode's CRDs hold a
+// schema of a few lines, far below client-side apply's 262,144-byte annotation limit, so no
+// server-side apply is asked for.
+TEST(DecisionTable, CrdInstallerAndPrerequisites) {
+  DecisionTable t = field_report_table();
+  EXPECT_EQ(answer(t, "crd-installer", 0), "the chart (4 CRDs)");
+  EXPECT_EQ(answer(t, "crd-installer", 1), "you, before installing (nvidia.example.com)");
+  // Everything global puts in a namespace lands in the release namespace.
+  EXPECT_EQ(answer(t, "prerequisites", 0), "nothing beyond the release namespace");
+  // Restricted: the own CRDs, and team-a, which holds the manager Role and RoleBinding but no
+  // Namespace object creates.
+  EXPECT_EQ(answer(t, "prerequisites", 1),
+            "CRDs of nvidia.example.com (the install's own); namespaces team-a");
+  // Neither mode's CRDs (none in restricted) has spec.conversion.strategy Webhook.
+  EXPECT_EQ(answer(t, "conversion-wiring", 0), "nobody needed (no conversion webhooks)");
+  EXPECT_EQ(answer(t, "conversion-wiring", 1), "nobody needed (no conversion webhooks)");
+}
+
+// The cert rotator's Role in dynamo-system lists secrets only by the name webhook-server-cert.
+// Global: the manager ClusterRole, bound to the same account, lists secrets in every namespace,
+// so an informer works wherever the operator runs. Restricted: the manager Role is in team-a and
+// the webhook-ca ClusterRole covers only webhook configurations, so nothing lets the account
+// list secrets in dynamo-system (the field report's 161 crash loops).
+TEST(DecisionTable, SeparateNamespacesFromTheRbacAuthorizer) {
+  DecisionTable t = field_report_table();
+  EXPECT_EQ(answer(t, "separate-namespaces", 0), "yes");
+  EXPECT_EQ(answer(t, "separate-namespaces", 1),
+            "no: ServiceAccount dynamo-system/dynamo-platform-controller-manager cannot list "
+            "secrets in dynamo-system (resourceNames rule): add a Role (`footprint fix rbac`)");
+}
+
+// Counted from the files. Global: ClusterRoles dynamo-platform-manager and -webhook-ca, their
+// two bindings, and six other cluster-scoped objects: four CRDs and one configuration of each
+// webhook type; one Role, the cert rotator's.
+// The manager's first rule gets and lists secrets in every namespace (reads secrets), and creates
+// pods (creates workloads); reading secrets ranks first. Restricted: only webhook-ca stays
+// cluster-wide, and it names its objects (resourceNames), so no risky right is cluster-wide;
+// Roles: the manager in team-a and the cert rotator.
+TEST(DecisionTable, ClusterFootprintCountedAndRanked) {
+  DecisionTable t = field_report_table();
+  EXPECT_EQ(answer(t, "cluster-footprint", 0),
+            "2 ClusterRoles, 2 ClusterRoleBindings, 6 other cluster-scoped objects + 1 Role; "
+            "riskiest cluster-wide right: ServiceAccount "
+            "dynamo-system/dynamo-platform-controller-manager reads secrets");
+  EXPECT_EQ(row(t, "cluster-footprint").answers[0].evidence.front(), "4 CRDs");
+  EXPECT_EQ(answer(t, "cluster-footprint", 1),
+            "1 ClusterRole, 1 ClusterRoleBinding, 2 other cluster-scoped objects + 2 Roles; no "
+            "risky cluster-wide right");
+}
+
+// The worst finding is the first of analyze()'s order; field_report_test.cc argues which it is
+// for each mode: the pod webhook (high) in global, the resourceNames trap (high) in restricted.
+TEST(DecisionTable, WorstFindingPerMode) {
+  DecisionTable t = field_report_table();
+  EXPECT_TRUE(
+      answer(t, "worst-finding", 0).starts_with("high webhook-intercepts-shared-resources: "));
+  EXPECT_TRUE(answer(t, "worst-finding", 1).starts_with("high rbac-resourcenames-list-watch: "));
+  EXPECT_FALSE(row(t, "worst-finding").answers[0].evidence.empty());
+}
+
+// A mode that failed keeps its column: the first row says why, the others stay empty.
+TEST(DecisionTable, FailedModeShowsItsError) {
+  Modes m;
+  m.add("global", field_report("global.yaml"));
+  m.add_failed("broken", "Error: VALIDATION ERROR: incompatible values");
+  DecisionTable t = m.table();
+  ASSERT_EQ(t.rows.front().id, "renders");
+  EXPECT_EQ(answer(t, "renders", 0), "yes");
+  EXPECT_EQ(answer(t, "renders", 1), "no: Error: VALIDATION ERROR: incompatible values");
+  EXPECT_EQ(answer(t, "pod-creation", 1), "");
+  EXPECT_EQ(row(t, "pod-creation").answers.size(), 2u);
+}
+
+// A workload webhook that fails closed, excluding only ops and kube-system by name: the API
+// server calls it on Deployment CREATE and UPDATE in kube-public, kube-node-lease, default and
+// other-team, the four namespaces of other teams in the set for release namespace ops.
+// failurePolicy defaults to Fail in admissionregistration/v1 (types.go: "Defaults to Fail").
+TEST(DecisionTable, FailClosedWorkloadWebhookReachesOthers) {
+  Modes m;
+  m.add("a", bundle_from(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: v}
+webhooks:
+- name: deploy.example.com
+  timeoutSeconds: 5
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE, UPDATE], apiGroups: [apps], apiVersions: [v1], resources: [deployments]}]
+  namespaceSelector:
+    matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [ops, kube-system]}]
+)",
+                         "ops"));
+  // A pod webhook that needs a label on the namespace reaches only teams that opt in.
+  m.add("b", bundle_from(R"(
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: m}
+webhooks:
+- name: inject.example.com
+  clientConfig: {service: {namespace: ops, name: hooks}, caBundle: LS0tCg==}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+  namespaceSelector: {matchLabels: {inject: "true"}}
+)",
+                         "ops"));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "pod-creation", 0),
+            "yes: deploy.example.com (deployments.apps CREATE/UPDATE, Fail, 5 s) in 2 of 2 "
+            "namespaces of other teams");
+  EXPECT_EQ(answer(t, "pod-creation", 1),
+            "no: only where teams opt in by label (inject.example.com)");
+}
+
+constexpr const char* kConversionCrd = R"(
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  conversion:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: {service: {namespace: ops, name: conv, path: /convert}}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}
+  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}
+)";
+
+// Conversion: with neither the Service nor a caBundle nor anyone to inject it, the user wires
+// both; with the Service present and the operator's account allowed to patch that CRD, the
+// operator writes the CA (ca_injectors: a subject allowed to update or patch the object).
+TEST(DecisionTable, ConversionWiring) {
+  Modes m;
+  m.add("bare", bundle_from(kConversionCrd, "ops"));
+  m.add("operator", bundle_from(fmt::format("{}{}", kConversionCrd, R"(
+---
+apiVersion: v1
+kind: Service
+metadata: {name: conv, namespace: ops}
+spec: {ports: [{port: 443}]}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: op, namespace: ops}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: crd-ca}
+rules:
+- apiGroups: [apiextensions.k8s.io]
+  resources: [customresourcedefinitions]
+  resourceNames: [widgets.example.com]
+  verbs: [get, patch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: crd-ca}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: crd-ca}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)"),
+                                "ops"));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "conversion-wiring", 0),
+            "you: Service ops/conv and the CA of CRD widgets.example.com (`footprint fix crds` "
+            "prints how)");
+  EXPECT_EQ(answer(t, "conversion-wiring", 1),
+            "the operator (ServiceAccount ops/op may patch CRDs)");
+  // Both ship the CRD itself.
+  EXPECT_EQ(answer(t, "crd-installer", 0), "the chart (1 CRD)");
+}
+
+// A Job whose command applies CRD files installs them at run time (crd_install_command).
+TEST(DecisionTable, RuntimeInstaller) {
+  Modes m;
+  m.add("a", bundle_from(R"(
+apiVersion: batch/v1
+kind: Job
+metadata: {name: upgrade-crd, namespace: ops}
+spec:
+  template:
+    spec:
+      containers: [{name: crds, image: i, command: [/usr/bin/manage-crds, apply, --filepath=/opt/example.com_widgets.yaml]}]
+)",
+                         "ops"));
+  m.add("b", bundle_from("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n", "ops"));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "crd-installer", 0),
+            "the operator, at run time (crds of Job ops/upgrade-crd)");
+  // Nothing custom at all: no CRD is needed, nothing must exist first.
+  EXPECT_EQ(answer(t, "crd-installer", 1), "nobody needed");
+  EXPECT_EQ(answer(t, "prerequisites", 1), "nothing beyond the release namespace");
+  EXPECT_EQ(answer(t, "worst-finding", 1), "none");
+}
+
+// Another project's kind without its CRD, and a Role in a namespace the bundle neither creates
+// nor installs into: both must exist before installing. The PodMonitor's group is not the
+// install's own (no CRD, no status rule, no installer names it), so nobody installs it here.
+TEST(DecisionTable, PrerequisitesOfOtherProjects) {
+  Modes m;
+  m.add("a", bundle_from(R"(
+apiVersion: monitoring.coreos.com/v1
+kind: PodMonitor
+metadata: {name: op}
+spec: {selector: {}}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader, namespace: apps}
+rules: [{apiGroups: [""], resources: [configmaps], verbs: [get]}]
+)",
+                         "ops"));
+  m.add("b", bundle_from("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n", "ops"));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "prerequisites", 0),
+            "CRDs of monitoring.coreos.com (PodMonitor); namespaces apps");
+  EXPECT_EQ(answer(t, "crd-installer", 0), "nobody needed");
+}
+
+}  // namespace
+}  // namespace footprint

@@ -1,0 +1,77 @@
+// The Context: the bundle and every model derived from it that more than one check, report
+// section or command reads, each built once when the Context is made. Checks, sections and
+// commands read them here and never derive them again.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/check.h"
+#include "analysis/cluster/aggregated_apis.h"
+#include "analysis/crds/crd_models.h"
+#include "analysis/images/images.h"
+#include "analysis/ownership.h"
+#include "analysis/rbac/rbac.h"
+#include "analysis/rbac/rbac_internal.h"
+#include "analysis/webhooks/webhook_reach.h"
+#include "model/admission.h"
+#include "model/cluster.h"
+#include "model/namespaces.h"
+#include "model/object.h"
+#include "model/rbac.h"
+#include "model/workloads.h"
+
+namespace footprint {
+
+struct Context {
+  // `namespaces` is the set blast radius is measured against; empty means
+  // default_namespaces(bundle), or the cluster's with `cluster`. `expectations` come from
+  // --expect. `cluster`, a snapshot from --cluster, must outlive the Context.
+  explicit Context(const Bundle& bundle, std::vector<ClusterNamespace> namespaces = {},
+                   std::vector<Expectation> expectations = {}, const Cluster* cluster = nullptr);
+  // Only the bundle and its images: all that the checks of the airgap area read, for the images
+  // and airgap commands.
+  struct ImagesOnly {};
+  Context(const Bundle& bundle, ImagesOnly);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  const Bundle& bundle;
+  // The snapshot of the cluster the install goes into (--cluster), or null: the RBAC policy then
+  // includes its roles and bindings, and namespaces are its namespaces.
+  const Cluster* cluster = nullptr;
+  // The Helm release the bundle is installed as, when a command knows it (a rendered chart's);
+  // empty: inferred from the objects' app.kubernetes.io/instance label where needed.
+  std::string release;
+
+  // Pod templates of the bundle's workloads, in input order.
+  std::vector<PodTemplate> pods;
+  RbacPolicy rbac;  // the bundle's, on top of the cluster's or the built-in policy
+  // Every rule of every role the bundle's bindings refer to, binding by binding.
+  std::vector<BoundRule> bound;
+  // What each subject the bundle creates or binds may do, for the Permissions table.
+  std::vector<SubjectPermissions> permissions;
+  Admission admission;
+  // With a cluster: its webhooks and policies together with the bundle's, in the order the API
+  // server calls them (read_admission(bundle, cluster)); empty without one.
+  Admission chain;
+  // CRDs written at run time: subjects that may write them, containers that install them.
+  HiddenFootprint hidden;
+  OwnApis own;  // the install's own API groups
+  std::vector<ClusterNamespace> namespaces;
+  std::vector<Expectation> expectations;
+  std::vector<ObjectSize> sizes;  // object_sizes(bundle), for the size checks and the report
+  // The CustomResourceDefinitions the API server ends up with, and their conversion webhooks.
+  std::vector<const Object*> crds;
+  std::vector<ConversionWiring> conversions;
+  std::vector<MissingCrd> missing_crds;  // kinds the bundle uses without shipping their CRD
+  std::vector<AggregatedApi> aggregated_apis;
+  ImageInventory images;  // discover_images(bundle)
+  // What each webhook reaches and where, for checks and sections.
+  std::vector<WebhookSummary> webhooks;
+  // Registry sizes of the bundle's images, when a command has them; image-very-large needs them.
+  const ImageSizes* image_sizes = nullptr;
+};
+
+}  // namespace footprint

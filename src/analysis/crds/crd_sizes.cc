@@ -1,0 +1,202 @@
+// crd-* and helm-release-* checks of object sizes against the limits of the install path:
+// client-side apply's annotation, the API server's request body, etcd, and Helm's release Secret.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/context.h"
+#include "model/units.h"
+#include "util/strings.h"
+
+namespace footprint {
+
+namespace {
+
+std::string percent_of(uint64_t value, uint64_t limit) {
+  return fmt::format("{}%", value * 100 / limit);
+}
+
+void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
+  for (const ObjectSize& s : ctx.sizes) {
+    if (!s.sizes || !near_limit(s.sizes->annotation_bytes, kAnnotationLimit)) continue;
+    const Object& obj = *s.object;
+    bool over = s.sizes->annotation_bytes > kAnnotationLimit;
+    std::string what = fmt::format(
+        "{} is {} bytes as JSON. Client-side `kubectl apply` copies the whole object into the "
+        "annotation {}, which brings its annotations to {} bytes",
+        obj.display(), with_commas(s.sizes->json_bytes), kLastAppliedAnnotation,
+        with_commas(s.sizes->annotation_bytes));
+    if (over) {
+      Finding& f = out.add(
+          obj, Severity::kHigh,
+          fmt::format("{}, over the API server's limit of {} bytes for all annotations: the "
+                      "apply fails with \"metadata.annotations: Too long: must have at most "
+                      "{} bytes\". Helm and server-side apply do not write this annotation.",
+                      what, with_commas(kAnnotationLimit), kAnnotationLimit),
+          "Apply it with `kubectl apply --server-side` (add --force-conflicts when it was "
+          "applied client-side before), or create it with `kubectl create` and change it "
+          "with `kubectl replace`.");
+      f.summary = fmt::format("{} is too large for client-side kubectl apply: use --server-side",
+                              obj.display());
+    } else {
+      Finding& f = out.add(
+          obj, Severity::kLow,
+          fmt::format("{}, {} of the API server's {}-byte limit: a little growth in a later "
+                      "version will make client-side apply fail.",
+                      what, percent_of(s.sizes->annotation_bytes, kAnnotationLimit),
+                      with_commas(kAnnotationLimit)),
+          "Apply it with `kubectl apply --server-side` from now on.");
+      f.summary = fmt::format("{} is near the limit of client-side kubectl apply", obj.display());
+    }
+  }
+}
+
+void run_request_size_limit(const Context& ctx, Findings& out) {
+  for (const ObjectSize& s : ctx.sizes) {
+    if (!s.sizes || !near_limit(s.sizes->request_bytes, kRequestBodyLimit)) continue;
+    bool over = s.sizes->request_bytes > kRequestBodyLimit;
+    std::string what = fmt::format("{} is {} bytes as a request body", s.object->display(),
+                                   with_commas(s.sizes->request_bytes));
+    std::string fix =
+        "Shrink the object: generate the CRD without schema descriptions (controller-gen "
+        "crd:maxDescLen=0) or drop versions nobody serves; there is no client-side way around "
+        "the limit.";
+    if (over) {
+      Finding& f = out.add(
+          *s.object, Severity::kHigh,
+          fmt::format("{}; the API server rejects any write over {} bytes (\"Request entity "
+                      "too large: limit is {}\"), whatever the client, so it cannot be "
+                      "installed.",
+                      what, with_commas(kRequestBodyLimit), kRequestBodyLimit),
+          fix);
+      f.summary = fmt::format(
+          "{} is over the API server's 3 MiB request limit: it cannot be "
+          "installed",
+          s.object->display());
+    } else {
+      Finding& f =
+          out.add(*s.object, Severity::kLow,
+                  fmt::format("{}, {} of the API server's {}-byte limit on request bodies: a later "
+                              "version that grows a little cannot be installed at all.",
+                              what, percent_of(s.sizes->request_bytes, kRequestBodyLimit),
+                              with_commas(kRequestBodyLimit)),
+                  fix);
+      f.summary =
+          fmt::format("{} is near the API server's 3 MiB request limit", s.object->display());
+    }
+  }
+}
+
+void run_etcd_size_limit(const Context& ctx, Findings& out) {
+  for (const ObjectSize& s : ctx.sizes) {
+    if (!s.sizes || !near_limit(s.sizes->json_bytes, kEtcdRequestLimit)) continue;
+    bool over = s.sizes->json_bytes > kEtcdRequestLimit;
+    Finding& f = out.add(
+        *s.object, over ? Severity::kMedium : Severity::kLow,
+        fmt::format("{} is {} bytes as JSON, {} of etcd's default --max-request-bytes of {}. "
+                    "The stored object is of that order (the API server's storage encoding "
+                    "is more compact, but managedFields add to it); over the cluster's "
+                    "setting, the write fails with \"etcdserver: request is too large\".",
+                    s.object->display(), with_commas(s.sizes->json_bytes),
+                    percent_of(s.sizes->json_bytes, kEtcdRequestLimit),
+                    with_commas(kEtcdRequestLimit)),
+        "Check the cluster's value: the --max-request-bytes flag of etcd (in kubeadm "
+        "clusters /etc/kubernetes/manifests/etcd.yaml; managed clusters keep the default). "
+        "Raise it, or shrink the object (schema descriptions, unused versions).");
+    f.summary = fmt::format("{} is {} etcd's default request limit", s.object->display(),
+                            over ? "over" : "near");
+  }
+}
+
+void run_helm_release_too_large(const Context& ctx, Findings& out) {
+  std::optional<HelmReleaseEstimate> estimate = helm_release_estimate(ctx.bundle);
+  if (!estimate || !near_limit(estimate->estimate_bytes, kHelmReleaseLimit)) return;
+  if (ctx.bundle.objects.empty()) return;
+  const Object* largest = &ctx.bundle.objects.front();
+  for (const Object& obj : ctx.bundle.objects) {
+    if (obj.yaml_bytes > largest->yaml_bytes) largest = &obj;
+  }
+  bool over = estimate->estimate_bytes > kHelmReleaseLimit;
+  std::string amount =
+      estimate->complete
+          ? fmt::format("about {} bytes that way ({} gzipped)",
+                        with_commas(estimate->estimate_bytes), with_commas(estimate->gzip_bytes))
+          : fmt::format("more than {} bytes that way (footprint stopped compressing there)",
+                        with_commas(estimate->estimate_bytes));
+  Finding& f = out.add(
+      *largest, over ? Severity::kHigh : Severity::kMedium,
+      fmt::format("The bundle was rendered by Helm, which stores the release gzipped and "
+                  "base64-encoded in a Secret of at most {} bytes. The rendered manifests "
+                  "alone come to {}, {} of the limit. This is an estimate and a lower bound: "
+                  "the release also holds the chart's templates, files and values. {} The "
+                  "largest object is {} ({} bytes of YAML).",
+                  with_commas(kHelmReleaseLimit), amount,
+                  percent_of(estimate->estimate_bytes, kHelmReleaseLimit),
+                  over ? "helm install fails with \"data: Too long: must have at most "
+                         "1048576 bytes\"."
+                       : "A little growth makes helm install fail.",
+                  largest->display(), with_commas(largest->yaml_bytes)),
+      "Install the CRDs separately (`kubectl apply --server-side`, or a chart of their own) "
+      "and keep them out of this chart, including its crds/ directory, which Helm stores in "
+      "the release too; or split the chart.");
+  f.summary = over ? "helm install fails: the release is over Helm's 1 MiB Secret limit"
+                   : "The Helm release is near Helm's 1 MiB Secret limit";
+}
+
+}  // namespace
+
+extern const Check kCrdTooLargeForClientSideApply{
+    "crd-too-large-for-client-side-apply",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
+    "An object is too large for client-side kubectl apply's last-applied annotation (256 KiB).",
+    run_too_large_for_client_side_apply,
+    "Client-side kubectl apply stores the whole object in the last-applied-configuration "
+    "annotation, and all annotations together may not exceed 262,144 bytes; larger CRDs fail to "
+    "apply that way (Helm and server-side apply do not write the annotation). High over the limit; "
+    "low from 90 % of it.",
+    "Apply with kubectl apply --server-side.",
+    /*breaks_on_install=*/true};
+
+extern const Check kCrdRequestSizeLimit{
+    "crd-request-size-limit",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
+    "An object is over or near the API server's 3 MiB limit on request bodies.",
+    run_request_size_limit,
+    "The API server rejects request bodies over 3 MiB whatever the client, so such an object "
+    "cannot be installed at all. High over the limit; low from 90 % of it.",
+    "Shrink the object (drop schema descriptions or unused versions).",
+    /*breaks_on_install=*/true};
+
+extern const Check kCrdEtcdSizeLimit{
+    "crd-etcd-size-limit",
+    Severity::kLow,
+    Severity::kMedium,
+    Impact::kInstall,
+    "crds",
+    "An object is over or near etcd's default 1.5 MiB --max-request-bytes.",
+    run_etcd_size_limit,
+    "etcd's default --max-request-bytes is 1.5 MiB; a stored object near that size fails to write "
+    "on clusters that keep the default. Medium over it; low from 90 %.",
+    "Check the cluster's etcd setting, or shrink the object.",
+    /*breaks_on_install=*/true};
+
+extern const Check kHelmReleaseTooLarge{
+    "helm-release-too-large",
+    Severity::kMedium,
+    Severity::kHigh,
+    Impact::kInstall,
+    "crds",
+    "Helm's release Secret (1 MiB) is estimated to be over or near its limit.",
+    run_helm_release_too_large,
+    "Helm stores each release gzipped and base64-encoded in a Secret of at most 1 MiB; the "
+    "estimate from the rendered manifests is a lower bound. High over the limit (helm install "
+    "fails); medium from 90 %.",
+    "Install the CRDs separately and keep them out of the chart, or split the chart."};
+
+}  // namespace footprint

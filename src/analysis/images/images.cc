@@ -1,0 +1,715 @@
+#include "analysis/images/images.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <unordered_map>
+
+#include "analysis/context.h"
+#include "model/kubectl_json.h"
+#include "model/units.h"
+#include "util/strings.h"
+
+namespace footprint {
+
+namespace {
+
+constexpr int kMaxEmbedDepth = 3;  // YAML in a ConfigMap value in a YAML string in ...
+constexpr std::string_view kEmbedSeparator = " > ";
+constexpr std::array<std::string_view, 3> kContainerLists = {"containers", "initContainers",
+                                                             "ephemeralContainers"};
+constexpr std::array<std::string_view, 3> kContainerRoles = {"container", "initContainer",
+                                                             "ephemeralContainer"};
+constexpr std::array<std::string_view, 2> kImageAnnotations = {"helm.sh/images",
+                                                               "artifacthub.io/images"};
+
+bool is_identifier_key(std::string_view key) {
+  return !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+}
+
+std::string join_key(const std::string& path, std::string_view key) {
+  bool at_start = path.empty() || path.ends_with(kEmbedSeparator);
+  if (is_identifier_key(key))
+    return at_start ? path + std::string(key) : fmt::format("{}.{}", path, key);
+  return fmt::format("{}[\"{}\"]", path, key);
+}
+
+std::string join_index(const std::string& path, size_t i) {
+  return fmt::format("{}[{}]", path, i);
+}
+
+// `image`, `sidecarImage`, `queue-sidecar-image`, `RELATED_IMAGE_X` style keys.
+bool is_image_key(std::string_view key) {
+  if (key == "image" || key.ends_with("Image")) return true;
+  std::string l = lower(key);
+  return l.ends_with("-image") || l.ends_with("_image");
+}
+
+// An env var or flag whose name says it holds an image.
+bool names_an_image(std::string_view name) {
+  return lower(name).find("image") != std::string::npos;
+}
+
+bool is_false(const yaml::Node& node) {
+  if (!node.is_scalar()) return false;
+  std::string v = lower(node.text());
+  return v == "false" || v == "no" || v == "off";
+}
+
+bool looks_structured(std::string_view text) {
+  size_t start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos) return false;
+  char first = text[start];
+  if (first == '{' || first == '[') return true;
+  return text.find('\n') != std::string_view::npos && text.find(':') != std::string_view::npos;
+}
+
+bool is_pod_spec(const yaml::Node& node) {
+  yaml::Node containers = node.get("containers");
+  if (!containers.is_sequence()) return false;
+  for (size_t i = 0; i < containers.size(); ++i) {
+    yaml::Node c = containers.item(i);
+    if (c.is_mapping() && (c.get("image") || c.get("name"))) return true;
+  }
+  return false;
+}
+
+// "10.0.0.0/8" parses as a reference on registry 10.0.0.0; it is an address range.
+bool is_cidr(std::string_view s) {
+  size_t slash = s.find('/');
+  if (slash == std::string_view::npos) return false;
+  std::string_view address = s.substr(0, slash);
+  std::string_view bits = s.substr(slash + 1);
+  auto digits_dots = [](std::string_view t, bool dots) {
+    return !t.empty() && std::all_of(t.begin(), t.end(), [&](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) || (dots && c == '.');
+    });
+  };
+  return digits_dots(address, true) && std::count(address.begin(), address.end(), '.') == 3 &&
+         digits_dots(bits, false);
+}
+
+struct Token {
+  size_t piece = 0;       // which input string the value came from
+  std::string_view flag;  // the flag or variable the value belongs to, without leading dashes
+  std::string_view value;
+};
+
+std::string_view strip_quotes(std::string_view s) {
+  while (!s.empty() && (s.front() == '"' || s.front() == '\'' || s.front() == '('))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == '"' || s.back() == '\'' || s.back() == ')' || s.back() == ';'))
+    s.remove_suffix(1);
+  return s;
+}
+
+// Splits command-line pieces (args items, or one env value) into values, each with the flag it
+// follows: `--a=b`, `--a b` (also across pieces), `a=b`; comma-separated lists are split too.
+std::vector<Token> tokenize(const std::vector<std::string_view>& pieces, std::string_view context) {
+  std::vector<Token> out;
+  std::string_view pending = context;
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    std::string_view text = pieces[p];
+    size_t pos = 0;
+    while (pos < text.size()) {
+      size_t start = text.find_first_not_of(" \t\r\n", pos);
+      if (start == std::string_view::npos) break;
+      size_t end = text.find_first_of(" \t\r\n", start);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view word = strip_quotes(text.substr(start, end - start));
+      pos = end;
+      std::string_view flag = pending;
+      std::string_view value = word;
+      size_t eq = word.find('=');
+      if (eq != std::string_view::npos) {
+        flag = word.substr(0, eq);
+        value = strip_quotes(word.substr(eq + 1));
+      } else if (word.starts_with('-')) {
+        pending = word;
+        continue;
+      }
+      pending = context;
+      while (flag.starts_with('-'))
+        flag.remove_prefix(1);
+      size_t at = 0;
+      while (at <= value.size()) {
+        size_t comma = value.find(',', at);
+        if (comma == std::string_view::npos) comma = value.size();
+        std::string_view part = strip_quotes(value.substr(at, comma - at));
+        if (!part.empty()) out.push_back({p, flag, part});
+        at = comma + 1;
+      }
+    }
+  }
+  return out;
+}
+
+bool is_model_name_part(std::string_view s) {
+  if (s.empty() || s.size() > 96 || !std::isalnum(static_cast<unsigned char>(s.front())))
+    return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+  });
+}
+
+// Where a model id and revision can be read from a Hugging Face URL or hf:// URI.
+struct ModelRef {
+  std::string id;
+  std::string revision;
+};
+
+std::optional<ModelRef> model_from_url(std::string_view value) {
+  std::string_view rest;
+  for (std::string_view prefix :
+       {"https://huggingface.co/", "http://huggingface.co/", "huggingface.co/", "hf://"}) {
+    if (value.starts_with(prefix)) rest = value.substr(prefix.size());
+  }
+  if (rest.empty() || rest.starts_with("datasets/") || rest.starts_with("spaces/")) return {};
+  std::vector<std::string_view> parts;
+  size_t pos = 0;
+  while (pos <= rest.size() && parts.size() < 4) {
+    size_t slash = rest.find('/', pos);
+    if (slash == std::string_view::npos) slash = rest.size();
+    parts.push_back(rest.substr(pos, slash - pos));
+    pos = slash + 1;
+  }
+  if (parts.size() < 2 || !is_model_name_part(parts[0]) || !is_model_name_part(parts[1])) return {};
+  ModelRef out{fmt::format("{}/{}", parts[0], parts[1]), ""};
+  if (parts.size() == 4 && (parts[2] == "tree" || parts[2] == "resolve" || parts[2] == "blob")) {
+    out.revision = parts[3];
+  }
+  return out;
+}
+
+constexpr std::array<std::string_view, 5> kModelFlags = {"model", "model-path", "model-id",
+                                                         "model_id", "tokenizer"};
+constexpr std::array<std::string_view, 3> kModelEnv = {"MODEL_ID", "HF_MODEL_ID",
+                                                       "MODEL_NAME_OR_PATH"};
+constexpr std::array<std::string_view, 3> kRevisionFlags = {"revision", "code-revision",
+                                                            "tokenizer-revision"};
+constexpr std::array<std::string_view, 3> kRevisionEnv = {"REVISION", "HF_REVISION",
+                                                          "MODEL_REVISION"};
+
+template <size_t N>
+bool one_of(std::string_view s, const std::array<std::string_view, N>& list) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+struct WalkContext {
+  uint32_t object = 0;
+  yaml::Node outer;  // the file's scalar that holds an embedded document
+  int depth = 0;
+};
+
+class Discoverer {
+ public:
+  explicit Discoverer(ImageInventory& out) : out_(out) {}
+
+  void object(const Object& obj) {
+    if (obj.group.empty() && obj.kind == "Secret") return;  // never read
+    if (obj.group == "apiextensions.k8s.io") return;        // schemas, not images
+    WalkContext ctx{obj.index, {}, 0};
+    configmap_ = obj.group.empty() && obj.kind == "ConfigMap";
+    walk(obj.node, "", ctx, "", "");
+  }
+
+ private:
+  void walk(const yaml::Node& node, const std::string& path, const WalkContext& ctx,
+            std::string_view role, const std::string& disabled_by) {
+    if (node.is_sequence()) {
+      for (size_t i = 0; i < node.size(); ++i)
+        walk(node.item(i), join_index(path, i), ctx, role, disabled_by);
+      return;
+    }
+    if (!node.is_mapping()) return;
+    std::string disabled = disabled_by;
+    if (disabled.empty() && is_false(node.get("enabled"))) disabled = join_key(path, "enabled");
+    bool image_key_used = false;
+    if (!role.empty()) {
+      yaml::Node image = node.get("image");
+      if (image.is_scalar() && !image.str().empty()) {
+        add(ctx, image, join_key(path, "image"), Confidence::kCertain, role, image.str(), disabled);
+        out_.uses.back().pull_policy = std::string(node.get("imagePullPolicy").str());
+        image_key_used = true;
+      }
+    }
+    scan_command_line(node, path, ctx, disabled);
+    // In a field group, `image` is one part of a reference, never a whole one.
+    if (fields(node, path, ctx, disabled) || node.get("repository") || node.get("registry") ||
+        node.get("version") || node.get("tag") || node.get("digest") ||
+        node.get("defaultImageVersion")) {
+      image_key_used = true;
+    }
+    bool pod_spec = is_pod_spec(node);
+    for (size_t i = 0; i < node.size(); ++i) {
+      yaml::Node k = node.key(i);
+      yaml::Node v = node.value(i);
+      if (!k.is_scalar()) continue;
+      std::string_view key = k.text();
+      std::string child = join_key(path, key);
+      if (v.is_scalar()) {
+        scalar(ctx, key, v, child, image_key_used, disabled);
+        continue;
+      }
+      std::string_view child_role;
+      if (pod_spec) {
+        auto it = std::find(kContainerLists.begin(), kContainerLists.end(), key);
+        if (it != kContainerLists.end()) child_role = kContainerRoles[it - kContainerLists.begin()];
+      }
+      walk(v, child, ctx, child_role, disabled);
+    }
+  }
+
+  void scalar(const WalkContext& ctx, std::string_view key, const yaml::Node& v,
+              const std::string& path, bool image_key_used, const std::string& disabled) {
+    std::string_view text = v.str();
+    if (text.empty()) return;
+    if (is_image_key(key) && !(key == "image" && image_key_used)) {
+      if (auto ref = parse_image_ref(text)) {
+        // OLM's spec.relatedImages lists every image an operator bundle uses, by contract.
+        bool related = key == "image" && path.find("relatedImages[") != std::string::npos;
+        // A bare word such as "pilot" or "disabled" is a weak sign.
+        bool strong =
+            text.find('/') != std::string_view::npos || !ref->tag.empty() || ref->pinned();
+        Confidence c = related  ? Confidence::kCertain
+                       : strong ? Confidence::kLikely
+                                : Confidence::kPossible;
+        add(ctx, v, path, c, related ? "relatedImages" : "field", text, disabled);
+      }
+    }
+    bool annotation = std::find(kImageAnnotations.begin(), kImageAnnotations.end(), key) !=
+                      kImageAnnotations.end();
+    bool config_data =
+        ctx.depth == 0 && configmap_ && (path.starts_with("data.") || path.starts_with("data["));
+    bool nested = ctx.depth > 0 && ctx.depth < kMaxEmbedDepth;
+    if ((annotation || config_data || nested) && looks_structured(text)) {
+      embedded(ctx, v, path, annotation, disabled);
+    }
+  }
+
+  // YAML or JSON inside a string: parsed and walked, with uses pointing at the outer scalar.
+  void embedded(const WalkContext& ctx, const yaml::Node& v, const std::string& path,
+                bool annotation, const std::string& disabled) {
+    yaml::Limits limits;
+    limits.max_depth = 64;
+    limits.max_alias_expansion = 10000;
+    auto docs = yaml::parse(v.str(), limits);
+    if (!docs) return;
+    WalkContext inner{ctx.object, ctx.outer ? ctx.outer : v, ctx.depth + 1};
+    std::string prefix = path + std::string(kEmbedSeparator);
+    for (const yaml::Document& doc : *docs) {
+      if (annotation) {
+        // helm.sh/images and artifacthub.io/images: a list of {name, image, ...}.
+        for (size_t i = 0; i < doc.root.size() && doc.root.is_sequence(); ++i) {
+          yaml::Node image = doc.root.item(i).get("image");
+          if (image.is_scalar() && !image.str().empty()) {
+            add(inner, image, join_key(join_index(prefix, i), "image"), Confidence::kCertain,
+                "annotation", image.str(), disabled);
+          }
+        }
+        continue;
+      }
+      walk(doc.root, prefix, inner, "", disabled);
+    }
+  }
+
+  // {registry, repository, tag}, {repository, image, version} and {repository, tag} groups.
+  bool fields(const yaml::Node& node, const std::string& path, const WalkContext& ctx,
+              const std::string& disabled) {
+    auto text_of = [&](std::string_view name) {
+      yaml::Node v = node.get(name);
+      return v.is_scalar() && !v.str().empty() ? v : yaml::Node();
+    };
+    yaml::Node registry = text_of("registry");
+    yaml::Node repository = text_of("repository");
+    yaml::Node image = text_of("image");
+    yaml::Node tag = text_of("tag");
+    for (std::string_view alias : {"version", "defaultImageVersion"}) {  // NVIDIA's, kserve's
+      if (!tag) tag = text_of(alias);
+    }
+    yaml::Node digest = text_of("digest");
+    yaml::Node base;
+    if (repository) {
+      if (!image && !registry && !tag && !digest) return false;
+      base = repository;
+    } else if (image && (registry || tag || digest)) {
+      base = image;  // {image: quay.io/org/app, tag: v1}
+      image = {};
+    } else {
+      return false;
+    }
+    ImageFields f;
+    f.registry = registry.str();
+    f.repository = base.str();
+    f.image = image.str();
+    if (!ctx.outer) {
+      f.registry_node = registry;
+      f.repository_node = base;
+    }
+    std::string text;
+    if (!f.registry.empty()) text = fmt::format("{}/", f.registry);
+    text += f.repository;
+    if (!f.image.empty()) text += fmt::format("/{}", f.image);
+    std::string_view last = std::string_view(text).substr(text.rfind('/') + 1);
+    bool has_suffix = last.find_first_of(":@") != std::string_view::npos;
+    if (tag && !has_suffix) {
+      text += fmt::format("{}{}", is_digest(tag.str()) ? "@" : ":", tag.str());
+    }
+    if (digest && text.find('@') == std::string::npos) text += fmt::format("@{}", digest.str());
+    auto ref = parse_image_ref(text);
+    if (!ref) return false;
+    ImageUse use;
+    use.object = ctx.object;
+    use.path = path;
+    use.confidence = Confidence::kLikely;
+    use.source = "fields";
+    if (use.path.ends_with(kEmbedSeparator)) {  // the root of an embedded document
+      use.path.resize(use.path.size() - kEmbedSeparator.size());
+    }
+    use.written = text;
+    use.ref = std::move(*ref);
+    use.disabled_by = disabled;
+    use.scalar = ctx.outer;
+    use.position = (ctx.outer ? ctx.outer : base).position();
+    use.fields = std::move(f);
+    out_.uses.push_back(std::move(use));
+    return true;
+  }
+
+  // args, command and env of anything container-shaped: images behind flags and variables, and
+  // Hugging Face model ids with their revision pins.
+  void scan_command_line(const yaml::Node& node, const std::string& path, const WalkContext& ctx,
+                         const std::string& disabled) {
+    struct Found {
+      ModelRef model;
+      std::string path;
+      yaml::Node at;
+    };
+    std::vector<Found> models;
+    std::string revision;
+    std::string revision_path;
+    struct Piece {
+      yaml::Node scalar;
+      std::string path;
+    };
+    auto consider = [&](const std::vector<Piece>& pieces, std::string_view context,
+                        std::string_view source) {
+      std::vector<std::string_view> texts;
+      texts.reserve(pieces.size());
+      for (const Piece& p : pieces)
+        texts.push_back(p.scalar.str());
+      std::string_view previous;
+      for (const Token& t : tokenize(texts, context)) {
+        const Piece& at = pieces[t.piece];
+        std::string flag = lower(t.flag);
+        bool env = source == "env";
+        if (one_of(flag, kRevisionFlags) || (env && one_of(t.flag, kRevisionEnv))) {
+          if (flag != "tokenizer-revision" && flag != "code-revision" && revision.empty()) {
+            revision = t.value;
+            revision_path = at.path;
+          }
+        } else if (auto url = model_from_url(t.value)) {
+          models.push_back({*url, at.path, at.scalar});
+        } else if ((one_of(flag, kModelFlags) || (env && one_of(t.flag, kModelEnv)) ||
+                    previous == "serve") &&
+                   is_model_id(t.value)) {
+          models.push_back({{std::string(t.value), ""}, at.path, at.scalar});
+        }
+        previous = t.flag.empty() ? t.value : std::string_view();
+        image_token(ctx, at.scalar, at.path, t, source, disabled);
+      }
+    };
+    std::vector<Piece> command_line;
+    for (std::string_view list : {"command", "args"}) {
+      yaml::Node items = node.get(list);
+      for (size_t i = 0; i < items.size() && items.is_sequence(); ++i) {
+        yaml::Node item = items.item(i);
+        if (item.is_scalar()) command_line.push_back({item, join_index(join_key(path, list), i)});
+      }
+    }
+    consider(command_line, "", "arg");
+    yaml::Node env = node.get("env");
+    for (size_t i = 0; i < env.size() && env.is_sequence(); ++i) {
+      yaml::Node name = env.item(i).get("name");
+      yaml::Node value = env.item(i).get("value");
+      if (name.is_scalar() && value.is_scalar()) {
+        consider({{value, join_key(join_index(join_key(path, "env"), i), "value")}}, name.str(),
+                 "env");
+      }
+    }
+    for (Found& m : models) {
+      ModelUse use;
+      use.object = ctx.object;
+      use.path = m.path;
+      use.id = m.model.id;
+      use.revision = m.model.revision.empty() ? revision : m.model.revision;
+      use.revision_path = m.model.revision.empty() ? revision_path : m.path;
+      use.scalar = ctx.outer ? ctx.outer : m.at;
+      use.position = use.scalar.position();
+      out_.models.push_back(std::move(use));
+    }
+  }
+
+  void image_token(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path,
+                   const Token& t, std::string_view source, const std::string& disabled) {
+    bool named = names_an_image(t.flag);
+    auto ref = parse_image_ref(t.value);
+    if (!ref || is_cidr(t.value)) return;
+    bool tagged = !ref->tag.empty() || ref->pinned();
+    if (!has_registry_domain(t.value) && !(named && tagged)) return;
+    Confidence c = named || tagged ? Confidence::kLikely : Confidence::kPossible;
+    add(ctx, scalar, path, c, source, t.value, disabled);
+  }
+
+  void add(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path, Confidence c,
+           std::string_view source, std::string_view written, const std::string& disabled) {
+    ImageUse use;
+    use.object = ctx.object;
+    use.path = path;
+    // A pod spec inside a string is a template someone may or may not run.
+    use.confidence =
+        ctx.outer && c == Confidence::kCertain && source != "annotation" ? Confidence::kLikely : c;
+    use.source = ctx.outer && source == "field" ? "embedded" : std::string(source);
+    use.written = written;
+    auto ref = parse_image_ref(written);
+    std::string_view type = ctx.outer ? "string" : kubectl_scalar_type(scalar);
+    if (type != "string") {
+      // A container's image is a Go string: the API server refuses `image: 12345` outright.
+      use.error = fmt::format("a YAML {}, not a string: the API server refuses the object", type);
+    } else if (ref) {
+      use.ref = std::move(*ref);
+    } else {
+      use.error = ref.error();
+    }
+    use.scalar = ctx.outer ? ctx.outer : scalar;
+    use.position = use.scalar.position();
+    use.disabled_by = disabled;
+    out_.uses.push_back(std::move(use));
+  }
+
+  ImageInventory& out_;
+  bool configmap_ = false;
+};
+
+}  // namespace
+
+std::string_view confidence_name(Confidence confidence) {
+  switch (confidence) {
+    case Confidence::kCertain:
+      return "certain";
+    case Confidence::kLikely:
+      return "likely";
+    case Confidence::kPossible:
+      break;
+  }
+  return "possible";
+}
+
+bool is_model_id(std::string_view text) {
+  size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return false;
+  return is_model_name_part(text.substr(0, slash)) && is_model_name_part(text.substr(slash + 1));
+}
+
+bool ModelUse::pinned() const {
+  return revision.size() == 40 && std::all_of(revision.begin(), revision.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+ImageInventory discover_images(const Bundle& bundle) {
+  ImageInventory out;
+  Discoverer d(out);
+  for (const Object& obj : bundle.objects) {
+    if (!obj.replaced()) d.object(obj);  // a replaced definition's images are never pulled
+  }
+  std::unordered_map<std::string, size_t> by_ref;
+  for (size_t i = 0; i < out.uses.size(); ++i) {
+    const ImageUse& use = out.uses[i];
+    if (!use.ref) {
+      ++out.invalid;
+      continue;
+    }
+    auto [it, added] = by_ref.emplace(use.ref->normalized(), out.images.size());
+    if (added) {
+      Image image;
+      image.ref = *use.ref;
+      image.written = use.written;
+      image.confidence = use.confidence;
+      image.disabled_by = use.disabled_by;
+      out.images.push_back(std::move(image));
+    }
+    Image& image = out.images[it->second];
+    image.uses.push_back(i);
+    image.confidence = std::min(image.confidence, use.confidence);
+    if (use.disabled_by.empty()) image.disabled_by.clear();
+  }
+  return out;
+}
+
+bool is_mutable_tag(std::string_view tag) {
+  static constexpr std::array<std::string_view, 16> kMutable = {
+      "latest", "main", "master", "devel",    "develop",  "dev",     "nightly", "edge",
+      "stable", "head", "canary", "snapshot", "unstable", "rolling", "next",    "testing"};
+  std::string l = lower(tag);
+  if (std::find(kMutable.begin(), kMutable.end(), l) != kMutable.end()) return true;
+  // "alpine", "bookworm", "slim": a name without any version number follows its base image's
+  // releases, so it moves too.
+  if (std::none_of(l.begin(), l.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
+  // "main-latest", "v2-nightly", "latest-ubuntu": a moving name with a qualifier.
+  return l.starts_with("latest-") ||
+         std::any_of(kMutable.begin(), kMutable.begin() + 8,
+                     [&](std::string_view m) { return l.ends_with(fmt::format("-{}", m)); });
+}
+
+std::optional<LargeImage> large_image(uint64_t bytes, const PullLimits& limits) {
+  if (bytes <= limits.large_bytes) return std::nullopt;
+  return LargeImage{bytes, static_cast<double>(bytes) / limits.bytes_per_second};
+}
+
+namespace {
+
+struct Unit {
+  std::string_view suffix;
+  double factor;
+};
+
+tl::expected<double, std::string> parse_with_units(std::string_view text,
+                                                   std::initializer_list<Unit> units,
+                                                   std::string_view what) {
+  std::string_view number = text;
+  double factor = 1;
+  for (const Unit& u : units) {
+    if (text.size() > u.suffix.size() && text.ends_with(u.suffix)) {
+      number = text.substr(0, text.size() - u.suffix.size());
+      factor = u.factor;
+      break;
+    }
+  }
+  while (!number.empty() && number.back() == ' ')
+    number.remove_suffix(1);
+  double value = 0;
+  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+  if (ec != std::errc() || end != number.data() + number.size() || value <= 0 ||
+      !std::isfinite(value)) {
+    return tl::unexpected(fmt::format("\"{}\" is not a {}", text, what));
+  }
+  return value * factor;
+}
+
+}  // namespace
+
+tl::expected<uint64_t, std::string> parse_byte_size(std::string_view text) {
+  // Longest suffixes first, so "GiB" is not read as "B".
+  auto v = parse_with_units(text,
+                            {{"KiB", 1024.0},
+                             {"MiB", 1024.0 * 1024},
+                             {"GiB", 1024.0 * 1024 * 1024},
+                             {"TiB", 1024.0 * 1024 * 1024 * 1024},
+                             {"kB", 1e3},
+                             {"MB", 1e6},
+                             {"GB", 1e9},
+                             {"TB", 1e12},
+                             {"B", 1}},
+                            "size such as 2GiB or 500MB");
+  if (!v) return tl::unexpected(v.error());
+  return static_cast<uint64_t>(std::llround(*v));
+}
+
+tl::expected<double, std::string> parse_bandwidth(std::string_view text) {
+  return parse_with_units(text,
+                          {{"KiB/s", 1024.0},
+                           {"MiB/s", 1024.0 * 1024},
+                           {"GiB/s", 1024.0 * 1024 * 1024},
+                           {"kbit/s", 1e3 / 8},
+                           {"Mbit/s", 1e6 / 8},
+                           {"Gbit/s", 1e9 / 8},
+                           {"kB/s", 1e3},
+                           {"MB/s", 1e6},
+                           {"GB/s", 1e9},
+                           {"B/s", 1}},
+                          "bandwidth such as 15MB/s or 1Gbit/s");
+}
+
+std::string format_duration(double seconds) {
+  auto total = static_cast<uint64_t>(std::llround(seconds));
+  uint64_t h = total / 3600, m = total / 60 % 60, s = total % 60;
+  if (h) return m ? fmt::format("{} h {} min", h, m) : fmt::format("{} h", h);
+  if (m) return s ? fmt::format("{} min {} s", m, s) : fmt::format("{} min", m);
+  return fmt::format("{} s", s);
+}
+
+std::string format_bytes(uint64_t bytes) {
+  std::string commas = with_commas(bytes);
+  if (bytes < 1000) return fmt::format("{} bytes", commas);
+  static constexpr std::array<std::string_view, 4> kUnits = {"kB", "MB", "GB", "TB"};
+  double v = static_cast<double>(bytes);
+  size_t unit = 0;
+  while (v >= 1e3 && unit < kUnits.size()) {
+    v /= 1e3;
+    ++unit;
+  }
+  return fmt::format("{:.1f} {} ({} bytes)", v, kUnits[unit - 1], commas);
+}
+
+std::string human_bytes(uint64_t bytes) {
+  if (bytes < 1000) return fmt::format("{} bytes", bytes);
+  std::string long_form = format_bytes(bytes);
+  return long_form.substr(0, long_form.find(" ("));
+}
+
+const RegistryImage* ImageSizes::find(std::string_view reference) const {
+  auto it = registry.find(reference);
+  return it == registry.end() ? nullptr : &it->second;
+}
+
+RegistryTarget registry_target(const ImageRef& ref) {
+  RegistryTarget target;
+  target.domain = ref.domain;
+  target.repository = ref.path;
+  target.tag = ref.digest.empty() ? std::string(ref.effective_tag()) : ref.tag;
+  target.digest = ref.digest;
+  target.reference = ref.normalized();
+  return target;
+}
+
+void add_registry_results(ImageSizes& sizes, std::vector<RegistryImage> images) {
+  if (sizes.sized) sizes.total_bytes = distinct_bytes(images);
+  for (RegistryImage& image : images) {
+    if (image.ok() && sizes.sized) sizes.bytes[image.target.reference] = image.bytes;
+    std::string reference = image.target.reference;
+    sizes.registry.insert_or_assign(std::move(reference), std::move(image));
+  }
+}
+
+std::string format_limit(uint64_t bytes) {
+  static constexpr std::array<std::pair<std::string_view, uint64_t>, 6> kUnits = {{
+      {"TiB", uint64_t{1} << 40},
+      {"GiB", uint64_t{1} << 30},
+      {"MiB", uint64_t{1} << 20},
+      {"TB", 1'000'000'000'000},
+      {"GB", 1'000'000'000},
+      {"MB", 1'000'000},
+  }};
+  for (const auto& [unit, size] : kUnits) {
+    if (bytes >= size && bytes % size == 0) return fmt::format("{} {}", bytes / size, unit);
+  }
+  return format_bytes(bytes);
+}
+
+std::string format_rate(double bytes_per_second) {
+  static constexpr std::array<std::pair<std::string_view, double>, 3> kUnits = {
+      {{"GB/s", 1e9}, {"MB/s", 1e6}, {"kB/s", 1e3}}};
+  for (const auto& [unit, size] : kUnits) {
+    if (bytes_per_second >= size) return fmt::format("{:g} {}", bytes_per_second / size, unit);
+  }
+  return fmt::format("{:g} B/s", bytes_per_second);
+}
+
+}  // namespace footprint

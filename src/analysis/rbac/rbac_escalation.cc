@@ -1,0 +1,465 @@
+// RBAC checks on rights that lead to more rights: wildcards, escalate/bind/impersonate and tokens,
+// roles bound to broad groups; and rule_risks(), the short marks the Permissions table, the RBAC
+// graph and the decision table put on a rule.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "analysis/context.h"
+#include "analysis/rbac/rbac.h"
+#include "analysis/rbac/rbac_rights.h"
+
+namespace footprint {
+
+namespace {
+
+// What a rule's "*" covers, in words, with its API groups named.
+struct WildcardReach {
+  bool everything = false;  // every verb on every resource of every group
+  bool builtin = false;     // reaches built-in resources
+  bool own_only = false;    // only the install's own API groups
+  std::string text;
+};
+
+WildcardReach wildcard_reach(const Context& ctx, const PolicyRule& rule) {
+  WildcardReach w;
+  bool all_verbs = contains(rule.verbs, "*");
+  bool all_resources = contains(rule.resources, "*");
+  bool all_groups = contains(rule.api_groups, "*");
+  w.everything = all_verbs && all_resources && all_groups;
+  w.builtin = all_groups || std::any_of(rule.api_groups.begin(), rule.api_groups.end(),
+                                        [&](const std::string& g) {
+                                          return ctx.bundle.resources.is_builtin_group(g);
+                                        });
+  w.own_only = !all_groups && !rule.api_groups.empty() &&
+               std::all_of(rule.api_groups.begin(), rule.api_groups.end(),
+                           [&](const std::string& g) { return own_group(ctx, g); });
+  if (!rule.non_resource_urls.empty()) {
+    w.everything = false;
+    w.builtin = false;
+    w.text = fmt::format(
+        "{} on the non-resource URLs {}",
+        contains(rule.verbs, "*") ? "every verb" : fmt::format("{}", fmt::join(rule.verbs, ", ")),
+        fmt::join(rule.non_resource_urls, ", "));
+    return w;
+  }
+  std::vector<std::string> groups;
+  for (const std::string& g : rule.api_groups)
+    groups.push_back(g == "*" ? "every API group" : g.empty() ? "the core group" : g);
+  std::string verbs = all_verbs ? "every verb" : fmt::format("{}", fmt::join(rule.verbs, ", "));
+  std::string resources =
+      all_resources ? "every resource" : fmt::format("{}", fmt::join(rule.resources, ", "));
+  w.text = fmt::format("{} on {} of {}", verbs, resources, fmt::join(groups, ", "));
+  return w;
+}
+
+// What a rule over every resource of every group allows, in words: the rule_risks() marks, and
+// what its write verbs do to every team's objects.
+std::vector<std::string> reach_of_every_resource(const PolicyRule& rule) {
+  std::vector<std::string> out = rule_risks(rule);
+  if (verb_matches(rule, "patch") || verb_matches(rule, "update"))
+    out.emplace_back("changes every team's workloads");
+  if (verb_matches(rule, "delete") || verb_matches(rule, "deletecollection"))
+    out.emplace_back("deletes anything");
+  return out;
+}
+
+void run_wildcard(const Context& ctx, Findings& out) {
+  std::vector<RoleGrants> bound = by_role(ctx.bound);
+  auto rate = [&](const BoundRule& b, const WildcardReach& w) {
+    std::string ns = scope_of(b);
+    if (!b.rule->non_resource_urls.empty()) return Severity::kLow;  // /healthz, /metrics...
+    if (w.everything) {
+      if (ns.empty() || ns == "kube-system") return Severity::kCritical;
+      return foreign_namespace(ctx, ns) ? Severity::kHigh : Severity::kMedium;
+    }
+    if (w.own_only) return Severity::kLow;
+    if (w.builtin) {
+      bool all_resources = contains(b.rule->resources, "*") && contains(b.rule->verbs, "*");
+      bool powerful = covers_every_resource(*b.rule) && !reach_of_every_resource(*b.rule).empty();
+      if (ns.empty()) return all_resources || powerful ? Severity::kHigh : Severity::kMedium;
+      if (ns == "kube-system") return Severity::kHigh;
+      return foreign_namespace(ctx, ns) ? Severity::kMedium : Severity::kLow;
+    }
+    return Severity::kMedium;  // another project's resources
+  };
+  auto has_wildcard = [](const PolicyRule& r) {
+    return contains(r.verbs, "*") || contains(r.resources, "*") || contains(r.api_groups, "*");
+  };
+  std::set<const RbacRole*> reported;
+  for (const RoleGrants& g : bound) {
+    Severity severity = Severity::kInfo;
+    const BoundRule* worst = nullptr;
+    std::vector<std::string> rules;
+    for (const BoundRule& b : g.grants) {
+      if (!has_wildcard(*b.rule)) continue;
+      WildcardReach w = wildcard_reach(ctx, *b.rule);
+      Severity s = rate(b, w);
+      if (!worst || s > severity) {
+        severity = s;
+        worst = &b;
+      }
+      if (!contains(rules, w.text)) rules.push_back(w.text);
+    }
+    if (!worst) continue;
+    reported.insert(g.role);
+    std::vector<BoundRule> holders_of;
+    for (const BoundRule& b : g.grants) {
+      if (has_wildcard(*b.rule)) holders_of.push_back(b);
+    }
+    std::string equivalent =
+        severity == Severity::kCritical
+            ? " That is cluster-admin: full control of the cluster, every team's workloads and "
+              "credentials included."
+        : wildcard_reach(ctx, *worst->rule).everything
+            ? fmt::format(" That is full control of namespace {}.", scope_of(*worst))
+            : "";
+    std::vector<std::string> reaches;
+    if (!wildcard_reach(ctx, *worst->rule).everything && covers_every_resource(*worst->rule))
+      reaches = reach_of_every_resource(*worst->rule);
+    if (!reaches.empty()) {
+      equivalent += fmt::format(
+          " Over every resource that means it {} {}.", fmt::join(reaches, ", "),
+          scope_of(*worst).empty() ? "in every namespace" : "in namespace " + scope_of(*worst));
+    }
+    Finding& f = out.add(
+        object_of(*worst), severity,
+        fmt::format("{} uses \"*\": {}, granted to {}. It covers verbs and resources that future "
+                    "Kubernetes versions and CRDs add.{}",
+                    g.role->builtin() ? g.role->display() + " (built in)" : g.role->display(),
+                    fmt::join(rules, "; "), holders(holders_of), equivalent),
+        severity == Severity::kCritical
+            ? "Bind a ClusterRole that lists what the operator needs instead; keep \"*\" only on "
+              "the operator's own API group."
+            : "List the verbs, resources and API groups the operator uses.",
+        node_of(*worst));
+    f.summary =
+        severity == Severity::kCritical
+            ? fmt::format("{} is cluster-admin ({})", some_of(subject_list(holders_of), 1),
+                          g.role->display())
+        : !reaches.empty()
+            ? fmt::format("{} {} {}", some_of(subject_list(holders_of), 1), some_of(reaches, 3),
+                          scope_of(*worst).empty() ? "in every namespace"
+                                                   : "in namespace " + scope_of(*worst))
+            : fmt::format("\"*\" in {}: {}", g.role->display(), some_of(rules, 1));
+    if (!reaches.empty()) f.affects.emplace_back("reaches", reaches);
+    f.affects.emplace_back("rules", rules);
+    f.affects.emplace_back("subjects", subject_list(holders_of));
+  }
+  // Roles nothing binds yet: whoever binds them later gets the wildcard.
+  for (const RbacRole& role : ctx.rbac.roles()) {
+    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
+        aggregated_into_another(ctx.rbac, role)) {
+      continue;
+    }
+    for (const PolicyRule& rule : role.rules) {
+      if (!has_wildcard(rule)) continue;
+      WildcardReach w = wildcard_reach(ctx, rule);
+      Finding& f = out.add(*role.object, Severity::kInfo,
+                           fmt::format("{} uses \"*\": {}. Nothing in the bundle binds it yet; "
+                                       "whoever binds it gets that.",
+                                       role.display(), w.text),
+                           "List the verbs, resources and API groups the role needs.", rule.node);
+      f.summary = fmt::format("\"*\" in unbound {}", role.display());
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacWildcard{
+    "rbac-wildcard",
+    Severity::kInfo,
+    Severity::kCritical,
+    Impact::kPrivilege,
+    "rbac",
+    "A rule grants \"*\" in verbs, resources or apiGroups, or a "
+    "binding grants cluster-admin.",
+    run_wildcard,
+    "\"*\" grants what future Kubernetes versions and CRDs add, and every verb on every resource "
+    "of every group is cluster-admin. Critical for everything granted cluster-wide or in "
+    "kube-system; high for everything in another team's namespace, for every verb on every "
+    "resource of a built-in group cluster-wide, and for a rule over every resource of every group "
+    "cluster-wide that reaches Secrets, exec or other teams' workloads; medium for other "
+    "built-in wildcards cluster-wide, other projects' groups, and built-in wildcards in another "
+    "team's namespace; low in the operator's own namespace and on the install's own API group "
+    "(the kubebuilder default); info for roles nothing binds. The message names the API groups. "
+    "A rule over every resource of every group is reported here once, with what it reaches, and "
+    "not again by the other privilege checks.",
+    "List the verbs, resources and groups the operator uses; keep \"*\" to its own API group."};
+
+namespace {
+
+struct Escalation {
+  std::vector<std::string> rights;
+  std::string takeover;  // how it reaches cluster-admin, when it does
+};
+
+// Rights that let a holder gain permissions it was not given, and whether they reach
+// cluster-admin: impersonating any user or group (system:masters), or escalating and binding
+// ClusterRoles while able to create ClusterRoleBindings.
+Escalation escalation_of(const Context& ctx, const BoundRule& b) {
+  Escalation e;
+  const PolicyRule& r = *b.rule;
+  const ResourceTable& resources = ctx.bundle.resources;
+  bool cluster = b.binding->cluster;
+  bool any_name = r.resource_names.empty();
+  for (const char* verb : {"escalate", "bind"}) {
+    for (const char* kind : {"clusterroles", "roles"}) {
+      if (grants(resources, b, verb, kRbacGroup, kind)) {
+        e.rights.push_back(fmt::format("{} {}", verb, kind));
+      }
+    }
+  }
+  bool users = false;
+  bool groups = false;
+  for (const char* who : {"users", "groups", "serviceaccounts", "uids"}) {
+    // Impersonation of users and groups is cluster-scoped; of service accounts, namespaced.
+    bool namespaced = std::string_view(who) == "serviceaccounts";
+    if (!verb_matches(r, "impersonate") || !api_group_matches(r, "") ||
+        !resource_matches(r, who, "") || (!namespaced && !cluster)) {
+      continue;
+    }
+    e.rights.push_back(fmt::format("impersonate {}", who));
+    users = users || (std::string_view(who) == "users" && any_name);
+    groups = groups || (std::string_view(who) == "groups" && any_name);
+  }
+  // The API server's impersonation filter accepts a group only together with a user; any user
+  // in group system:masters is cluster-admin.
+  if (users && groups) e.takeover = "impersonating any user in group system:masters";
+  if (grants(resources, b, "create", "", "serviceaccounts", "token")) {
+    e.rights.emplace_back("create serviceaccounts/token");
+  }
+  bool roles_power = grants(resources, b, "escalate", kRbacGroup, "clusterroles") ||
+                     grants(resources, b, "bind", kRbacGroup, "clusterroles");
+  if (cluster && roles_power && any_name && e.takeover.empty()) {
+    for (const Subject& s : b.binding->subjects) {
+      Request create = resource_request("create", kRbacGroup, "clusterrolebindings", "");
+      if (ctx.rbac.authorize(identity_of(s), create).allowed) {
+        e.takeover = "binding cluster-admin, or any ClusterRole it writes, to itself";
+      }
+    }
+  }
+  return e;
+}
+
+void run_privilege_escalation(const Context& ctx, Findings& out) {
+  std::set<const RbacRole*> reported;
+  for (const RoleGrants& g : by_role(ctx.bound)) {
+    Severity severity = Severity::kInfo;
+    std::vector<std::string> rights;
+    std::vector<BoundRule> with;
+    std::string takeover;
+    for (const BoundRule& b : g.grants) {
+      if (grants_everything(*b.rule)) continue;
+      Escalation e = escalation_of(ctx, b);
+      if (e.rights.empty()) continue;
+      with.push_back(b);
+      for (const std::string& r : e.rights) {
+        if (!contains(rights, r)) rights.push_back(r);
+      }
+      std::string ns = scope_of(b);
+      Severity s = !e.takeover.empty()                 ? Severity::kCritical
+                   : ns.empty() || ns == "kube-system" ? Severity::kHigh
+                   : foreign_namespace(ctx, ns)        ? Severity::kMedium
+                                                       : Severity::kLow;
+      if (takeover.empty()) takeover = e.takeover;
+      severity = std::max(severity, s);
+    }
+    if (with.empty()) continue;
+    reported.insert(g.role);
+    std::string names =
+        with.front().rule->resource_names.empty()
+            ? ""
+            : fmt::format(" (only for {})", bracketed(with.front().rule->resource_names));
+    Finding& f = out.add(
+        object_of(with.front()), severity,
+        fmt::format("{} can {}{}, granted to {}: whoever holds it can gain permissions it was "
+                    "not given{}.",
+                    g.role->display(), fmt::join(rights, ", "), names, holders(with),
+                    !takeover.empty() ? fmt::format(", up to cluster-admin ({})", takeover)
+                                      : ", up to what the roles and accounts in its reach hold"),
+        "Remove these verbs unless the operator's purpose is managing RBAC or tokens, and then "
+        "restrict them with resourceNames.",
+        node_of(with.front()));
+    f.summary = fmt::format("{} can {}", some_of(subject_list(with), 1), some_of(rights, 2));
+    f.affects.emplace_back("rights", rights);
+    f.affects.emplace_back("subjects", subject_list(with));
+  }
+  for (const RbacRole& role : ctx.rbac.roles()) {
+    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
+        aggregated_into_another(ctx.rbac, role)) {
+      continue;
+    }
+    for (const PolicyRule& rule : role.rules) {
+      if (grants_everything(rule)) continue;  // rbac-wildcard's
+      // The verbs mean something only on the resources the authorizer asks them for: escalate
+      // and bind on roles and clusterroles, impersonate on identities. `*` verbs on secrets
+      // grant no escalation.
+      std::vector<std::string> rights;
+      for (const char* verb : {"escalate", "bind"}) {
+        bool on_roles =
+            api_group_matches(rule, kRbacGroup) &&
+            (resource_matches(rule, "roles", "") || resource_matches(rule, "clusterroles", ""));
+        if (verb_matches(rule, verb) && on_roles) rights.emplace_back(verb);
+      }
+      bool on_identities =
+          (api_group_matches(rule, "") &&
+           (resource_matches(rule, "users", "") || resource_matches(rule, "groups", "") ||
+            resource_matches(rule, "serviceaccounts", ""))) ||
+          (api_group_matches(rule, "authentication.k8s.io") && resource_matches(rule, "uids", ""));
+      if (verb_matches(rule, "impersonate") && on_identities) rights.emplace_back("impersonate");
+      if (rights.empty()) continue;
+      Finding& f =
+          out.add(*role.object, Severity::kInfo,
+                  fmt::format("{} allows {}; nothing in the bundle binds it yet, but "
+                              "whoever is bound to it can gain permissions it was not "
+                              "given.",
+                              role.display(), fmt::join(rights, ", ")),
+                  "Remove these verbs unless the role is meant for managing RBAC.", rule.node);
+      f.summary = fmt::format("Unbound {} allows {}", role.display(), fmt::join(rights, ", "));
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacPrivilegeEscalation{
+    "rbac-privilege-escalation",
+    Severity::kInfo,
+    Severity::kCritical,
+    Impact::kPrivilege,
+    "rbac",
+    "A rule grants escalate, bind, impersonate, or create on serviceaccounts/token.",
+    run_privilege_escalation,
+    "escalate, bind, impersonate and serviceaccounts/token let the holder gain permissions it was "
+    "not given. Critical when that reaches cluster-admin: impersonating any user and group (a user "
+    "in system:masters), or escalate or bind on ClusterRoles together with creating "
+    "ClusterRoleBindings; high for other cluster-wide or kube-system rights; medium in another "
+    "team's namespace; low in the operator's own; info when unbound.",
+    "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
+    "them with resourceNames."};
+
+namespace {
+
+void run_broad_group_binding(const Context& ctx, Findings& out) {
+  for (const RbacBinding& b : ctx.rbac.bindings()) {
+    if (b.builtin()) continue;
+    std::set<std::string> risks;
+    if (b.role) {
+      for (const PolicyRule& rule : b.role->rules) {
+        for (const std::string& r : rule_risks(rule))
+          risks.insert(r);
+      }
+    }
+    for (const Subject& s : b.subjects) {
+      std::string who;
+      bool anonymous = (s.kind == SubjectKind::kGroup && s.name == "system:unauthenticated") ||
+                       (s.kind == SubjectKind::kUser && s.name == "system:anonymous");
+      bool one_namespace = false;
+      if (anonymous) {
+        who = "anyone who can reach the API server, without credentials";
+      } else if (s.kind != SubjectKind::kGroup) {  // NOLINT(bugprone-branch-clone): named users
+        continue;
+      } else if (s.name == "system:authenticated") {
+        who = "every authenticated user and service account";
+      } else if (s.name == "system:serviceaccounts") {
+        who = "every service account in every namespace";
+      } else if (s.name.starts_with("system:serviceaccounts:")) {
+        who = fmt::format("every service account in namespace {}",
+                          s.name.substr(std::string_view("system:serviceaccounts:").size()));
+        one_namespace = true;
+      } else {
+        continue;
+      }
+      // Everyone holding a right is what makes the right dangerous: powerful rights granted to
+      // a broad group are a takeover; read access is a disclosure.
+      Severity severity = anonymous        ? Severity::kCritical
+                          : !risks.empty() ? (one_namespace ? Severity::kHigh : Severity::kCritical)
+                          : one_namespace  ? Severity::kLow
+                                           : Severity::kMedium;
+      Finding& f = out.add(
+          *b.object, severity,
+          fmt::format("{} grants {} {} to {}: that is {}{}{}.", b.display(), b.role_kind,
+                      b.role_name, s.kind == SubjectKind::kGroup ? "group " + s.name : s.name, who,
+                      b.cluster ? "" : fmt::format(", in namespace {}", b.namespace_),
+                      risks.empty() ? "" : fmt::format("; the role {}", fmt::join(risks, ", "))),
+          "Bind the role to the operator's own ServiceAccount instead of a group.",
+          b.object->node.get("subjects"));
+      f.summary = fmt::format("{} gives {} to {}", b.display(), b.role_name, who);
+      if (!risks.empty())
+        f.affects.emplace_back("risks", std::vector<std::string>(risks.begin(), risks.end()));
+    }
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacBroadGroupBinding{
+    "rbac-broad-group-binding",
+    Severity::kLow,
+    Severity::kCritical,
+    Impact::kOtherTeams,
+    "rbac",
+    "A binding grants a role to system:authenticated, system:unauthenticated or all service "
+    "accounts.",
+    run_broad_group_binding,
+    "Binding a role to system:unauthenticated, system:authenticated or every service account gives "
+    "it to everyone in that group. Critical for anyone without credentials, and for powerful "
+    "rights (secrets, workloads, exec, escalation, webhooks, CRDs) to every user or account; high "
+    "for powerful rights to every account of one namespace; medium for other rights to broad "
+    "groups; low for other rights in one namespace.",
+    "Bind the role to the operator's own ServiceAccount instead of a group."};
+
+std::vector<std::string> rule_risks(const PolicyRule& rule) {
+  std::vector<std::string> risks;
+  if (contains(rule.verbs, "*") && contains(rule.resources, "*") &&
+      contains(rule.api_groups, "*")) {
+    risks.emplace_back("everything");
+  }
+  if (allows_any_name(rule, "get", "", "secrets") || allows_any_name(rule, "list", "", "secrets")) {
+    risks.emplace_back("reads secrets");
+  }
+  for (const WorkloadResource& w : kPodCreators) {
+    if (allows_any_name(rule, "create", w.group, w.resource)) {
+      risks.emplace_back("creates workloads");
+      break;
+    }
+  }
+  // get is enough on 1.34: the API server authorizes a WebSocket exec, attach or port-forward
+  // as get (KEP-4006), as rbac-pod-exec says.
+  bool execs = false;
+  for (const char* verb : {"create", "get"}) {
+    for (const char* sub : {"exec", "attach", "portforward"})
+      execs = execs || allows_any_name(rule, verb, "", "pods", sub);
+  }
+  if (execs) risks.emplace_back("execs into pods");
+  bool escalates = false;
+  for (const char* verb : {"escalate", "bind"}) {
+    for (const char* kind : {"clusterroles", "roles"})
+      escalates = escalates || allows_any_name(rule, verb, kRbacGroup, kind);
+  }
+  for (const char* who : {"users", "groups", "serviceaccounts"}) {
+    escalates = escalates || (verb_matches(rule, "impersonate") && api_group_matches(rule, "") &&
+                              resource_matches(rule, who, ""));
+  }
+  escalates = escalates || allows_any_name(rule, "create", "", "serviceaccounts", "token");
+  if (escalates) risks.emplace_back("escalates privileges");
+  for (const char* r : {"mutatingwebhookconfigurations", "validatingwebhookconfigurations"}) {
+    if (allows_any_name(rule, "patch", "admissionregistration.k8s.io", r) ||
+        allows_any_name(rule, "update", "admissionregistration.k8s.io", r)) {
+      risks.emplace_back("changes webhooks");
+      break;
+    }
+  }
+  if (allows_any_name(rule, "create", "apiextensions.k8s.io", "customresourcedefinitions") ||
+      allows_any_name(rule, "update", "apiextensions.k8s.io", "customresourcedefinitions")) {
+    risks.emplace_back("changes CRDs");
+  }
+  return risks;
+}
+
+}  // namespace footprint

@@ -1,0 +1,278 @@
+// RBAC privilege checks on data and workloads: reading Secrets, rights inside kube-system,
+// deleting what others own, creating workloads and exec. Each right is judged where a binding of
+// the bundle grants it (a Role's rule on a cluster-scoped resource grants nothing), one finding
+// per subject, severity from what the right is equivalent to.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/context.h"
+#include "analysis/rbac/rbac_rights.h"
+
+namespace footprint {
+
+namespace {
+
+void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    if (!b.binding->cluster) return requests;
+    for (const char* verb : {"get", "list", "watch"}) {
+      if (grants(ctx.bundle.resources, b, verb, "", "secrets"))
+        requests.push_back(probe_request(ctx, b, verb, "", "secrets"));
+    }
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    report_rights(
+        out, rr, Severity::kHigh,
+        fmt::format("{} may read Secrets in every namespace ({}), through {}. That includes every "
+                    "team's credentials and service account tokens.",
+                    rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
+        "Grant Secret access with Roles in the namespaces the operator manages, or limit get "
+        "with resourceNames.",
+        fmt::format("{} reads Secrets in every namespace", rr.subject.display()));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacSecretsClusterWide{
+    "rbac-secrets-cluster-wide",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "get, list or watch on secrets is granted in all namespaces.",
+    run_secrets_cluster_wide,
+    "get, list or watch on Secrets through a ClusterRoleBinding reads every team's credentials and "
+    "service account tokens. High. Rules limited by resourceNames, and rules that grant everything "
+    "(rbac-wildcard's), are not reported here.",
+    "Grant Secret access with Roles in the namespaces the operator manages, or limit get with "
+    "resourceNames."};
+
+namespace {
+
+// kube-system holds the cluster's own credentials and the ServiceAccounts of its controllers,
+// some of which may escalate; its ConfigMaps configure cluster DNS (coredns) and, on EKS, map
+// IAM identities to cluster users (aws-auth). Rights there are worth as much as their
+// cluster-wide twins.
+void run_kube_system_grant(const Context& ctx, Findings& out) {
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    if (b.binding->cluster || b.binding->namespace_ != "kube-system") return requests;
+    auto add = [&](std::string_view verb, std::string_view group, std::string_view resource,
+                   std::string_view sub = "") {
+      if (grants(ctx.bundle.resources, b, verb, group, resource, sub))
+        requests.push_back(probe_request(ctx, b, verb, group, resource, sub));
+    };
+    for (const char* verb : {"get", "list"})
+      add(verb, "", "secrets");
+    for (const WorkloadResource& w : kPodCreators)
+      add("create", w.group, w.resource);
+    for (const char* verb : {"update", "patch"})
+      add(verb, "", "configmaps");
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    report_rights(
+        out, rr, Severity::kHigh,
+        fmt::format("{} may {} in kube-system, through {}. kube-system holds the cluster's own "
+                    "credentials and its controllers' ServiceAccounts (a pod created there can "
+                    "run as one of them, and some may escalate ClusterRoles), and its "
+                    "ConfigMaps configure cluster DNS and, on EKS, who is a cluster user "
+                    "(aws-auth).",
+                    rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
+        "Bind the operator's rights in its own namespace; in kube-system, grant only named "
+        "objects (resourceNames) such as a leader-election lease.",
+        fmt::format("{} may {} in kube-system", rr.subject.display(), some_of(rr.what(), 2)));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacKubeSystemGrant{
+    "rbac-kube-system-grant",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "A RoleBinding in kube-system grants reading Secrets, creating workloads or changing "
+    "ConfigMaps there.",
+    run_kube_system_grant,
+    "kube-system holds the cluster's own credentials and its controllers' ServiceAccounts, and its "
+    "ConfigMaps configure cluster DNS and, on EKS, IAM-to-user mapping (aws-auth); a RoleBinding "
+    "there that allows reading Secrets, creating pods or workloads, or changing ConfigMaps is as "
+    "powerful as its cluster-wide twin. High. Exec there is rbac-pod-exec's; rights limited by "
+    "resourceNames (a leader-election lease) and rules that grant everything (rbac-wildcard's) "
+    "are not reported here.",
+    "Keep the operator's rights in its own namespace; in kube-system grant only named objects."};
+
+namespace {
+
+// Deleting everything in a scope destroys other teams' work; deleting events erases what
+// happened, which is how incidents are understood.
+void run_destructive_delete(const Context& ctx, Findings& out) {
+  // Deleting every resource of every group is rbac-wildcard's ("deletes anything").
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    if (b.binding->cluster && grants(ctx.bundle.resources, b, "delete", "", "namespaces"))
+      requests.push_back(probe_request(ctx, b, "delete", "", "namespaces"));
+    for (const char* group : {"", "events.k8s.io"}) {
+      for (const char* verb : {"delete", "deletecollection"}) {
+        if (grants(ctx.bundle.resources, b, verb, group, "events"))
+          requests.push_back(probe_request(ctx, b, verb, group, "events"));
+      }
+    }
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    std::vector<std::string> what = rr.what();
+    bool namespaces = contains(what, "delete namespaces");
+    bool wide = rr.cluster_wide() || contains(rr.scopes(), "kube-system");
+    Severity severity = namespaces && wide ? Severity::kHigh : Severity::kMedium;
+    std::string consequence = namespaces ? "deleting a namespace deletes everything in it"
+                                         : "deleting events erases the record of what happened, "
+                                           "which is how incidents are understood";
+    // Namespaces are cluster-scoped: "in every namespace" would say nothing.
+    bool only_namespaces = namespaces && what.size() == 1;
+    std::string scope = only_namespaces ? "" : " " + scopes_text(rr);
+    std::string deletes = only_namespaces ? "delete any namespace" : merge_verbs(what);
+    report_rights(out, rr, severity,
+                  fmt::format("{} may {}{}, through {}: {}.", rr.subject.display(), deletes, scope,
+                              rr.sources(), consequence),
+                  "Grant delete only on the resources the operator manages, and never on events or "
+                  "namespaces it does not own.",
+                  fmt::format("{} may {}{}", rr.subject.display(),
+                              only_namespaces ? "delete any namespace" : some_of(what, 2), scope));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacDestructiveDelete{
+    "rbac-destructive-delete",
+    Severity::kMedium,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "A binding allows deleting namespaces or events.",
+    run_destructive_delete,
+    "Deleting a namespace deletes everything in it; deleting events erases what happened. High "
+    "for deleting namespaces cluster-wide; medium for events. Deleting every resource of every "
+    "group is reported by rbac-wildcard.",
+    "Grant delete only on the resources the operator manages."};
+
+namespace {
+
+void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    if (!b.binding->cluster) return requests;
+    for (const WorkloadResource& w : kPodCreators) {
+      if (grants(ctx.bundle.resources, b, "create", w.group, w.resource))
+        requests.push_back(probe_request(ctx, b, "create", w.group, w.resource));
+    }
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    report_rights(
+        out, rr, Severity::kHigh,
+        fmt::format("{} may create workloads in every namespace ({}), through {}. A pod can run "
+                    "as any ServiceAccount of its namespace, so this is equivalent to every "
+                    "ServiceAccount's permissions in the cluster.",
+                    rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
+        "Grant workload creation with Roles in the namespaces the operator manages, or "
+        "restrict the operator to its own namespace.",
+        fmt::format("{} creates pods in every namespace, as any ServiceAccount",
+                    rr.subject.display()));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacWorkloadCreateClusterWide{
+    "rbac-workload-create-cluster-wide",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "Creating pods or pod-creating workloads is granted in all namespaces.",
+    run_workload_create_cluster_wide,
+    "Creating pods, or workloads that create pods, in every namespace lets the holder run a pod as "
+    "any ServiceAccount of any namespace, so it has every ServiceAccount's permissions. High: the "
+    "usual power of a cluster-wide operator, which the approver should know about.",
+    "Grant workload creation with Roles in the namespaces the operator manages."};
+
+namespace {
+
+void run_pod_exec(const Context& ctx, Findings& out) {
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    for (const char* sub : {"exec", "attach", "portforward"}) {
+      for (const char* verb : {"create", "get"}) {
+        if (grants(ctx.bundle.resources, b, verb, "", "pods", sub)) {
+          requests.push_back(probe_request(ctx, b, verb, "", "pods", sub));
+          break;
+        }
+      }
+    }
+    for (const char* verb : {"get", "create"}) {
+      if (grants(ctx.bundle.resources, b, verb, "", "nodes", "proxy")) {
+        requests.push_back(probe_request(ctx, b, verb, "", "nodes", "proxy"));
+        break;
+      }
+    }
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    std::vector<std::string> what = rr.what();
+    bool kubelet = std::any_of(what.begin(), what.end(),
+                               [](const std::string& w) { return w.ends_with(" nodes/proxy"); });
+    bool by_get = std::any_of(what.begin(), what.end(),
+                              [](const std::string& w) { return w.starts_with("get "); });
+    bool wide = rr.cluster_wide() || kubelet;
+    // One copy: begin() and end() of two temporaries would walk between unrelated buffers.
+    std::vector<std::string> scopes = rr.scopes();
+    bool kube_system = contains(scopes, "kube-system");
+    bool foreign = std::any_of(scopes.begin(), scopes.end(),
+                               [&](const std::string& ns) { return foreign_namespace(ctx, ns); });
+    Severity severity = wide || kube_system ? Severity::kHigh
+                        : foreign           ? Severity::kMedium
+                                            : Severity::kLow;
+    report_rights(
+        out, rr, severity,
+        fmt::format("{} may {} {}, through {}: running commands inside containers{}, with "
+                    "their mounted secrets and tokens.{}",
+                    rr.subject.display(), merge_verbs(what),
+                    kubelet ? "on every node" : scopes_text(rr), rr.sources(),
+                    kubelet ? " through the kubelet API of every node" : "",
+                    by_get ? " get is enough: on Kubernetes 1.34 the API server authorizes a "
+                             "WebSocket exec, attach or port-forward as get (KEP-4006 requires "
+                             "create from 1.35), and the kubelet authorizes its own WebSocket "
+                             "endpoints the same way."
+                           : ""),
+        "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them; "
+        "prefer its own API over exec.",
+        fmt::format("{} can exec into pods {}", rr.subject.display(),
+                    kubelet ? "on every node" : scopes_text(rr)));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacPodExec{
+    "rbac-pod-exec",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "A rule allows pods/exec, pods/attach, pods/portforward or "
+    "nodes/proxy where it is bound.",
+    run_pod_exec,
+    "pods/exec, pods/attach and pods/portforward reach into running containers and their mounted "
+    "credentials; nodes/proxy reaches the kubelet API of every node. High cluster-wide, on "
+    "nodes/proxy or in kube-system; medium in another team's namespace; low in the operator's own.",
+    "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them."};
+
+}  // namespace footprint

@@ -1,0 +1,677 @@
+// RBAC traps: rules and bindings that do not grant what their author meant, so the operator
+// fails at run time. Before a finding says a request is forbidden, it asks the authorizer
+// whether another rule allows it; a rule covered elsewhere is dead code, reported as such.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "analysis/context.h"
+#include "analysis/rbac/rbac_internal.h"
+#include "model/webhook_client.h"
+
+namespace footprint {
+
+Identity identity_of(const Subject& subject) {
+  switch (subject.kind) {
+    case SubjectKind::kServiceAccount:
+      return Identity::service_account(subject.namespace_, subject.name);
+    case SubjectKind::kUser:
+      return Identity::named_user(subject.name);
+    case SubjectKind::kGroup:
+      break;
+  }
+  return Identity{"", {subject.name}};
+}
+
+std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy) {
+  (void)bundle;
+  std::vector<ListWatchTrap> traps;
+  for (const RbacRole& role : policy.roles()) {
+    if (role.builtin()) continue;
+    for (const PolicyRule& rule : role.rules) {
+      if (rule.resource_names.empty()) continue;
+      if (!verb_matches(rule, "list") && !verb_matches(rule, "watch")) continue;
+      std::string verb = verb_matches(rule, "list") ? "list" : "watch";
+      for (const auto& [group, resource] : literal_targets(rule)) {
+        std::string base = resource.substr(0, resource.find('/'));
+        std::string sub =
+            resource.find('/') == std::string::npos ? "" : resource.substr(resource.find('/') + 1);
+        std::vector<const RbacBinding*> bindings = bindings_of(policy, role);
+        // An aggregated role's rules are judged in the role that includes them.
+        if (bindings.empty() && aggregated_into_another(policy, role)) continue;
+        if (bindings.empty()) {
+          traps.push_back(ListWatchTrap{&role, &rule, nullptr, Subject{}, group, resource,
+                                        role.namespace_, Decision{}});
+          continue;
+        }
+        for (const RbacBinding* b : bindings) {
+          for (const Subject& s : b->subjects) {
+            std::string ns = b->cluster ? "" : b->namespace_;
+            Decision covered =
+                policy.authorize(identity_of(s), resource_request(verb, group, base, ns, sub));
+            traps.push_back(ListWatchTrap{&role, &rule, b, s, group, resource, ns, covered});
+          }
+        }
+      }
+    }
+  }
+  return traps;
+}
+
+namespace {
+
+// Whether `text` holds `name` as a whole word: "--ca-secret=webhook-ca" holds webhook-ca.
+bool holds_word(std::string_view text, std::string_view name) {
+  auto part_of_name = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_';
+  };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    bool starts = at == 0 || !part_of_name(text[at - 1]);
+    bool ends = at + name.size() == text.size() || !part_of_name(text[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// The command-line argument or environment value of a container running as `subject` that names
+// one of `objects`: the sign of an operator that reads that one object, typically with the field
+// selector metadata.name that a resourceNames rule does allow (cert-manager's webhook reads its
+// CA Secret that way, named by --dynamic-serving-ca-secret-name).
+std::string object_named_by_containers(const Bundle& bundle, const Subject& subject,
+                                       const std::vector<std::string>& objects) {
+  if (subject.kind != SubjectKind::kServiceAccount) return "";
+  for (const PodTemplate& t : pod_templates(bundle)) {
+    if (t.owner->namespace_ != subject.namespace_) continue;
+    if (service_account_of(t.spec) != subject.name) continue;
+    yaml::Node containers = t.spec.get("containers");
+    for (size_t c = 0; c < containers.size(); ++c) {
+      std::vector<yaml::Node> values;
+      for (const char* list : {"command", "args"}) {
+        yaml::Node items = containers.item(c).get(list);
+        for (size_t i = 0; i < items.size(); ++i)
+          values.push_back(items.item(i));
+      }
+      yaml::Node env = containers.item(c).get("env");
+      for (size_t i = 0; i < env.size(); ++i)
+        values.push_back(env.item(i).get("value"));
+      for (const yaml::Node& v : values) {
+        if (!v.is_scalar()) continue;
+        for (const std::string& object : objects) {
+          if (holds_word(v.str(), object)) return std::string(v.str());
+        }
+      }
+    }
+  }
+  return "";
+}
+
+std::string covered_text(const Decision& d) {
+  return fmt::format("{} (through {})", d.role->display(), d.binding->display());
+}
+
+void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
+  for (const ListWatchTrap& t : find_list_watch_traps(ctx.bundle, ctx.rbac)) {
+    std::string what = group_resource(t.api_group, t.resource);
+    const ResourceInfo* info = ctx.bundle.resources.find_resource(
+        t.api_group, std::string_view(t.resource).substr(0, t.resource.find('/')));
+    // where() of the binding, except for cluster-scoped resources, which no namespace holds.
+    auto where = [&](const std::string& ns) {
+      return info && info->scope == Scope::kCluster ? std::string("cluster-wide")
+                                                    : footprint::where(ns);
+    };
+    std::string grant =
+        fmt::format("{} grants {} on {} only for resourceNames {}", t.role->display(),
+                    fmt::join(t.rule->verbs, ", "), what, bracketed(t.rule->resource_names));
+    std::string informer =
+        "A list or watch that does not name one object, which is what a controller-runtime "
+        "informer does, is forbidden by this rule.";
+    if (!t.binding) {
+      Finding& f = out.add(
+          *t.role->object, Severity::kLow,
+          fmt::format("{}. {} Nothing in the bundle binds this role yet; whoever it is bound to "
+                      "will not be able to list or watch {} through it.",
+                      grant, informer, what),
+          "Drop list and watch from this rule, or grant them in a rule without resourceNames.",
+          t.rule->node);
+      f.summary = fmt::format("{} cannot serve an informer on {}", t.role->display(), what);
+      continue;
+    }
+    if (t.covered_by.allowed) {
+      Finding& f = out.add(
+          *t.role->object, Severity::kInfo,
+          fmt::format("{}. {} Here that restriction is dead code: {} already allows {} to list "
+                      "{} {}. In an install mode without that grant, the same rule would break "
+                      "the operator.",
+                      grant, informer, covered_text(t.covered_by), t.subject.display(), what,
+                      where(t.namespace_)),
+          "Remove list and watch from the resourceNames rule, and keep the unrestricted grant "
+          "that covers them.",
+          t.rule->node);
+      f.summary = fmt::format("A resourceNames list rule on {} is covered by {}", what,
+                              t.covered_by.role->display());
+      continue;
+    }
+    // What `footprint fix rbac` writes: a grant in the binding's scope.
+    std::string fix_objects =
+        t.namespace_.empty() ? "ClusterRole and ClusterRoleBinding" : "Role and RoleBinding";
+    std::string evidence =
+        object_named_by_containers(ctx.bundle, t.subject, t.rule->resource_names);
+    if (!evidence.empty()) {
+      Finding& f = out.add(
+          *t.role->object, Severity::kMedium,
+          fmt::format("{}. {} {} has no other rule allowing it to list {} {} (bound through {}), "
+                      "but its containers name the object (`{}`): an operator that reads one "
+                      "object usually lists and watches it with the field selector "
+                      "metadata.name, which this rule allows. If it runs an unfiltered informer "
+                      "instead, the cache never syncs and the pod crash-loops.",
+                      grant, informer, t.subject.display(), what, where(t.namespace_),
+                      t.binding->display(), evidence),
+          fmt::format("Check that the operator watches {} by name (a field selector on "
+                      "metadata.name); if it does not, grant get, list and watch on {} {} without "
+                      "resourceNames (`footprint fix rbac` writes that {}).",
+                      what, what, where(t.namespace_), fix_objects),
+          t.rule->node);
+      f.summary = fmt::format(
+          "{} may list {} {} only by name: fine for a field-selector watch, a crash loop for an "
+          "informer",
+          t.subject.display(), what, where(t.namespace_));
+      f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});
+      continue;
+    }
+    Finding& f = out.add(
+        *t.role->object, Severity::kHigh,
+        fmt::format("{}. {} {} has no other rule allowing it to list {} {} (bound through {}). "
+                    "Unless the operator watches {} only through the field selector "
+                    "metadata.name, the cache never syncs; controller-runtime managers exit; "
+                    "expect CrashLoopBackOff.",
+                    grant, informer, t.subject.display(), what, where(t.namespace_),
+                    t.binding->display(), what),
+        fmt::format(
+            "Grant get, list and watch on {} {} without resourceNames (`footprint fix "
+            "rbac` writes that {}), or restrict the operator's informer with the field "
+            "selector metadata.name={}.",
+            what, where(t.namespace_), fix_objects,
+            t.rule->resource_names.size() == 1
+                ? t.rule->resource_names.front()
+                : fmt::format("NAME, one watch per name of {}", bracketed(t.rule->resource_names))),
+        t.rule->node);
+    f.summary = fmt::format("{} cannot list {} {}: its informer never syncs (CrashLoopBackOff)",
+                            t.subject.display(), what, where(t.namespace_));
+    f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacResourceNamesListWatch{
+    "rbac-resourcenames-list-watch",
+    Severity::kInfo,
+    Severity::kHigh,
+    Impact::kInstall,
+    "rbac",
+    "A rule grants list or watch with resourceNames, which an informer's unnamed list never "
+    "matches.",
+    run_resourcenames_list_watch,
+    "An informer lists and watches without naming an object, which a rule limited by resourceNames "
+    "never allows; controller-runtime managers then never sync their cache and exit (the field "
+    "report's 161 crash loops). High when nothing else lets the subject list there (checked with "
+    "the authorizer); medium when the subject's containers name the object in their arguments or "
+    "environment (the operator likely watches it with the field selector metadata.name, which the "
+    "rule allows); low while nothing binds the role; info when another rule covers the request, "
+    "which makes the restriction dead code.",
+    "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
+    "rbac` writes the Role), or have the operator watch with the field selector metadata.name.",
+    /*breaks_on_install=*/true};
+
+namespace {
+
+// For a rule that grants nothing for some requests, whether the subjects of its role get those
+// requests from another rule: the first subject and request left without, or the covering
+// decisions. `requests` are evaluated per binding, in that binding's scope.
+struct Coverage {
+  bool bound = false;
+  std::vector<std::string> denied;  // "ServiceAccount a/b: create secrets in ns"
+  std::vector<std::string> covered_by;
+};
+
+template <typename MakeRequests>
+Coverage coverage(const RbacPolicy& policy, const RbacRole& role, MakeRequests make_requests) {
+  Coverage c;
+  for (const RbacBinding* b : bindings_of(policy, role)) {
+    for (const Subject& s : b->subjects) {
+      c.bound = true;
+      for (const Request& r : make_requests(*b)) {
+        Decision d = policy.authorize(identity_of(s), r);
+        if (!d.allowed) {
+          c.denied.push_back(fmt::format("{}: {}", s.display(), r.describe()));
+          continue;
+        }
+        std::string by = covered_text(d);
+        if (std::find(c.covered_by.begin(), c.covered_by.end(), by) == c.covered_by.end())
+          c.covered_by.push_back(std::move(by));
+      }
+    }
+  }
+  return c;
+}
+
+// The verbs of `wanted` a rule lists, with "*" standing for all of them.
+std::vector<std::string> listed_verbs(const PolicyRule& rule,
+                                      std::initializer_list<const char*> wanted) {
+  std::vector<std::string> out;
+  for (const char* v : wanted) {
+    if (verb_matches(rule, v)) out.emplace_back(v);
+  }
+  return out;
+}
+
+void run_resourcenames_create(const Context& ctx, Findings& out) {
+  for (const RbacRole& role : ctx.rbac.roles()) {
+    if (role.builtin()) continue;
+    for (const PolicyRule& rule : role.rules) {
+      if (rule.resource_names.empty()) continue;
+      std::vector<std::string> verbs = listed_verbs(rule, {"create", "deletecollection"});
+      // A subresource create (pods/eviction, serviceaccounts/token) names its parent object.
+      std::vector<std::pair<std::string, std::string>> targets;
+      for (const auto& [group, resource] : literal_targets(rule)) {
+        if (resource.find('/') == std::string::npos) targets.emplace_back(group, resource);
+      }
+      if (verbs.empty() || targets.empty()) continue;
+      std::vector<std::string> resources;
+      for (const auto& [group, resource] : targets)
+        resources.push_back(group_resource(group, resource));
+      Coverage c = coverage(ctx.rbac, role, [&](const RbacBinding& b) {
+        std::vector<Request> requests;
+        for (const std::string& verb : verbs) {
+          for (const auto& [group, resource] : targets)
+            requests.push_back(
+                resource_request(verb, group, resource, b.cluster ? "" : b.namespace_));
+        }
+        return requests;
+      });
+      std::string head = fmt::format(
+          "{} lists {} on {} with resourceNames {}. A {} request carries no object name, so this "
+          "rule never allows it",
+          role.display(), fmt::join(verbs, " and "), fmt::join(resources, ", "),
+          bracketed(rule.resource_names), fmt::join(verbs, " or "));
+      std::string fix = fmt::format(
+          "Move {} to a rule without resourceNames; keep resourceNames for get, "
+          "update, patch and delete.",
+          fmt::join(verbs, " and "));
+      Severity severity;
+      std::string message;
+      if (!c.bound) {
+        severity = Severity::kLow;
+        message = head + "; nothing in the bundle binds the role yet.";
+      } else if (c.denied.empty()) {
+        severity = Severity::kInfo;
+        message = fmt::format(
+            "{}, but the requests are allowed elsewhere ({}): the rule is dead "
+            "code.",
+            head, fmt::join(c.covered_by, "; "));
+        fix = fmt::format("Remove {} from this rule.", fmt::join(verbs, " and "));
+      } else {
+        severity = Severity::kMedium;
+        message = fmt::format("{}, and nothing else allows it: {} is forbidden.", head,
+                              some_of(c.denied, 2));
+      }
+      Finding& f = out.add(*role.object, severity, std::move(message), std::move(fix), rule.node);
+      f.summary = fmt::format("{} never allows {} on {}", role.display(), fmt::join(verbs, " or "),
+                              fmt::join(resources, ", "));
+      if (!c.denied.empty()) f.affects.emplace_back("forbidden", c.denied);
+    }
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacResourceNamesCreate{
+    "rbac-resourcenames-create",
+    Severity::kInfo,
+    Severity::kMedium,
+    Impact::kInstall,
+    "rbac",
+    "create or deletecollection is listed with resourceNames, which those requests never carry.",
+    run_resourcenames_create,
+    "create and deletecollection requests carry no object name, so a rule that lists them with "
+    "resourceNames never allows them. Medium when a bound subject has no other rule for the "
+    "request (it is forbidden); low while the role is unbound; info when another rule allows it "
+    "(dead code).",
+    "Move create and deletecollection to a rule without resourceNames."};
+
+namespace {
+
+void run_role_cluster_resource(const Context& ctx, Findings& out) {
+  for (const RbacRole& role : ctx.rbac.roles()) {
+    if (role.builtin() || role.cluster) continue;
+    for (const PolicyRule& rule : role.rules) {
+      if (!rule.non_resource_urls.empty()) {
+        Finding& f = out.add(
+            *role.object, Severity::kHigh,
+            fmt::format("{} lists nonResourceURLs {}, which only a ClusterRole may hold: the API "
+                        "server rejects this Role, and the install fails.",
+                        role.display(), bracketed(rule.non_resource_urls)),
+            "Move the nonResourceURLs rule to a ClusterRole bound with a ClusterRoleBinding.",
+            rule.node);
+        f.summary =
+            fmt::format("The API server rejects {} (nonResourceURLs in a Role)", role.display());
+      }
+      std::vector<std::pair<std::string, std::string>> cluster_scoped;
+      for (const auto& [group, resource] : literal_targets(rule)) {
+        std::string base = resource.substr(0, resource.find('/'));
+        const ResourceInfo* info = ctx.bundle.resources.find_resource(group, base);
+        // A Role may hold get on its own Namespace object: the request is in that namespace.
+        if (info && info->scope == Scope::kCluster && !(group.empty() && base == "namespaces"))
+          cluster_scoped.emplace_back(group, resource);
+      }
+      if (cluster_scoped.empty()) continue;
+      std::vector<std::string> names;
+      for (const auto& [group, resource] : cluster_scoped)
+        names.push_back(group_resource(group, resource));
+      std::vector<std::string> verbs =
+          contains(rule.verbs, "*") ? std::vector<std::string>{"get", "list"} : rule.verbs;
+      Coverage c = coverage(ctx.rbac, role, [&](const RbacBinding&) {
+        std::vector<Request> requests;
+        for (const std::string& verb : verbs) {
+          for (const auto& [group, resource] : cluster_scoped) {
+            std::string base = resource.substr(0, resource.find('/'));
+            std::string sub = resource.size() > base.size() ? resource.substr(base.size() + 1) : "";
+            requests.push_back(resource_request(verb, group, base, "", sub));
+          }
+        }
+        return requests;
+      });
+      std::string head = fmt::format(
+          "{} grants {} on {}, which {} cluster-scoped. A Role's rules apply only inside its "
+          "namespace, so this rule grants nothing",
+          role.display(), fmt::join(rule.verbs, ", "), fmt::join(names, ", "),
+          names.size() == 1 ? "is" : "are");
+      Severity severity;
+      std::string message;
+      std::string fix =
+          "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or "
+          "remove it.";
+      if (!c.bound) {
+        severity = Severity::kLow;
+        message = head + "; nothing in the bundle binds the role yet.";
+      } else if (c.denied.empty()) {
+        severity = Severity::kInfo;
+        message = fmt::format(
+            "{}. The same requests are allowed elsewhere ({}), so the rule is "
+            "dead code.",
+            head, fmt::join(c.covered_by, "; "));
+        fix = "Remove the rule.";
+      } else {
+        severity = Severity::kMedium;
+        message = fmt::format("{}, and nothing else allows these requests: {} is forbidden.", head,
+                              some_of(c.denied, 2));
+      }
+      Finding& f = out.add(*role.object, severity, std::move(message), std::move(fix), rule.node);
+      f.summary =
+          fmt::format("{} cannot grant cluster-scoped {}", role.display(), fmt::join(names, ", "));
+      if (!c.denied.empty()) f.affects.emplace_back("forbidden", c.denied);
+    }
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacRoleClusterResource{
+    "rbac-role-cluster-resource",
+    Severity::kInfo,
+    Severity::kHigh,
+    Impact::kInstall,
+    "rbac",
+    "A namespaced Role names cluster-scoped resources or URLs, which it cannot grant.",
+    run_role_cluster_resource,
+    "A Role's rules apply only to requests in its namespace, and requests for cluster-scoped "
+    "resources (nodes, CRDs, webhook configurations) carry none, so such rules grant nothing; "
+    "nonResourceURLs in a Role are rejected by the API server. High for nonResourceURLs (the "
+    "install fails); medium when a bound subject has no other grant (the request is forbidden); "
+    "low while unbound; info when another rule covers it.",
+    "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or remove it."};
+
+namespace {
+
+// An aggregated API server (APIService) serves groups that are neither built in nor CRDs.
+bool maybe_aggregated_api(const Context& ctx, const std::vector<std::string>& groups) {
+  for (const std::string& g : groups) {
+    if (g == "*" || ctx.bundle.resources.is_builtin_group(g)) return false;
+    if (std::any_of(ctx.bundle.resources.all().begin(), ctx.bundle.resources.all().end(),
+                    [&](const ResourceInfo& r) { return r.group == g; })) {
+      return false;
+    }
+  }
+  return !groups.empty();
+}
+
+// Names someone asks the authorizer about literally. The certificates admission plugin
+// (plugin/pkg/admission/certificates/util.go, IsAuthorizedForSignerName) checks `approve` and
+// `sign` on signers first for the signer's name and then for "<domain>/*". A rule whose verbs
+// are all custom (approve, sign, use...) is only ever asked about by the code that defines the
+// verb, through a SubjectAccessReview with names of its choosing: cert-manager's approver asks
+// for "issuers.cert-manager.io/*" on its own signers resource.
+bool literal_star_name(const PolicyRule& rule, std::string_view name) {
+  static constexpr std::string_view kApiVerbs[] = {
+      "get", "list", "watch", "create", "update", "patch", "delete", "deletecollection", "*"};
+  bool custom_verbs_only =
+      !rule.verbs.empty() &&
+      std::none_of(rule.verbs.begin(), rule.verbs.end(), [](const std::string& v) {
+        return std::find(std::begin(kApiVerbs), std::end(kApiVerbs), v) != std::end(kApiVerbs);
+      });
+  if (custom_verbs_only) return true;
+  return api_group_matches(rule, "certificates.k8s.io") && resource_matches(rule, "signers", "") &&
+         name.ends_with("/*") && name.find('*') == name.size() - 1;
+}
+
+void run_ineffective_wildcard(const Context& ctx, Findings& out) {
+  for (const RbacRole& role : ctx.rbac.roles()) {
+    if (role.builtin()) continue;
+    for (const PolicyRule& rule : role.rules) {
+      std::vector<std::string> resources;
+      for (const std::string& r : rule.resources) {
+        size_t slash = r.find('/');
+        if (slash != std::string::npos && slash > 0 && r.substr(0, slash) != "*" &&
+            r.find('*', slash) != std::string::npos) {
+          resources.push_back(r);
+        }
+      }
+      std::vector<std::string> names;
+      for (const std::string& n : rule.resource_names) {
+        if (n.find_first_of("*?") != std::string::npos && !literal_star_name(rule, n))
+          names.push_back(n);
+      }
+      if (resources.empty() && names.empty()) continue;
+      bool aggregated = maybe_aggregated_api(ctx, rule.api_groups);
+      std::string what;
+      if (!resources.empty()) {
+        what = fmt::format(
+            "resources {} match only a subresource literally named \"*\", not every subresource",
+            bracketed(resources));
+      }
+      if (!names.empty()) {
+        if (!what.empty()) what += ", and ";
+        what += fmt::format("resourceNames {} match only objects with exactly that name",
+                            bracketed(names));
+      }
+      std::string message = fmt::format(
+          "In {}, {}: the built-in RBAC authorizer does not expand wildcards there, so the rule "
+          "grants less than it appears to.",
+          role.display(), what);
+      if (aggregated) {
+        message += fmt::format(
+            " The group {} is served by an aggregated API server, whose own authorization may "
+            "ask for such names literally; then the rule works as written.",
+            fmt::join(rule.api_groups, ", "));
+      }
+      Finding& f = out.add(
+          *role.object, aggregated ? Severity::kInfo : Severity::kMedium, std::move(message),
+          "List the subresources (pods/log, pods/exec...) or use \"*/subresource\" for one "
+          "subresource of every resource; list exact names in resourceNames.",
+          rule.node);
+      f.summary = fmt::format("A wildcard in {} matches less than it appears to", role.display());
+    }
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacIneffectiveWildcard{
+    "rbac-ineffective-wildcard",
+    Severity::kInfo,
+    Severity::kMedium,
+    Impact::kInstall,
+    "rbac",
+    "A rule uses pods/*-style resources or glob-like resourceNames, which RBAC does not expand.",
+    run_ineffective_wildcard,
+    "The RBAC authorizer expands \"*\" only as a whole resource, a whole group, or */subresource; "
+    "pods/* matches a subresource literally named \"*\", and resourceNames compare by equality. "
+    "Medium: the rule grants less than its author meant. Names the API server itself asks for "
+    "literally (a signer domain's <domain>/* for approve and sign) are not reported, nor names in "
+    "rules whose verbs are all custom (approve, sign, use), which only the code defining the verb "
+    "asks about; aggregated API servers may do the same, so rules on their groups are info.",
+    "List the subresources, use */subresource for one subresource of every resource, and list "
+    "exact names."};
+
+namespace {
+
+const RbacRole* role_in_other_namespace(const RbacPolicy& policy, const RbacBinding& b) {
+  for (const RbacRole& r : policy.roles()) {
+    if (!r.cluster && !r.builtin() && r.name == b.role_name && r.namespace_ != b.namespace_) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+void run_binding_missing_role(const Context& ctx, Findings& out) {
+  for (const RbacBinding& b : ctx.rbac.bindings()) {
+    if (b.builtin() || b.role) continue;
+    if (b.cluster && b.role_kind == "Role") {
+      Finding& f = out.add(
+          *b.object, Severity::kHigh,
+          fmt::format("{} refers to a Role; a ClusterRoleBinding can refer only to a ClusterRole, "
+                      "so the API server rejects it and the install fails.",
+                      b.display()),
+          "Refer to a ClusterRole, or use a RoleBinding in the Role's namespace.",
+          b.object->node.get("roleRef"));
+      f.summary = fmt::format("The API server rejects {} (it refers to a Role)", b.display());
+      continue;
+    }
+    if (!b.cluster && b.role_kind == "Role" && role_in_other_namespace(ctx.rbac, b)) continue;
+    Finding& f = out.add(
+        *b.object, Severity::kMedium,
+        fmt::format("{} refers to {} {}, which is neither in the bundle nor built into "
+                    "Kubernetes: until someone creates it, {} get nothing from this binding.",
+                    b.display(), b.role_kind, b.role_name, subjects_of(b)),
+        fmt::format("Add the {} {} to the bundle, or fix roleRef.name.", b.role_kind, b.role_name),
+        b.object->node.get("roleRef"));
+    f.summary = fmt::format("{} refers to {} {}, which does not exist", b.display(), b.role_kind,
+                            b.role_name);
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacBindingMissingRole{
+    "rbac-binding-missing-role",
+    Severity::kMedium,
+    Severity::kHigh,
+    Impact::kInstall,
+    "rbac",
+    "A binding refers to a Role or ClusterRole that is not in the bundle and not built in.",
+    run_binding_missing_role,
+    "A binding to a role that neither the bundle nor Kubernetes defines grants nothing until "
+    "someone creates the role; a ClusterRoleBinding that refers to a Role is rejected. High when "
+    "the API server rejects the binding; medium otherwise.",
+    "Add the role to the bundle, or fix roleRef."};
+
+namespace {
+
+void run_role_namespace_mismatch(const Context& ctx, Findings& out) {
+  for (const RbacBinding& b : ctx.rbac.bindings()) {
+    if (b.builtin() || b.role || b.cluster || b.role_kind != "Role") continue;
+    const RbacRole* other = role_in_other_namespace(ctx.rbac, b);
+    if (!other) continue;
+    Finding& f = out.add(
+        *b.object, Severity::kHigh,
+        fmt::format("{} refers to Role {}, which exists only in namespace {}. A RoleBinding looks "
+                    "its Role up in its own namespace ({}), so {} get nothing from it.",
+                    b.display(), b.role_name, other->namespace_, b.namespace_, subjects_of(b)),
+        fmt::format("Put the RoleBinding in namespace {}, or create the Role in {}.",
+                    other->namespace_, b.namespace_),
+        b.object->node.get("roleRef"));
+    f.summary = fmt::format("{} grants nothing: Role {} is in namespace {}", b.display(),
+                            b.role_name, other->namespace_);
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacRoleNamespaceMismatch{
+    "rbac-role-namespace-mismatch",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kInstall,
+    "rbac",
+    "A RoleBinding names a Role that exists only in another namespace.",
+    run_role_namespace_mismatch,
+    "A RoleBinding looks its Role up in its own namespace; one that names a Role of another "
+    "namespace grants nothing. High: the operator does not get the rights it was meant to have.",
+    "Put the RoleBinding in the Role's namespace, or create the Role where the binding is."};
+
+namespace {
+
+void run_binding_missing_subject(const Context& ctx, Findings& out) {
+  const Bundle& bundle = ctx.bundle;
+  for (const RbacBinding& b : ctx.rbac.bindings()) {
+    if (b.builtin()) continue;
+    for (const Subject& s : b.subjects) {
+      if (s.kind != SubjectKind::kServiceAccount) continue;
+      // The ServiceAccount controller creates "default" in every namespace.
+      if (s.name == "default") continue;
+      if (bundle.find("", "ServiceAccount", s.namespace_, s.name)) continue;
+      bool new_namespace = bundle.creates_namespace(s.namespace_);
+      bool release = s.namespace_ == bundle.default_namespace;
+      Severity severity = new_namespace ? Severity::kMedium
+                          : release     ? Severity::kInfo
+                                        : Severity::kLow;
+      std::string context =
+          new_namespace
+              ? fmt::format(
+                    "the bundle creates namespace {} itself, so nothing else can have "
+                    "created this account",
+                    s.namespace_)
+              : fmt::format("it must already exist in namespace {} for the grant to mean anything",
+                            s.namespace_);
+      Finding& f = out.add(
+          *b.object, severity,
+          fmt::format("{} grants {} to {}, which no object in the bundle creates; {}.", b.display(),
+                      b.role_kind + " " + b.role_name, s.display(), context),
+          fmt::format("Add the ServiceAccount {}/{} to the bundle, or fix the subject's name and "
+                      "namespace.",
+                      s.namespace_, s.name),
+          b.object->node.get("subjects"));
+      f.summary = fmt::format("{} binds {}, which nothing creates", b.display(), s.display());
+    }
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacBindingMissingSubject{
+    "rbac-binding-missing-subject",
+    Severity::kInfo,
+    Severity::kMedium,
+    Impact::kInstall,
+    "rbac",
+    "A binding names a ServiceAccount that the bundle does not create.",
+    run_binding_missing_subject,
+    "A binding to a ServiceAccount the bundle does not create gives rights to whatever account of "
+    "that name exists, or will exist. Medium when the bundle creates the namespace itself (nothing "
+    "else can have made the account); low in another namespace; info in the release namespace. The "
+    "default account exists in every namespace and is never reported.",
+    "Add the ServiceAccount to the bundle, or fix the subject."};
+
+}  // namespace footprint

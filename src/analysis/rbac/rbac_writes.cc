@@ -1,0 +1,183 @@
+// RBAC checks on writing what shapes everyone's API: webhook configurations and admission
+// policies (which requests are intercepted or rejected) and CustomResourceDefinitions.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/context.h"
+#include "analysis/rbac/rbac_rights.h"
+
+namespace footprint {
+
+namespace {
+
+void run_webhook_config_write(const Context& ctx, Findings& out) {
+  const std::string group = "admissionregistration.k8s.io";
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    for (const char* resource : {"mutatingwebhookconfigurations", "validatingwebhookconfigurations",
+                                 "validatingadmissionpolicies", "validatingadmissionpolicybindings",
+                                 "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"}) {
+      for (const char* verb : {"create", "update", "patch", "delete"}) {
+        if (!grants(ctx.bundle.resources, b, verb, group, resource, "", Names::kSome)) continue;
+        Request r = probe_request(ctx, b, verb, group, resource);
+        if (verb != std::string_view("create") && !b.rule->resource_names.empty())
+          r.name = b.rule->resource_names.front();
+        requests.push_back(std::move(r));
+      }
+    }
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    // create cannot be limited by name; the other verbs can.
+    bool any_name = std::any_of(rr.rights.begin(), rr.rights.end(), [](const Right& r) {
+      return r.grant.rule->resource_names.empty() ||
+             std::any_of(r.requests.begin(), r.requests.end(),
+                         [](const Request& q) { return q.verb == "create"; });
+    });
+    bool webhooks = false;
+    bool policies = false;
+    std::vector<std::string> own;  // the names every rule is limited to, in rule order
+    for (const Right& r : rr.rights) {
+      for (const Request& q : r.requests) {
+        bool policy = q.resource.find("admissionpolic") != std::string::npos;
+        policies = policies || policy;
+        webhooks = webhooks || !policy;
+      }
+      for (const std::string& n : r.grant.rule->resource_names)
+        if (!contains(own, n)) own.push_back(n);
+    }
+    std::string what = webhooks && policies ? "webhook configuration or admission policy"
+                       : policies           ? "admission policy"
+                                            : "webhook configuration";
+    std::string whats = webhooks && policies ? "webhook configurations and admission policies"
+                        : policies           ? "admission policies"
+                                             : "webhook configurations";
+    std::vector<std::string> verbs_held = rr.what();
+    bool creates_or_deletes = std::any_of(
+        verbs_held.begin(), verbs_held.end(),
+        [](const std::string& w) { return w.starts_with("create ") || w.starts_with("delete "); });
+    std::string power =
+        webhooks && policies
+            ? "Webhook configurations decide which API requests are sent to which server, and "
+              "admission policies with their bindings which ones the API server rejects or changes"
+        : policies ? "An admission policy with its binding decides which API requests the API "
+                     "server rejects or changes"
+                   : "A webhook configuration decides which API requests are sent to which server";
+    std::string names = any_name ? fmt::format("any {}, other teams' included", what)
+                                 : fmt::format("only {}", bracketed(own));
+    report_rights(
+        out, rr, any_name ? Severity::kHigh : Severity::kLow,
+        fmt::format("{} may {} ({}), through {}. {}{}.", rr.subject.display(),
+                    merge_verbs(rr.what()), names, rr.sources(), power,
+                    any_name ? ", so this can intercept or block writes anywhere in the cluster"
+                             : "; limited to the operator's own, this is how operators inject "
+                               "their CA"),
+        any_name ? fmt::format("Restrict update and patch with resourceNames to the operator's "
+                               "own{}.",
+                               creates_or_deletes
+                                   ? fmt::format(", and drop create and delete unless managing {} "
+                                                 "is the operator's purpose",
+                                                 whats)
+                                   : "")
+                 : "Already limited by resourceNames: nothing to change when these are the "
+                   "operator's own; remove the right if the bundle injects the CA itself.",
+        any_name ? fmt::format("{} can rewrite any {}", rr.subject.display(), what)
+                 : fmt::format("{} can update its own {}", rr.subject.display(), whats));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacWebhookConfigWrite{
+    "rbac-webhook-config-write",
+    Severity::kLow,
+    Severity::kHigh,
+    Impact::kPrivilege,
+    "rbac",
+    "A binding allows writing admission webhook configurations or admission policies.",
+    run_webhook_config_write,
+    "A webhook configuration decides which API requests are sent to which server, and a "
+    "ValidatingAdmissionPolicy or MutatingAdmissionPolicy with its binding rejects or changes "
+    "requests in the API server itself; writing any of them can intercept or block writes "
+    "anywhere in the cluster. High for any configuration or policy "
+    "(create cannot be limited by name); low when limited by resourceNames to the operator's own, "
+    "which is how operators inject their CA. Only ClusterRoleBindings grant it: the resources are "
+    "cluster-scoped.",
+    "Limit update and patch with resourceNames to the operator's own configurations, and drop "
+    "create and delete."};
+
+namespace {
+
+void run_crd_write(const Context& ctx, Findings& out) {
+  auto probe = [&](const BoundRule& b) {
+    std::vector<Request> requests;
+    for (const char* verb : {"create", "update", "patch"}) {
+      if (!grants(ctx.bundle.resources, b, verb, "apiextensions.k8s.io",
+                  "customresourcedefinitions", "", Names::kSome)) {
+        continue;
+      }
+      Request r = probe_request(ctx, b, verb, "apiextensions.k8s.io", "customresourcedefinitions");
+      if (verb != std::string_view("create") && !b.rule->resource_names.empty())
+        r.name = b.rule->resource_names.front();
+      requests.push_back(std::move(r));
+    }
+    return requests;
+  };
+  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    std::vector<std::string> what = rr.what();
+    bool creates = contains(what, "create customresourcedefinitions");
+    std::vector<std::string> named;
+    bool any_name = false;
+    for (const Right& r : rr.rights) {
+      any_name = any_name || r.grant.rule->resource_names.empty();
+      for (const std::string& n : r.grant.rule->resource_names) {
+        if (!contains(named, n)) named.push_back(n);
+      }
+    }
+    std::string hidden =
+        creates && any_name ? "it may create any CustomResourceDefinition, and rewrite any"
+        : creates           ? fmt::format(
+                                  "it may create any CustomResourceDefinition, and "
+                                            "rewrite {}",
+                                  bracketed(named))
+        : any_name ? "it may rewrite any CustomResourceDefinition in the cluster, other "
+                     "projects' included"
+                   : fmt::format("it may rewrite the CRDs {}", bracketed(named));
+    Severity severity = creates || any_name ? Severity::kMedium : Severity::kLow;
+    report_rights(
+        out, rr, severity,
+        fmt::format("{} may {}, through {}: the operator {} CRDs at run time, so its true "
+                    "cluster footprint is larger than this bundle. Hidden footprint: {}.",
+                    rr.subject.display(), merge_verbs(what), rr.sources(),
+                    creates ? "may install" : "may change", hidden),
+        creates || any_name
+            ? "Ship the CRDs in the bundle (or a CRD chart) and remove this right, or restrict "
+              "update and patch to the operator's own CRDs with resourceNames."
+            : "Already limited to named CRDs: nothing to change when they are the operator's "
+              "own (the usual way to inject a conversion webhook's CA); remove the right if "
+              "the bundle wires the CA itself.",
+        fmt::format("{} can {} CRDs at run time", rr.subject.display(),
+                    creates ? "install" : "rewrite"));
+  }
+}
+
+}  // namespace
+
+extern const Check kRbacCrdWrite{
+    "rbac-crd-write",
+    Severity::kLow,
+    Severity::kMedium,
+    Impact::kPrivilege,
+    "rbac",
+    "A ClusterRoleBinding allows creating or changing "
+    "CustomResourceDefinitions.",
+    run_crd_write,
+    "A subject that may update or patch any CustomResourceDefinition can rewrite other projects' "
+    "APIs (schemas, versions, conversion); with create it installs CRDs beyond the bundle (also "
+    "crd-installed-at-runtime). Medium for any CRD or create; low when limited by resourceNames to "
+    "named CRDs.",
+    "Ship the CRDs in the bundle and remove the right, or limit update and patch to the operator's "
+    "own CRDs."};
+
+}  // namespace footprint

@@ -1,0 +1,246 @@
+#include "analysis/webhooks/webhook_reach.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/context.h"
+#include "util/strings.h"
+
+namespace footprint {
+
+namespace {
+
+// Workloads whose controllers create pods; blocking their CREATE or UPDATE stops rollouts.
+struct PodCreator {
+  std::string_view group;
+  std::string_view resource;
+};
+constexpr PodCreator kPodCreators[] = {
+    {"apps", "deployments"},       {"apps", "statefulsets"}, {"apps", "daemonsets"},
+    {"apps", "replicasets"},       {"batch", "jobs"},        {"batch", "cronjobs"},
+    {"", "replicationcontrollers"}};
+
+constexpr std::string_view kOperations[] = {"CREATE", "UPDATE", "DELETE", "CONNECT"};
+
+// The admission operations the API server can send for a resource or subresource, from the REST
+// interfaces its storage implements (pkg/registry/core/pod/rest/subresources.go: exec, attach,
+// portforward and proxy are rest.Connecter; log is only read, and reads are never admitted;
+// status, scale, approval, finalize, ephemeralcontainers and resize are updated; binding,
+// eviction and token are created). A webhook rule on `pods/*` CREATE never sees an exec.
+bool operation_exists(std::string_view group, std::string_view resource,
+                      std::string_view subresource, std::string_view op) {
+  if (subresource.empty()) {
+    // Reviews and bindings are only ever created (their storage is a rest.Creater alone), and
+    // componentstatuses are only read.
+    bool create_only = (group.empty() && resource == "bindings") ||
+                       group == "authentication.k8s.io" || group == "authorization.k8s.io";
+    if (create_only) return op == "CREATE";
+    if (group.empty() && resource == "componentstatuses") return false;
+    return op != "CONNECT";
+  }
+  if (subresource == "exec" || subresource == "attach" || subresource == "portforward" ||
+      subresource == "proxy") {
+    return op == "CONNECT";
+  }
+  if (subresource == "log") return false;
+  if (subresource == "status" || subresource == "scale" || subresource == "approval" ||
+      subresource == "finalize" || subresource == "ephemeralcontainers" ||
+      subresource == "resize") {
+    return op == "UPDATE";
+  }
+  if (subresource == "binding" || subresource == "eviction" || subresource == "token") {
+    return op == "CREATE";
+  }
+  return true;
+}
+
+bool creates_pods(std::string_view group, std::string_view resource) {
+  return std::any_of(std::begin(kPodCreators), std::end(kPodCreators), [&](const PodCreator& c) {
+    return c.group == group && c.resource == resource;
+  });
+}
+
+std::string resource_label(const ResourceInfo& info, std::string_view subresource) {
+  std::string out = info.resource;
+  if (!info.group.empty()) out += "." + info.group;
+  if (!subresource.empty()) out += fmt::format("/{}", subresource);
+  return out;
+}
+
+// The operations of `webhook` that match requests on one resource or subresource, in any served
+// version; namespace and object selectors are left to the caller.
+std::vector<std::string_view> matching_operations(const AdmissionWebhook& webhook,
+                                                  const ResourceInfo& info,
+                                                  std::string_view subresource) {
+  std::vector<std::string_view> out;
+  AdmissionRequest request;
+  request.api_group = info.group;
+  request.resource = info.resource;
+  request.subresource = subresource;
+  request.namespace_ = info.scope == Scope::kCluster ? "" : "x";
+  request.served_versions = info.versions;
+  if (exempt_from_webhooks(request)) return out;
+  for (std::string_view op : kOperations) {
+    if (!operation_exists(info.group, info.resource, subresource, op)) continue;
+    request.operation = op;
+    bool matches = std::any_of(info.versions.begin(), info.versions.end(), [&](const auto& v) {
+      request.api_version = v;
+      return std::any_of(webhook.rules.begin(), webhook.rules.end(), [&](const AdmissionRule& r) {
+        return rule_matches(r, request, webhook.exact_match_policy);
+      });
+    });
+    if (matches) out.push_back(op);
+  }
+  return out;
+}
+
+WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
+  WebhookReach reach;
+  for (const ResourceInfo& info : ctx.bundle.resources.all()) {
+    std::vector<std::string_view> subresources = {""};
+    subresources.insert(subresources.end(), info.subresources.begin(), info.subresources.end());
+    for (std::string_view sub : subresources) {
+      std::vector<std::string_view> ops = matching_operations(webhook, info, sub);
+      if (ops.empty()) continue;
+      bool namespace_selector_applies =
+          info.scope != Scope::kCluster || (info.group.empty() && info.resource == "namespaces");
+      if (namespace_selector_applies) reach.namespaced = true;
+      std::string what = fmt::format("{} {}", resource_label(info, sub), fmt::join(ops, "/"));
+      if (!info.builtin) {
+        add_unique(reach.own, std::move(what));
+        continue;
+      }
+      bool pod_create =
+          sub.empty() && ((info.group.empty() && info.resource == "pods" &&
+                           std::find(ops.begin(), ops.end(), "CREATE") != ops.end()) ||
+                          (creates_pods(info.group, info.resource) &&
+                           std::any_of(ops.begin(), ops.end(), [](std::string_view op) {
+                             return op == "CREATE" || op == "UPDATE";
+                           })));
+      add_unique(pod_create ? reach.pod_creation : reach.builtin, std::move(what));
+      if (!namespace_selector_applies) reach.cluster_wide = true;
+    }
+  }
+  // Groups the table does not know: other projects' CRDs, or the install's own whose CRDs are
+  // not in the input. Their scope is unknown, so the namespaceSelector may apply.
+  for (const AdmissionRule& rule : webhook.rules) {
+    for (const std::string& g : rule.api_groups) {
+      if (g != "*" &&
+          (ctx.bundle.resources.is_builtin_group(g) ||
+           std::any_of(ctx.bundle.resources.all().begin(), ctx.bundle.resources.all().end(),
+                       [&](const ResourceInfo& r) { return r.group == g; }))) {
+        continue;
+      }
+      if (rule.resources.empty() || rule.operations.empty()) continue;
+      for (const std::string& r : rule.resources) {
+        std::string what = g == "*"
+                               ? fmt::format("every custom resource ({})", r)
+                               : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, "/"));
+        bool own = g != "*" && ctx.own.owns(g);
+        if (rule.scope != "Cluster") reach.namespaced = true;
+        if (rule.scope == "Cluster" && !own) reach.cluster_wide = true;
+        add_unique(own ? reach.own : reach.other_custom, std::move(what));
+      }
+    }
+  }
+  return reach;
+}
+
+std::string backend_of(const WebhookClient& c) {
+  if (!c.is_service) return c.url.empty() ? "none" : c.url;
+  return fmt::format("service {}/{}:{}", c.service_namespace, c.service_name, c.port);
+}
+
+}  // namespace
+
+std::string selector_scope(const LabelSelector& s) {
+  if (s.empty()) return "none";
+  if (s.only_exclusions()) return "opt-out";
+  if (s.requirements.size() == 1 && s.requirements[0].key == kNamespaceNameLabel &&
+      s.requirements[0].op == LabelRequirement::Op::kIn && s.requirements[0].values.size() == 1) {
+    return fmt::format("{}={}", kNamespaceNameLabel, s.requirements[0].values[0]);
+  }
+  return "opt-in";
+}
+
+std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
+  std::vector<WebhookSummary> out;
+  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+    WebhookSummary s;
+    s.webhook = &w;
+    s.intercepts = describe_rules(w.rules);
+    s.reach = reach_of(ctx, w);
+    s.namespace_scope = selector_scope(w.namespace_selector);
+    s.object_scope = selector_scope(w.object_selector);
+    s.opt_in = (s.object_scope != "none" && s.object_scope != "opt-out") ||
+               (s.namespace_scope == "opt-in" && !s.reach.cluster_wide);
+    if (s.reach.namespaced) {
+      s.namespaces_total = ctx.namespaces.size();
+      for (const ClusterNamespace& ns : ctx.namespaces) {
+        // The cluster's own namespaces (kube-system, kube-public, kube-node-lease) are no team's:
+        // webhook-kube-system judges what their components need.
+        if (!ns.operator_owned && !ns.system) ++s.others_total;
+        if (!w.namespace_selector.matches(ns.labels)) continue;
+        s.namespaces_hit.push_back(ns.name);
+        if (ns.name == "kube-system") {
+          s.hits_kube_system = true;
+        } else if (!ns.operator_owned && !ns.system && !s.opt_in) {
+          s.others_hit.push_back(ns.name);
+        }
+      }
+    }
+    s.backend = backend_of(w.client);
+    s.worst_seconds = w.timeout_seconds * (w.reinvoked_if_needed ? 2 : 1);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+AdmissionTrace trace_admission(const Admission& admission, const AdmissionRequest& request) {
+  AdmissionTrace t;
+  for (const AdmissionPolicy& p : admission.policies) {
+    if (!policy_matches(p, request)) continue;
+    (p.mutating ? t.mutating_policies : t.validating_policies).push_back(&p);
+  }
+  int validating_max = 0;
+  for (const AdmissionWebhook& w : admission.webhooks) {
+    if (!webhook_matches(w, request)) continue;
+    if (w.mutating) {
+      t.mutating_webhooks.push_back(&w);
+      t.worst_seconds += w.timeout_seconds * (w.reinvoked_if_needed ? 2 : 1);
+    } else {
+      t.validating_webhooks.push_back(&w);
+      validating_max = std::max(validating_max, w.timeout_seconds);
+    }
+    if (w.failure_policy == FailurePolicy::kFail) t.fail_closed.push_back(&w);
+  }
+  t.worst_seconds += validating_max;
+  return t;
+}
+
+const ClusterNamespace* other_team_namespace(const Context& ctx) {
+  const ClusterNamespace* found = nullptr;
+  for (const ClusterNamespace& ns : ctx.namespaces) {
+    if (ns.operator_owned || ns.system) continue;
+    if (ns.name == kOtherTeamNamespace) return &ns;
+    if (!found) found = &ns;
+  }
+  return found;
+}
+
+AdmissionRequest pod_create_request(const Context& ctx, const std::string& ns) {
+  AdmissionRequest r;
+  r.operation = "CREATE";
+  r.api_version = "v1";
+  r.resource = "pods";
+  r.served_versions = {"v1"};
+  r.namespace_ = ns;
+  for (const ClusterNamespace& n : ctx.namespaces) {
+    if (n.name == ns) r.namespace_labels = n.labels;
+  }
+  if (r.namespace_labels.empty()) r.namespace_labels[kNamespaceNameLabel] = ns;
+  return r;
+}
+
+}  // namespace footprint

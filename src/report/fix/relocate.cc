@@ -1,0 +1,260 @@
+#include "report/fix/relocate.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <tuple>
+
+namespace footprint {
+
+namespace {
+
+struct Edit {
+  uint32_t file = 0;
+  size_t begin = 0;
+  size_t end = 0;
+  std::string text;
+};
+
+// Characters that continue a reference: an occurrence next to one is part of a longer string.
+bool continues_reference(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == ':' ||
+         c == '/' || c == '@' || c == '-' || c == '+';
+}
+
+// Replaces each occurrence of `from` in text[begin, end) that stands on its own.
+bool replace_in_range(std::string_view text, uint32_t file, size_t begin, size_t end,
+                      std::string_view from, const std::string& to, std::vector<Edit>& edits) {
+  bool found = false;
+  for (size_t pos = text.find(from, begin);
+       pos != std::string_view::npos && pos + from.size() <= end; pos = text.find(from, pos + 1)) {
+    size_t after = pos + from.size();
+    bool alone = (pos == begin || !continues_reference(text[pos - 1])) &&
+                 (after == end || !continues_reference(text[after]));
+    if (!alone) continue;
+    edits.push_back({file, pos, after, to});
+    found = true;
+  }
+  return found;
+}
+
+std::string where(const Bundle& bundle, const Object& obj, const yaml::Node& at) {
+  return fmt::format("{}:{}", bundle.file_of(obj), at ? at.position().line : obj.position.line);
+}
+
+// New values for a field group, so that it composes to the relocated name. The fields are
+// rewritten in their own scalars, or inside the embedded document's outer scalar.
+tl::expected<void, std::string> field_edits(const Bundle& bundle, const ImageUse& use,
+                                            const RegistryPrefix& registry,
+                                            std::vector<Edit>& edits) {
+  const Object& obj = bundle.objects[use.object];
+  std::string_view text = bundle.input.texts[obj.file];
+  const ImageFields& f = *use.fields;
+  std::string repository = use.ref->path;  // what registry/repository[/image] must spell
+  if (!f.image.empty()) {
+    std::string suffix = fmt::format("/{}", f.image);
+    if (!repository.ends_with(suffix)) {
+      return tl::unexpected(fmt::format("{}:{}: cannot split {} into repository and image fields",
+                                        bundle.file_of(obj), use.position.line, use.written));
+    }
+    repository.resize(repository.size() - suffix.size());
+  }
+  auto set = [&](const yaml::Node& node, const std::string& old_value,
+                 const std::string& value) -> tl::expected<void, std::string> {
+    if (old_value == value) return {};
+    const yaml::Node& range = node ? node : use.scalar;
+    if (!replace_in_range(text, obj.file, range.begin_offset(), range.end_offset(), old_value,
+                          value, edits)) {
+      return tl::unexpected(fmt::format("{}: cannot find \"{}\" verbatim to rewrite it",
+                                        where(bundle, obj, range), old_value));
+    }
+    return {};
+  };
+  if (!f.registry.empty()) {
+    std::string host = registry.prefix.empty()
+                           ? registry.domain
+                           : fmt::format("{}/{}", registry.domain, registry.prefix);
+    if (auto r = set(f.registry_node, f.registry, host); !r) return r;
+    return set(f.repository_node, f.repository, repository);
+  }
+  return set(f.repository_node, f.repository, registry.join(repository));
+}
+
+// A Secret is replaced by a comment; inside a block List its "- " goes too.
+tl::expected<Edit, std::string> secret_edit(const Bundle& bundle, const Object& obj) {
+  std::string_view text = bundle.input.texts[obj.file];
+  size_t begin = obj.node.begin_offset();
+  size_t end = obj.node.end_offset();
+  // A block mapping's range runs to the next token; keep the line break and the `---`.
+  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1])))
+    --end;
+  if (bundle.input.objects[obj.index].list_index >= 0) {
+    size_t dash = begin;
+    while (dash > 0 && (text[dash - 1] == ' ' || text[dash - 1] == '\t'))
+      --dash;
+    if (dash == 0 || text[dash - 1] != '-') {
+      return tl::unexpected(fmt::format(
+          "{}: Secret {} sits in a flow-style List; split it out of the List to relocate",
+          where(bundle, obj, obj.node), obj.qualified_name()));
+    }
+    begin = dash - 1;
+  }
+  return Edit{obj.file, begin, end,
+              fmt::format("# Secret {} left out by footprint images relocate: apply it from the "
+                          "original manifests.",
+                          obj.qualified_name())};
+}
+
+// Reads the rewritten text back and makes sure every reference that was to move now points at
+// the mirror, so the manifests and the copy plan cannot drift apart.
+tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Relocation& result,
+                                                 const RelocateOptions& options) {
+  std::vector<NamedText> texts;
+  for (size_t f = 0; f < result.texts.size(); ++f) {
+    bool has_objects = std::any_of(
+        bundle.objects.begin(), bundle.objects.end(),
+        [&](const Object& o) { return o.file == f && !(o.group.empty() && o.kind == "Secret"); });
+    if (has_objects) texts.push_back({bundle.input.files[f], result.texts[f]});
+  }
+  if (texts.empty()) return {};
+  auto loaded = load_texts(std::move(texts), LoadOptions{});
+  if (!loaded) {
+    return tl::unexpected(
+        fmt::format("the relocated manifests do not load: {}", loaded.error().front().to_string()));
+  }
+  Bundle again = build_bundle(std::move(*loaded), BundleOptions{bundle.default_namespace});
+  ImageInventory found = discover_images(again);
+  for (const ImageUse& use : found.uses) {
+    if (!use.ref) continue;
+    if (use.confidence == Confidence::kPossible && !options.include_possible) continue;
+    std::string expected_start = options.registry.join("");
+    if (!use.ref->name().starts_with(expected_start)) {
+      const Object& obj = again.objects[use.object];
+      return tl::unexpected(fmt::format("{}:{}: {} at {} was not rewritten", again.file_of(obj),
+                                        use.position.line, use.written, use.path));
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string relocated_reference(const ImageRef& ref, const RegistryPrefix& registry) {
+  std::string out = registry.join(ref.path);
+  if (!ref.tag.empty()) out += ":" + ref.tag;
+  if (!ref.digest.empty()) out += "@" + ref.digest;
+  return out;
+}
+
+tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const ImageInventory& images,
+                                               const RelocateOptions& options) {
+  Relocation out;
+  std::vector<Edit> edits;
+  std::vector<bool> relocated_image(images.images.size(), false);
+  std::vector<size_t> image_of_use(images.uses.size(), 0);
+  for (size_t i = 0; i < images.images.size(); ++i) {
+    for (size_t u : images.images[i].uses)
+      image_of_use[u] = i;
+  }
+  for (size_t u = 0; u < images.uses.size(); ++u) {
+    const ImageUse& use = images.uses[u];
+    if (!use.ref) continue;
+    if (use.confidence == Confidence::kPossible && !options.include_possible) {
+      ++out.skipped_possible;
+      continue;
+    }
+    const Object& obj = bundle.objects[use.object];
+    if (!use.fields) {
+      std::string_view text = bundle.input.texts[obj.file];
+      if (!replace_in_range(text, obj.file, use.scalar.begin_offset(), use.scalar.end_offset(),
+                            use.written, relocated_reference(*use.ref, options.registry), edits)) {
+        return tl::unexpected(
+            fmt::format("{}: cannot find {} verbatim in its scalar (escaped characters?); "
+                        "rewrite it by hand",
+                        where(bundle, obj, use.scalar), use.written));
+      }
+    } else if (auto r = field_edits(bundle, use, options.registry, edits); !r) {
+      return tl::unexpected(r.error());
+    }
+    ++out.rewritten;
+    relocated_image[image_of_use[u]] = true;
+  }
+
+  // Two source repositories must not land on one mirror repository.
+  std::map<std::string, std::string> source_of;
+  for (size_t i = 0; i < images.images.size(); ++i) {
+    if (!relocated_image[i]) continue;
+    const ImageRef& ref = images.images[i].ref;
+    std::string target = options.registry.join(ref.path);
+    auto [it, added] = source_of.emplace(target, ref.name());
+    if (!added && it->second != ref.name()) {
+      return tl::unexpected(fmt::format(
+          "{} and {} would both become {}; relocate them with different --registry prefixes",
+          it->second, ref.name(), target));
+    }
+    ImageCopy copy;
+    copy.source = ref.pinned() ? fmt::format("{}@{}", ref.name(), ref.digest) : ref.normalized();
+    copy.destination =
+        target + (ref.pinned() && ref.tag.empty() ? "@" + ref.digest
+                                                  : ":" + std::string(ref.effective_tag()));
+    bool seen = std::any_of(out.copies.begin(), out.copies.end(), [&](const ImageCopy& c) {
+      return c.source == copy.source && c.destination == copy.destination;
+    });
+    if (!seen) out.copies.push_back(std::move(copy));
+  }
+
+  for (const Object& obj : bundle.objects) {
+    if (!obj.group.empty() || obj.kind != "Secret") continue;
+    auto edit = secret_edit(bundle, obj);
+    if (!edit) return tl::unexpected(edit.error());
+    edits.push_back(std::move(*edit));
+    out.omitted_secrets.push_back(
+        fmt::format("Secret {} ({})", obj.qualified_name(), where(bundle, obj, obj.node)));
+  }
+
+  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
+    return std::tie(a.file, a.begin, a.end) < std::tie(b.file, b.begin, b.end);
+  });
+  edits.erase(std::unique(edits.begin(), edits.end(),
+                          [](const Edit& a, const Edit& b) {
+                            return a.file == b.file && a.begin == b.begin && a.end == b.end &&
+                                   a.text == b.text;
+                          }),
+              edits.end());
+  out.texts.resize(bundle.input.texts.size());
+  size_t e = 0;
+  for (uint32_t f = 0; f < bundle.input.texts.size(); ++f) {
+    std::string_view text = bundle.input.texts[f];
+    std::string& result = out.texts[f];
+    size_t copied = 0;
+    for (; e < edits.size() && edits[e].file == f; ++e) {
+      if (edits[e].begin < copied) {
+        return tl::unexpected(fmt::format("{}: two rewrites overlap at byte {}",
+                                          bundle.input.files[f], edits[e].begin));
+      }
+      result.append(text.substr(copied, edits[e].begin - copied));
+      result += edits[e].text;
+      copied = edits[e].end;
+    }
+    result.append(text.substr(copied));
+  }
+  if (auto checked = check_relocation(bundle, out, options); !checked) {
+    return tl::unexpected(checked.error());
+  }
+  return out;
+}
+
+std::string copy_plan_script(const std::vector<ImageCopy>& copies) {
+  std::string out =
+      "#!/bin/sh\n"
+      "# Written by footprint images relocate: copies every image the relocated manifests use.\n"
+      "set -eu\n";
+  for (const ImageCopy& c : copies) {
+    out += fmt::format("skopeo copy --all docker://{} docker://{}\n", c.source, c.destination);
+  }
+  return out;
+}
+
+}  // namespace footprint

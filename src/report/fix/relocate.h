@@ -1,0 +1,45 @@
+// Relocation: rewrites every discovered image reference to a private registry, in the original
+// text, so formatting and comments survive; and the skopeo plan that fills that registry.
+#pragma once
+
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "analysis/images/images.h"
+#include "model/image_ref.h"
+#include "model/object.h"
+
+namespace footprint {
+
+struct RelocateOptions {
+  RegistryPrefix registry;
+  bool include_possible = false;  // also rewrite references found only by a weak heuristic
+};
+
+struct ImageCopy {
+  std::string source;       // what `skopeo copy` reads, e.g. "nvcr.io/nvidia/x:1.6.2"
+  std::string destination;  // e.g. "mirror.internal:5000/nvidia/x:1.6.2"
+};
+
+struct Relocation {
+  std::vector<std::string> texts;            // per input file, rewritten, with Secrets left out
+  std::vector<std::string> omitted_secrets;  // "Secret ns/name (file:line)"
+  std::vector<ImageCopy> copies;             // unique, in order of first use
+  size_t rewritten = 0;                      // references rewritten
+  size_t skipped_possible = 0;               // possible matches left as they were
+};
+
+// The reference a relocated use points at: the mirror's host and prefix, then the original path,
+// tag and digest as written.
+std::string relocated_reference(const ImageRef& ref, const RegistryPrefix& registry);
+
+// `bundle.input.texts` must hold the files' texts. Fails when two images would land on the same
+// mirror repository, or when a reference cannot be found verbatim in its scalar.
+tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const ImageInventory& images,
+                                               const RelocateOptions& options);
+
+// The copy plan as a POSIX shell script: one `skopeo copy --all` line per image.
+std::string copy_plan_script(const std::vector<ImageCopy>& copies);
+
+}  // namespace footprint

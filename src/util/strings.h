@@ -1,0 +1,20 @@
+// Small string helpers that know nothing of Kubernetes or footprint.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace footprint {
+
+bool contains(const std::vector<std::string>& list, std::string_view value);
+// Appends `item` unless the list holds it already, keeping first-seen order.
+void add_unique(std::vector<std::string>& list, std::string item);
+// ASCII lower case: Kubernetes names and kinds are ASCII.
+std::string lower(std::string_view s);
+// Without leading and trailing white space (isspace in the C locale).
+std::string_view trim(std::string_view s);
+// "a, b, c", or with another separator.
+std::string joined(const std::vector<std::string>& items, std::string_view separator = ", ");
+
+}  // namespace footprint
