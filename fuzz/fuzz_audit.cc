@@ -4,13 +4,13 @@
 #include <cstdint>
 #include <string>
 
-#include "analysis/images/airgap.h"
 #include "analysis/analyze.h"
-#include "analysis/check.h"
-#include "analysis/crds/crd_models.h"
+#include "analysis/context.h"
+#include "analysis/images/airgap.h"
 #include "analysis/images/images.h"
 #include "analysis/inventory.h"
 #include "load/loader.h"
+#include "report/cluster_wide.h"
 #include "report/report.h"
 
 using namespace footprint;
@@ -26,19 +26,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Context context(bundle);
   Report report;
   report.bundle = &bundle;
+  report.context = &context;
   report.inventory = take_inventory(bundle);
-  report.inventory.hidden_footprint =
-      hidden_footprint_summary(find_hidden_footprint(bundle, context.rbac));
+  report.inventory.hidden_footprint = hidden_footprint_summary(context.hidden);
   report.analysis = analyze(context, Config{});
   report.sections.push_back(admission_section(context));
-  report.sections.push_back(permissions_section(summarize_permissions(bundle, context.rbac)));
-  report.sections.push_back(crds_section(bundle, context.rbac, context.sizes));
-  ImageInventory images = discover_images(bundle);
-  report.sections.push_back(images_section(bundle, images, true, nullptr));
+  report.sections.push_back(cluster_wide_section(context));
+  report.sections.push_back(pod_security_section(context));
+  report.sections.push_back(permissions_section(context.permissions));
+  report.sections.push_back(crds_section(context));
+  report.sections.push_back(images_section(bundle, context.images, true, nullptr));
   ImageSizes sizes;
   AirgapInputs inputs;
   inputs.sizes = &sizes;
-  report.sections.push_back(airgap_section(airgap_items(bundle, images, inputs), sizes));
+  report.sections.push_back(airgap_section(airgap_items(bundle, context.images, inputs), sizes));
   for (Format format : {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif}) {
     render_report(report, format, ReportOptions{});
   }
