@@ -14,6 +14,7 @@
 #include "analysis/context.h"
 #include "analysis/webhooks/webhook_reach.h"
 #include "load/loader.h"
+#include "util/test_skip.h"
 
 namespace footprint {
 namespace {
@@ -120,7 +121,7 @@ bool creates_pods_through(const Context& ctx, const AdmissionWebhook* w, bool ne
 // `admission` lists for the requests the finding names.
 TEST(CorpusClaims, EnginesConfirmEveryFindingAboutOthersAndGrants) {
   std::filesystem::path corpus = std::filesystem::path(FOOTPRINT_SHARED_DIR) / "corpus";
-  if (!std::filesystem::exists(corpus)) GTEST_SKIP() << corpus << " not found";
+  if (!std::filesystem::exists(corpus)) FOOTPRINT_SKIP(corpus.string() + " not found");
   size_t checked = 0;
   for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
     if (entry.path().extension() != ".yaml") continue;

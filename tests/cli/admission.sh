@@ -18,6 +18,7 @@ expect_status 0
   fail "one 10 s mutating webhook on pod creation"
 
 run "$FOOTPRINT" audit "$example" -n inference-system
+expect_status 0
 expect_stdout "Admission"
 expect_stdout "[1] service inference-system/inference-inference-operator-webhook-service:443"
 
@@ -40,6 +41,7 @@ items:
 - {apiVersion: v1, kind: Namespace, metadata: {name: team-b, labels: {kubernetes.io/metadata.name: team-b}}}
 YAML
 run "$FOOTPRINT" audit "$example" -n inference-system --namespaces "$TMP/ns.yaml" --format json
+expect_status 0
 [ "$(json_get "$OUT" "[w['namespacesTotal'] for w in d['admission']['webhooks']]")" = "[3, 3, 3]" ] ||
   fail "--namespaces replaces the default set"
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n' >"$TMP/bad-ns.yaml"

@@ -57,9 +57,11 @@ expect_status 0
   "[('ServiceAccount inference-system/inference-operator-controller-manager', 'ClusterRoleBinding inference-operator-manager-rolebinding')]" ] ||
   fail "who-can lists the operator through its ClusterRoleBinding"
 run "$FOOTPRINT" who-can create pods -n team-a --include-builtin "$example" --format json
+expect_status 0
 json_get "$OUT" "[s['subject'] for s in d['subjects']]" | grep -q "Group system:masters" ||
   fail "built-in cluster-admin binding listed"
 run "$FOOTPRINT" who-can create pods -n team-a "$example"
+expect_status 0
 expect_stdout "Who may create pods in team-a:"
 
 run "$FOOTPRINT" can-i list secrets -n inference-system --as "$sa" "$TMP/restricted.yaml" --format json

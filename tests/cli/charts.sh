@@ -39,10 +39,12 @@ expect_stderr "VALIDATION ERROR: webhook.namespaceSelector must be empty."
 
 # Capability checks: the PodMonitor renders only with --api-versions monitoring.coreos.com/v1.
 run "$FOOTPRINT" audit "$chart" -n modal-system --format json
+expect_status 0
 [ "$(json_get "$OUT" "d['charts'][0]['capabilityChecks']")" = \
   "[{'apiVersion': 'monitoring.coreos.com/v1', 'declared': False, 'objects': ['PodMonitor modal-operator-modal-operator']}]" ] ||
   fail "capability check detected"
 run "$FOOTPRINT" audit "$chart" -n modal-system --api-versions monitoring.coreos.com/v1 --format json
+expect_status 0
 [ "$(json_get "$OUT" "d['inventory']['kinds'].get('PodMonitor')")" = 1 ] || fail "PodMonitor rendered when declared"
 json_get "$OUT" "[f['check'] for f in d['findings']]" | grep -q crd-missing || fail "PodMonitor needs its CRD"
 
@@ -55,6 +57,7 @@ expect_status 0
 # SARIF points at the template file of a chart directory.
 cd "$ROOT"
 run "$FOOTPRINT" audit tests/charts/modal-operator -n modal-system --format sarif
+expect_status 0
 json_get "$OUT" "set(r['locations'][0]['physicalLocation']['artifactLocation']['uri'] for r in d['runs'][0]['results'])" |
   grep -q "tests/charts/modal-operator/templates/rbac.yaml" || fail "SARIF URI is the template"
 

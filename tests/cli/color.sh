@@ -9,10 +9,11 @@ for cmd in "audit $in" "images $in" "airgap $in" "compare a=$in b=$in" "checks" 
   "can-i get pods --as x $in" "who-can get pods $in" "admission $in"; do
   # shellcheck disable=SC2086
   run "$FOOTPRINT" $cmd --color never
-  [ "$STATUS" -le 1 ] || fail "$cmd --color never: exit $STATUS: $(cat "$ERR")"
+  expect_status_in 0 1
   ! grep -qF "$esc" "$OUT" || fail "$cmd --color never printed escape sequences"
   # shellcheck disable=SC2086
   run "$FOOTPRINT" $cmd --help
+  expect_status 0
   expect_stdout "--color"
   expect_no_stdout "->"
 done
@@ -21,6 +22,7 @@ expect_status 0
 for cmd in "audit $in" "can-i get pods --as x $in" "checks"; do
   # shellcheck disable=SC2086
   run "$FOOTPRINT" $cmd --color always
+  expect_status_in 0 1
   grep -qF "$esc" "$OUT" || fail "$cmd --color always printed no colour"
 done
 run "$FOOTPRINT" audit "$in" --color sometimes
@@ -28,8 +30,7 @@ expect_status 2
 
 # auto on a terminal (script(1) gives one): coloured, except with TERM=dumb or NO_COLOR.
 if ! command -v script >/dev/null; then
-  echo "SKIP: script(1) is needed for a terminal"
-  exit 77
+  skip "script(1) is needed for a terminal"
 fi
 on_tty() { env "$@" script -qec "$FOOTPRINT audit $in" /dev/null >"$TMP/tty" 2>&1 || true; }
 on_tty TERM=xterm

@@ -41,4 +41,5 @@ expect_status 0
 [ "$(value Kinds ClusterRoleBinding cluster)|$(value Kinds ClusterRoleBinding namespaced)" = "['3']|['-']" ] || fail "argo-cd ClusterRoleBindings"
 [ "$(value Kinds Role cluster)|$(value Kinds Role namespaced)" = "['6']|['6']" ] || fail "argo-cd Roles"
 run "$FOOTPRINT" compare "cluster=$SHARED/corpus/argo-cd.yaml" "namespaced=$SHARED/corpus/argo-cd-namespace-install.yaml" -n argocd --format markdown
+expect_status 0
 expect_stdout "| Kinds | cluster | namespaced |"

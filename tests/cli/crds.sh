@@ -20,15 +20,18 @@ grep -qF "on port 8443, but the Service exposes port 443" "$TMP/message" || fail
   fail "limits"
 
 run "$FOOTPRINT" audit "$bundle"
+expect_status 0
 expect_stdout "CRDs"
 expect_stdout "CLIENT-SIDE APPLY"
 run "$FOOTPRINT" audit "$bundle" --format markdown
+expect_status 0
 expect_stdout "### CRDs"
 expect_stdout "| alertmanagerconfigs.monitoring.coreos.com | default/prometheus-operator-admission-webhook:8443 | ! Service exposes 443; use 443 | ! none, nobody injects |"
 expect_stdout "| OBJECT | YAML | JSON | CLIENT-SIDE APPLY | REQUEST | ETCD |"
 
 # tigera-operator installs CRDs (-manage-crds=true) that the bundle does not ship.
 run "$FOOTPRINT" audit "$SHARED/corpus/calico-tigera-operator.yaml" --format json
+expect_status 0
 json_get "$OUT" "' '.join(d['inventory']['hiddenFootprint'])" >"$TMP/hidden"
 grep -qF "ServiceAccount tigera-operator/tigera-operator (Deployment tigera-operator/tigera-operator runs as it) may create any CustomResourceDefinition" "$TMP/hidden" ||
   fail "hidden footprint: $(cat "$TMP/hidden")"
@@ -37,9 +40,11 @@ grep -qF "installs CRDs at run time: \`operator -manage-crds=true -zap-devel=fal
 json_get "$OUT" "[f['message'] for f in d['findings'] if f['check'] == 'crd-installed-at-runtime'][0]" >"$TMP/message"
 grep -qF "CRDs it names that the bundle does not ship" "$TMP/message" || fail "names: $(cat "$TMP/message")"
 run "$FOOTPRINT" audit "$SHARED/corpus/calico-tigera-operator.yaml"
+expect_status 0
 expect_stdout "Hidden footprint: the cluster-scoped footprint is larger than these objects."
 
 # A bundle without CRDs still has the section.
 run "$FOOTPRINT" audit "$SHARED/corpus/ingress-nginx.yaml" --format json
+expect_status 0
 [ "$(json_get "$OUT" "d['crds']['customResourceDefinitions'], d['crds']['sizes']")" = "0 []" ] ||
   fail "empty CRDs section"

@@ -3,7 +3,7 @@
 # (from a Secret's ca.crt, never printing its other keys), then JSON patches; re-auditing the
 # bundle with the fixes reports none of the fixed findings.
 source "$(dirname "$0")/common.inc"
-command -v openssl >/dev/null || { echo "SKIP: openssl not found"; exit 77; }
+command -v openssl >/dev/null || skip "openssl not found"
 
 cat >"$TMP/chart.yaml" <<'YAML'
 apiVersion: v1
@@ -76,6 +76,7 @@ run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud -o 
 expect_status 2
 expect_stdout "-f '$TMP/my fixes/graphs.nvidia.example.com.json'"
 run "$FOOTPRINT" audit "$TMP/chart.yaml" "$TMP/service" -n dynamo-cloud --format json
+expect_status 0
 [ "$(conversion_findings "$OUT")" = "['crd-conversion-ca-not-injected']" ] ||
   fail "the Service is fixed, the CA is not: $(conversion_findings "$OUT")"
 
@@ -105,9 +106,11 @@ done
 [ "$("$PYTHON" -c "import json,base64,sys; d=json.load(open(sys.argv[1])); print(base64.b64decode(d['spec']['conversion']['webhook']['clientConfig']['caBundle']).decode()==open(sys.argv[2]).read())" "$TMP/ca/graphs.nvidia.example.com.json" "$TMP/ca.crt")" = True ] ||
   fail "caBundle is the base64 of the CA's PEM"
 run "$FOOTPRINT" audit "$TMP/chart.yaml" "$TMP/ca" -n dynamo-cloud --format json
+expect_status 0
 [ "$(conversion_findings "$OUT")" = "[]" ] || fail "nothing left after both loops: $(conversion_findings "$OUT")"
 # Bundle + fixes: the fixed CRD comes later and replaces the original.
 run "$FOOTPRINT" audit "$TMP/chart.yaml" "$TMP/crds.yaml" "$TMP/ca" -n dynamo-cloud --format json
+expect_status 0
 [ "$(conversion_findings "$OUT")" = "[]" ] || fail "bundle + fixes: $(conversion_findings "$OUT")"
 run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/ca" -n dynamo-cloud
 expect_status 0
@@ -132,21 +135,25 @@ for op in json.load(open(sys.argv[2])):
 json.dump(crd, open(sys.argv[3], "w"))
 PY
 run "$FOOTPRINT" audit "$TMP/chart.yaml" "$TMP/patched.json" -n dynamo-cloud --format json
+expect_status 0
 [ "$(conversion_findings "$OUT")" = "[]" ] || fail "patched: $(conversion_findings "$OUT")"
 
 # Without -o, patches are kubectl commands and CRDs a YAML stream of JSON documents.
 run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud --ca-file "$TMP/ca.crt" --format patch
+expect_status 0
 expect_stdout "kubectl patch crd graphs.nvidia.example.com --type=json -p '["
 run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud --ca-file "$TMP/ca.crt"
 expect_status 0
 expect_stderr "kubectl apply --server-side --force-conflicts -f FILE"
 cp "$OUT" "$TMP/stream.yaml"
 run "$FOOTPRINT" audit "$TMP/chart.yaml" "$TMP/stream.yaml" -n dynamo-cloud --format json
+expect_status 0
 [ "$(conversion_findings "$OUT")" = "[]" ] || fail "stream: $(conversion_findings "$OUT")"
 
 # --service overrides the suggestion; bad input is a usage error.
 run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud --ca-file "$TMP/ca.crt" \
   --service ops/hooks --format patch
+expect_status 0
 expect_stdout '"path":"/spec/conversion/webhook/clientConfig/service/name","value":"hooks"'
 run "$FOOTPRINT" fix crds "$TMP/crds.yaml" --service hooks
 expect_status 2
@@ -165,5 +172,6 @@ if [ -d "$SHARED/corpus" ]; then
   expect_status 0
   expect_stderr "default/prometheus-operator-admission-webhook:8443 -> default/prometheus-operator-admission-webhook:443"
   run "$FOOTPRINT" audit "$bundle" "$TMP/prom" --format json
+  expect_status 0
   [ "$(conversion_findings "$OUT")" = "[]" ] || fail "prometheus-operator: $(conversion_findings "$OUT")"
 fi

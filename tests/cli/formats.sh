@@ -22,8 +22,10 @@ expect_stdout "|---|---:|---:|---:|"
 expect_stdout '. **medium** `crd-missing` PodMonitor `inference-operator`'
 
 run "$FOOTPRINT" audit "$example" --format text --color always
+expect_status 0
 grep -q $'\e\[' "$OUT" || fail "--color always colours"
 run "$FOOTPRINT" audit "$example" --format text
+expect_status 0
 ! grep -q $'\e\[' "$OUT" || fail "no colour when stdout is not a terminal"
 
 # SARIF: repo-relative URIs, line numbers, `results: []` even when nothing is found.
@@ -34,6 +36,7 @@ expect_status 0
   "examples/inference-operator.yaml" ] || fail "relative artifact URI"
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: clean}\n' >"$TMP/clean.yaml"
 run "$FOOTPRINT" audit "$TMP/clean.yaml" --format sarif -o "$TMP/clean.sarif"
+expect_status 0
 [ "$(json_get "$TMP/clean.sarif" "d['runs'][0]['results']")" = "[]" ] || fail "results: []"
 
 schema=$SHARED/schemas/sarif-schema-2.1.0.json

@@ -27,6 +27,7 @@ expect_status 0
 
 # -n sets the release namespace, as helm template -n does.
 run bash -c "cat '$TMP/manifests/b.yaml' | '$FOOTPRINT' audit - -n dynamo-system --format json"
+expect_status 0
 [ "$(json_get "$OUT" "list(d['inventory']['namespaces'])")" = "['dynamo-system']" ] ||
   fail "-n sets the namespace of unnamespaced objects"
 

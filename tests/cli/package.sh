@@ -62,6 +62,7 @@ run "$installed" audit "$example" -n inference-system --format json
 expect_status 0
 cp "$OUT" "$TMP/installed.json"
 run "$FOOTPRINT" audit "$example" -n inference-system --format json
+expect_status 0
 diff -u "$OUT" "$TMP/installed.json" >/dev/null || fail "the installed binary reports differently"
 [ "$(json_get "$TMP/installed.json" "len(d['findings']) > 0")" = True ] || fail "no findings"
 
@@ -84,9 +85,11 @@ KUBECTL=${FOOTPRINT_KUBECTL:-$ROOT/.tools/bin/kubectl}
 [ -x "$KUBECTL" ] || fail "kubectl not found at $KUBECTL: run scripts/install-deps"
 export KUBECONFIG=$TMP/no-kubeconfig  # plugins need no cluster
 PATH=$root/usr/bin:$PATH run "$KUBECTL" plugin list
+expect_status 0
 grep -qF "$root/usr/bin/kubectl-footprint" "$OUT" || fail "kubectl plugin list: $(cat "$OUT" "$ERR")"
 PATH=$root/usr/bin:$PATH run "$KUBECTL" footprint audit "$example" -n inference-system --format json
 expect_status 0
 diff -u "$TMP/installed.json" "$OUT" >/dev/null || fail "kubectl footprint audit reports differently"
 PATH=$root/usr/bin:$PATH run "$KUBECTL" footprint --version
+expect_status 0
 expect_stdout "footprint $version (commit "

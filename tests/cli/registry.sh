@@ -293,8 +293,10 @@ unset REGISTRY_AUTH_FILE
 
 # 8. --parallel changes nothing but speed.
 run "$FOOTPRINT" images pods.yaml --sizes --insecure-registry "$R" --parallel 1 --format json
+expect_status 0
 cp "$OUT" serial.json
 run "$FOOTPRINT" images pods.yaml --sizes --insecure-registry "$R" --parallel 8 --format json
+expect_status 0
 cmp -s serial.json "$OUT" || fail "--parallel 8 and --parallel 1 differ"
 
 # 9. airgap --sizes fills the size column, and image-very-large uses the real sizes.

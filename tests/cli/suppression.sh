@@ -34,11 +34,13 @@ ignore:
     reason: namespace kept for kustomize overlays
 YAML
 run "$FOOTPRINT" audit bundle.yaml --format json
+expect_status 0
 [ "$(json_get "$OUT" "d['summary']['suppressed']")" = 2 ] || fail "config suppresses too"
 [ "$(json_get "$OUT" "[f['suppression']['by'] for f in d['findings']]")" = \
   "['footprint.dev/ignore', '.footprint.yaml:2']" ] || fail "suppression source"
 
 run "$FOOTPRINT" audit bundle.yaml --format sarif
+expect_status 0
 [ "$(json_get "$OUT" "[r['suppressions'][0]['kind'] for r in d['runs'][0]['results']]")" = \
   "['inSource', 'external']" ] || fail "SARIF suppressions"
 

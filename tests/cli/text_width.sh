@@ -32,13 +32,13 @@ for word in "$long" "inferencegraphdeployments/finalizers.serving.example.com" "
 done
 [ "$(awk '{ print length }' "$OUT" | sort -n | tail -1)" -gt 150 ] || fail "the row is not wrapped"
 run "$FOOTPRINT" audit "$TMP/in.yaml" -o "$TMP/report.txt"
+expect_status 0
 grep -q "ClusterRole wide" "$TMP/report.txt" || fail "report"
 
 # A terminal 60 columns wide: no line of the table is wider, except an identifier that alone
 # does not fit, which stays whole.
 if ! command -v script >/dev/null; then
-  echo "SKIP: script(1) is needed for a terminal"
-  exit 77
+  skip "script(1) is needed for a terminal"
 fi
 script -qec "stty cols 60; $FOOTPRINT can-i --list --as $who $TMP/in.yaml --color never" /dev/null |
   tr -d '\r' >"$TMP/tty"

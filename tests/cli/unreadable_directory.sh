@@ -10,11 +10,12 @@ cp "$ROOT/examples/inference-operator.yaml" "$dir/locked/b.yaml"
 chmod 000 "$dir/locked"
 as_user=()
 if [ "$(id -u)" = 0 ]; then
-  command -v setpriv >/dev/null || { echo "SKIP: setpriv is needed to drop root"; exit 77; }
+  command -v setpriv >/dev/null || skip "setpriv is needed to drop root"
   as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
   chmod 755 "$TMP"
   chmod -R a+rX "$dir/a.yaml"
-  "${as_user[@]}" test -x "$FOOTPRINT" || { echo "SKIP: nobody cannot run $FOOTPRINT"; exit 77; }
+  "${as_user[@]}" test -x "$FOOTPRINT" || 
+    skip_legitimately "nobody cannot reach $FOOTPRINT (a checkout under a private home folder)"
 fi
 run "${as_user[@]}" "$FOOTPRINT" audit "$dir"
 expect_status 2
