@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "model/secrets.h"
+
 namespace footprint {
 
 const std::vector<std::string_view> kSnapshotResources = {
@@ -45,9 +47,8 @@ bool Cluster::has_group(std::string_view group) const {
 
 namespace {
 
-bool is_secret(const RawObject& raw) {
-  return raw.node.get("kind").str() == "Secret" && raw.node.get("apiVersion").str() == "v1";
-}
+// Read before the bundle knows the kinds: anything that looks like a Secret is dropped.
+bool is_secret(const RawObject& raw) { return may_hold_secret_values(raw.node, false); }
 
 Cluster make_cluster(LoadedInput input) {
   size_t before = input.objects.size();
