@@ -83,6 +83,9 @@ tl::expected<Cluster, std::vector<LoadError>> load_cluster_text(const std::strin
 }
 
 std::vector<ClusterNamespace> cluster_namespaces(const Cluster& cluster, const Bundle& bundle) {
+  // Every cluster has kube-system and default: a snapshot without Namespaces was taken without
+  // them, and would shrink the blast radius to the bundle's own namespaces.
+  if (cluster.objects.of_kind("", "Namespace").empty()) return default_namespaces(bundle);
   std::map<std::string, Labels> names;
   for (uint32_t i : cluster.objects.of_kind("", "Namespace")) {
     const Object& ns = cluster.objects.objects[i];
