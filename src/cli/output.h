@@ -34,8 +34,8 @@ bool check_not_replacing(const std::vector<OutputFile>& files);
 // removed again when something fails. Returns false after printing an error.
 bool write_files(const std::vector<OutputFile>& files);
 
-// Writes `text` to stdout when `path` is empty or "-", else to `path` as write_files() does. Returns false
-// after printing an error.
+// Writes `text` to stdout when `path` is empty or "-", else to `path` as write_files() does.
+// Returns false after printing an error.
 bool write_output(const std::string& text, const std::string& path);
 
 }  // namespace footprint

@@ -48,7 +48,9 @@ bool Cluster::has_group(std::string_view group) const {
 namespace {
 
 // Read before the bundle knows the kinds: anything that looks like a Secret is dropped.
-bool is_secret(const RawObject& raw) { return may_hold_secret_values(raw.node, false); }
+bool is_secret(const RawObject& raw) {
+  return may_hold_secret_values(raw.node, false);
+}
 
 Cluster make_cluster(LoadedInput input) {
   size_t before = input.objects.size();

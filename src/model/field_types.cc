@@ -214,7 +214,7 @@ class Checker {
     std::string go_path;
     for (char c : field.path)
       if (c != '[' && c != ']') go_path += c;
-    std::string_view need = go_type == field.go_type             ? described(field.want)
+    std::string_view need = go_type == field.go_type           ? described(field.want)
                             : field.want == Json::kStringArray ? "a string"
                                                                : "a mapping";
     out_.push_back(FieldTypeError{

@@ -94,8 +94,8 @@ TEST(WrongFieldTypes, TheObjectBecomesAnInvalidDocument) {
   ASSERT_EQ(b.objects.size(), 1u);
   EXPECT_EQ(b.objects[0].kind, "ConfigMap");
   ASSERT_EQ(b.input.invalid_documents.size(), 1u);
-  EXPECT_EQ(b.input.invalid_documents[0].to_string().rfind("test.yaml:8:10: roleRef is a string", 0),
-            0u)
+  EXPECT_EQ(
+      b.input.invalid_documents[0].to_string().rfind("test.yaml:8:10: roleRef is a string", 0), 0u)
       << b.input.invalid_documents[0].to_string();
 }
 

@@ -101,8 +101,9 @@ std::string render_sarif(const Report& report) {
        {"name", kInvalidDocumentRule},
        {"shortDescription", {{"text", "A document is not a valid Kubernetes object."}}},
        {"fullDescription",
-        {{"text", "The document cannot be read as a Kubernetes object, so it is left out of the "
-                  "analysis, and applying the input fails on it."}}},
+        {{"text",
+          "The document cannot be read as a Kubernetes object, so it is left out of the "
+          "analysis, and applying the input fails on it."}}},
        {"help", {{"text", "Fix the document at the given line."}}},
        {"defaultConfiguration", {{"level", "error"}}},
        {"properties", {{"security-severity", security_severity(Severity::kHigh)}}}});

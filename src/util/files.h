@@ -8,10 +8,10 @@ namespace footprint {
 
 struct WriteTarget {
   enum class Kind {
-    kMissing,    // nothing there yet: a new regular file
-    kRegular,    // an existing regular file: replace it through a temporary file and a rename
-    kDirectory,  // cannot be written
-    kSpecial,    // a device, a pipe or a socket (/dev/null, a fifo): open it and write through
+    kMissing,     // nothing there yet: a new regular file
+    kRegular,     // an existing regular file: replace it through a temporary file and a rename
+    kDirectory,   // cannot be written
+    kSpecial,     // a device, a pipe or a socket (/dev/null, a fifo): open it and write through
     kDescriptor,  // /dev/stdout, /dev/fd/N, <(...): write to the open descriptor, so its offset
                   // and O_APPEND are kept even when it is a regular file
   };

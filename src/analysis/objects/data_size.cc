@@ -27,8 +27,8 @@ void run_config_data_too_large(const Context& ctx, Findings& out) {
                : "Split the values over several ConfigMaps, or ship large files another way (in "
                  "the image, or a volume the workload downloads into).",
         obj.node.get("data") ? obj.node.get("data") : obj.node);
-    f.summary = fmt::format("{} holds over 1 MiB of data: the API server cannot store it",
-                            obj.display());
+    f.summary =
+        fmt::format("{} holds over 1 MiB of data: the API server cannot store it", obj.display());
   }
 }
 

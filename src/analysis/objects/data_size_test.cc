@@ -29,7 +29,7 @@ TEST(ConfigDataTooLarge, ConfigMapOverMaxSecretSizeCannotBeStored) {
   EXPECT_NE(findings[0].message.find("1,048,577 bytes"), std::string::npos);
   EXPECT_NE(findings[0].message.find("cannot be stored at all"), std::string::npos);
   EXPECT_NE(findings[0].message.find("neither server-side apply"), std::string::npos);
-  EXPECT_EQ(findings[0].position.line, 4u);  // data:
+  EXPECT_EQ(findings[0].position.line, 5u);  // the data mapping
   // Exactly MaxSecretSize is allowed (the API server rejects totalSize > MaxSecretSize).
   EXPECT_TRUE(run_check(bundle_from(config_map(kMiB - 2)), "config-data-too-large").empty());
 }

@@ -84,7 +84,8 @@ tl::expected<void, std::string> field_edits(const Bundle& bundle, const ImageUse
   return set(f.repository_node, f.repository, registry.join(repository));
 }
 
-// An object that may hold Secret values is replaced by a comment; inside a block List its "- " goes too.
+// An object that may hold Secret values is replaced by a comment; inside a block List its "- " goes
+// too.
 tl::expected<Edit, std::string> secret_edit(const Bundle& bundle, const Object& obj) {
   std::string_view text = bundle.input.texts[obj.file];
   size_t begin = obj.node.begin_offset();
@@ -97,9 +98,9 @@ tl::expected<Edit, std::string> secret_edit(const Bundle& bundle, const Object& 
     while (dash > 0 && (text[dash - 1] == ' ' || text[dash - 1] == '\t'))
       --dash;
     if (dash == 0 || text[dash - 1] != '-') {
-      return tl::unexpected(fmt::format(
-          "{}: {} sits in a flow-style List; split it out of the List to relocate",
-          where(bundle, obj, obj.node), obj.display()));
+      return tl::unexpected(
+          fmt::format("{}: {} sits in a flow-style List; split it out of the List to relocate",
+                      where(bundle, obj, obj.node), obj.display()));
     }
     begin = dash - 1;
   }
@@ -115,9 +116,9 @@ tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Rel
                                                  const RelocateOptions& options) {
   std::vector<NamedText> texts;
   for (size_t f = 0; f < result.texts.size(); ++f) {
-    bool has_objects = std::any_of(
-        bundle.objects.begin(), bundle.objects.end(),
-        [&](const Object& o) { return o.file == f && !may_hold_secret_values(o); });
+    bool has_objects =
+        std::any_of(bundle.objects.begin(), bundle.objects.end(),
+                    [&](const Object& o) { return o.file == f && !may_hold_secret_values(o); });
     if (has_objects) texts.push_back({bundle.input.files[f], result.texts[f]});
   }
   if (texts.empty()) return {};
