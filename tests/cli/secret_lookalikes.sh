@@ -47,7 +47,7 @@ for format in text json markdown html; do
 done
 for format in text json; do
   check 0 "who-can --format $format" "$FOOTPRINT" who-can get secrets "$input" -A --format "$format"
-  check 0 "can-i --format $format" "$FOOTPRINT" can-i get secrets "$input" \
+  check 1 "can-i --format $format (not allowed)" "$FOOTPRINT" can-i get secrets "$input" \
     --as system:serviceaccount:app:default -n app --format "$format"
 done
 check 0 "admission" "$FOOTPRINT" admission "$input" --resource secrets --operation CREATE -n app
@@ -66,4 +66,32 @@ check 0 "fix rbac" "$FOOTPRINT" fix rbac "$input" -o fixes
 check 0 "fix crds" "$FOOTPRINT" fix crds "$input" -o fixes
 no_leak "a written file" report.html relocated plan.sh
 [ ! -e fixes ] || no_leak "fix" fixes
+
+# Invalid documents holding Secret values: their messages name the place and the problem, never
+# the value (no name, a duplicate key, a value kubectl cannot decode, an unterminated quote).
+cat >invalid.yaml <<'YAML'
+apiVersion: v1
+kind: secret
+stringData: {token: fpcanary-T0k3n-5ecr3t}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: duplicate, namespace: app}
+data: {token: ZnBjYW5hcnktVDBrM24tNWVjcjN0, token: ZnBjYW5hcnktVDBrM24tNWVjcjN0}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: fine, namespace: app}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: unterminated, namespace: app}
+stringData:
+  token: "fpcanary-T0k3n-5ecr3t
+YAML
+for format in text json markdown sarif html; do
+  check 2 "audit of invalid documents --format $format" \
+    "$FOOTPRINT" audit invalid.yaml --format "$format"
+done
+check 2 "images of invalid documents" "$FOOTPRINT" images invalid.yaml
 echo "ok"
