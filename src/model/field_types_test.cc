@@ -62,7 +62,7 @@ TEST(WrongFieldTypes, EachIsNamedWithWhatTheDecoderSays) {
       // YAML 1.1 as kubectl reads it: `yes` is a boolean, `8443` a number.
       {"apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\n"
        "metadata: {name: w}\nwebhooks:\n- name: a.example.com\n  clientConfig:\n"
-       "    service: {name: s, namespace: n, port: \"8443\"}\n",
+       "    service: {name: s, namespace: ns, port: \"8443\"}\n",
        "webhooks[0].clientConfig.service.port is a string where a number is needed", 7},
       {"apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  ports:\n  - port: 80\n"
        "    name: yes\n",
@@ -70,7 +70,7 @@ TEST(WrongFieldTypes, EachIsNamedWithWhatTheDecoderSays) {
   };
   for (const Case& c : cases) {
     auto errors = errors_of(c.yaml);
-    ASSERT_EQ(errors.size(), 1u) << c.yaml;
+    ASSERT_EQ(errors.size(), 1u) << c.yaml << (errors.empty() ? "" : errors.back().message);
     EXPECT_EQ(errors[0].message.rfind(c.message, 0), 0u) << errors[0].message;
     EXPECT_EQ(errors[0].position.line, c.line) << c.yaml;
   }
