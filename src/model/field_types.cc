@@ -12,14 +12,14 @@ namespace footprint {
 namespace {
 
 // What a field must be in JSON; the arrays also say what their items must be.
-enum class Json { kObject, kObjectArray, kStringArray, kString, kNumber };
+enum class Json { kObject, kObjectArray, kStringArray, kString, kNumber, kBool };
 
 // One field: its path from the object's root ("[]" steps into every item of a list), the JSON
 // type the Go struct needs, and the names Go's encoding/json puts in its error ("json: cannot
 // unmarshal string into Go struct field PolicyRule.rules.verbs of type []string"): the struct
 // that holds the field and the field's Go type.
 struct Field {
-  std::string_view path;
+  std::string path;
   Json want;
   std::string_view go_struct;
   std::string_view go_type;
@@ -65,6 +65,39 @@ std::vector<Field> webhook_fields(std::string_view configuration, std::string_vi
   return out;
 }
 
+// A workload's pod spec at `prefix` ("spec.template.spec"): the fields the workload, pod security
+// and service account checks read.
+void add_pod_spec(std::vector<Field>& out, const std::string& prefix) {
+  auto at = [&](std::string_view rest) { return fmt::format("{}.{}", prefix, rest); };
+  std::vector<Field> fields = {
+      {at("containers"), Json::kObjectArray, "PodSpec", "[]v1.Container"},
+      {at("initContainers"), Json::kObjectArray, "PodSpec", "[]v1.Container"},
+      {at("containers[].name"), Json::kString, "Container", "string"},
+      {at("containers[].securityContext"), Json::kObject, "Container", "v1.SecurityContext"},
+      {at("containers[].securityContext.privileged"), Json::kBool, "SecurityContext", "bool"},
+      {at("serviceAccountName"), Json::kString, "PodSpec", "string"},
+      {at("hostNetwork"), Json::kBool, "PodSpec", "bool"},
+      {at("hostPID"), Json::kBool, "PodSpec", "bool"},
+      {at("hostIPC"), Json::kBool, "PodSpec", "bool"},
+      {at("nodeSelector"), Json::kObject, "PodSpec", "map[string]string"},
+      {at("tolerations"), Json::kObjectArray, "PodSpec", "[]v1.Toleration"},
+      {at("securityContext"), Json::kObject, "PodSpec", "v1.PodSecurityContext"},
+  };
+  out.insert(out.end(), fields.begin(), fields.end());
+}
+
+// A workload whose spec holds a pod template: `kind` with its spec of Go type `spec_type`.
+std::vector<Field> workload_fields(std::string_view kind, std::string_view spec_struct,
+                                   std::string_view spec_type) {
+  std::vector<Field> out = {
+      {"spec", Json::kObject, kind, spec_type},
+      {"spec.template", Json::kObject, spec_struct, "v1.PodTemplateSpec"},
+      {"spec.template.spec", Json::kObject, "PodTemplateSpec", "v1.PodSpec"},
+  };
+  add_pod_spec(out, "spec.template.spec");
+  return out;
+}
+
 std::vector<Field> role_fields(std::string_view role) {
   return {
       {"rules", Json::kObjectArray, role, "[]v1.PolicyRule"},
@@ -93,8 +126,26 @@ std::vector<Field> binding_fields(std::string_view binding) {
   };
 }
 
-// The kinds whose fields the RBAC, webhook and Service checks read (k8s.io/api: rbac/v1,
-// admissionregistration/v1 and core/v1 types.go).
+std::vector<Field> cron_job_fields() {
+  std::vector<Field> out = {
+      {"spec", Json::kObject, "CronJob", "v1.CronJobSpec"},
+      {"spec.jobTemplate", Json::kObject, "CronJobSpec", "v1.JobTemplateSpec"},
+      {"spec.jobTemplate.spec", Json::kObject, "JobTemplateSpec", "v1.JobSpec"},
+      {"spec.jobTemplate.spec.template", Json::kObject, "JobSpec", "v1.PodTemplateSpec"},
+      {"spec.jobTemplate.spec.template.spec", Json::kObject, "PodTemplateSpec", "v1.PodSpec"},
+  };
+  add_pod_spec(out, "spec.jobTemplate.spec.template.spec");
+  return out;
+}
+
+std::vector<Field> pod_fields() {
+  std::vector<Field> out = {{"spec", Json::kObject, "Pod", "v1.PodSpec"}};
+  add_pod_spec(out, "spec");
+  return out;
+}
+
+// The kinds whose fields the RBAC, webhook, workload and Service checks read (k8s.io/api: rbac/v1,
+// admissionregistration/v1, apps/v1, batch/v1 and core/v1 types.go).
 const std::vector<KindFields>& table() {
   static const std::vector<KindFields> kTable = {
       {"rbac.authorization.k8s.io", {"Role"}, role_fields("Role")},
@@ -107,6 +158,19 @@ const std::vector<KindFields>& table() {
       {"admissionregistration.k8s.io",
        {"MutatingWebhookConfiguration"},
        webhook_fields("MutatingWebhookConfiguration", "MutatingWebhook", true)},
+      {"apps",
+       {"Deployment"},
+       workload_fields("Deployment", "DeploymentSpec", "v1.DeploymentSpec")},
+      {"apps",
+       {"StatefulSet"},
+       workload_fields("StatefulSet", "StatefulSetSpec", "v1.StatefulSetSpec")},
+      {"apps", {"DaemonSet"}, workload_fields("DaemonSet", "DaemonSetSpec", "v1.DaemonSetSpec")},
+      {"apps",
+       {"ReplicaSet"},
+       workload_fields("ReplicaSet", "ReplicaSetSpec", "v1.ReplicaSetSpec")},
+      {"batch", {"Job"}, workload_fields("Job", "JobSpec", "v1.JobSpec")},
+      {"batch", {"CronJob"}, cron_job_fields()},
+      {"", {"Pod"}, pod_fields()},
       {"",
        {"Service"},
        {
@@ -140,6 +204,8 @@ bool matches(Json want, std::string_view found) {
       return found == "string";
     case Json::kNumber:
       return found == "number";
+    case Json::kBool:
+      return found == "bool";
   }
   return false;
 }
@@ -156,6 +222,8 @@ std::string_view described(Json want) {
       return "a string";
     case Json::kNumber:
       return "a number";
+    case Json::kBool:
+      return "a boolean";
   }
   return "";
 }

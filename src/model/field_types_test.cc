@@ -67,6 +67,22 @@ TEST(WrongFieldTypes, EachIsNamedWithWhatTheDecoderSays) {
       {"apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  ports:\n  - port: 80\n"
        "    name: yes\n",
        "spec.ports[0].name is a boolean where a string is needed", 7},
+      // Pod templates: a mapping where the list of containers goes would read as no containers,
+      // and a quoted "true" as not privileged.
+      {"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  template:\n"
+       "    spec:\n      containers: {name: a, image: nginx}\n",
+       "spec.template.spec.containers is a mapping where a list of mappings is needed: the API "
+       "server refuses the whole object (\"json: cannot unmarshal object into Go struct field "
+       "PodSpec.spec.template.spec.containers of type []v1.Container\")",
+       7},
+      {"apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  jobTemplate:\n"
+       "    spec:\n      template:\n        spec:\n          containers:\n"
+       "          - {name: a, image: x, securityContext: {privileged: \"true\"}}\n",
+       "spec.jobTemplate.spec.template.spec.containers[0].securityContext.privileged is a string "
+       "where a boolean is needed: the API server refuses the whole object (\"json: cannot "
+       "unmarshal string into Go struct field SecurityContext.spec.jobTemplate.spec.template.spec."
+       "containers.securityContext.privileged of type bool\")",
+       10},
   };
   for (const Case& c : cases) {
     auto errors = errors_of(c.yaml);
