@@ -24,6 +24,16 @@ bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<C
     return false;
   }
   cluster = std::move(*loaded);
+  if (cluster->objects.of_kind("", "Namespace").empty()) {
+    std::fprintf(stderr, "%s",
+                 fmt::format("footprint: warning: --cluster {} holds no Namespace objects, so the "
+                             "blast radius cannot be computed from the snapshot: using the "
+                             "namespaces footprint assumes without --cluster (kube-system, "
+                             "default, the install's own and one other team's). Take the "
+                             "snapshot again with: {}\n",
+                             path, snapshot_command())
+                     .c_str());
+  }
   return true;
 }
 

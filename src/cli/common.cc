@@ -245,7 +245,20 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
     }
     return std::nullopt;
   }
-  return build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
+  Bundle bundle = build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
+  // Objects with fields of the wrong type join the invalid documents there; a command that acts
+  // on the whole input refuses them like the others.
+  const std::vector<LoadError>& invalid = bundle.input.invalid_documents;
+  if (!args.keep_valid_documents && !invalid.empty()) {
+    if (errors) {
+      for (const LoadError& e : invalid)
+        *errors += e.to_string() + "\n";
+    } else {
+      print_load_errors(invalid);
+    }
+    return std::nullopt;
+  }
+  return bundle;
 }
 
 std::vector<std::string> input_paths(const BundleArgs& args, const Bundle& bundle) {

@@ -14,6 +14,7 @@
 #include <tl/expected.hpp>
 
 #include "cli/common.h"
+#include "util/files.h"
 
 namespace footprint {
 
@@ -45,14 +46,16 @@ bool write_all(int fd, std::string_view text) {
   return true;
 }
 
-// Writes `file` to a new temporary file beside it; returns its path, or an error.
-tl::expected<std::string, std::string> write_temporary(const OutputFile& file) {
-  fs::path target(file.path);
+// Writes `file` to a new temporary file beside `destination`, the regular file it is to replace
+// (or create); returns the temporary file's path, or an error.
+tl::expected<std::string, std::string> write_temporary(const OutputFile& file,
+                                                       const std::string& destination) {
+  fs::path target(destination);
   fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::string pattern = (dir / ("." + target.filename().string() + ".footprint-XXXXXX")).string();
   int fd = mkstemp(pattern.data());
   if (fd < 0) return tl::unexpected(fmt::format("cannot write {}: {}", file.path, strerror(errno)));
-  bool ok = write_all(fd, file.text) && fchmod(fd, mode_for(file.path, file.executable)) == 0 &&
+  bool ok = write_all(fd, file.text) && fchmod(fd, mode_for(destination, file.executable)) == 0 &&
             fsync(fd) == 0;
   int saved = errno;
   ok = close(fd) == 0 && ok;
@@ -61,6 +64,19 @@ tl::expected<std::string, std::string> write_temporary(const OutputFile& file) {
     return tl::unexpected(fmt::format("cannot write {}: {}", file.path, strerror(saved)));
   }
   return pattern;
+}
+
+// Writes into a device, a pipe or an open descriptor as it is: replacing it with a regular file
+// would destroy it (a rename over /dev/null) or leave its reader with nothing.
+bool write_through(const OutputFile& file, const WriteTarget& target, std::string& error) {
+  std::fflush(stdout);  // what was printed before comes first on a shared descriptor
+  bool opened = target.kind == WriteTarget::Kind::kSpecial;
+  int fd = opened ? open(target.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC) : target.descriptor;
+  bool ok = fd >= 0 && write_all(fd, file.text);
+  int saved = errno;
+  if (opened && fd >= 0) ok = close(fd) == 0 && ok;
+  if (!ok) error = fmt::format("cannot write {}: {}", file.path, strerror(saved));
+  return ok;
 }
 
 // Creates the missing directories above `path`, outermost first, recording each one created.
@@ -107,35 +123,48 @@ std::optional<std::string> output_clash(const std::string& output,
 
 bool write_files(const std::vector<OutputFile>& files) {
   std::vector<fs::path> created;
-  std::vector<std::string> temporaries;
+  std::vector<std::string> temporaries;  // beside each regular destination, "" for the others
+  std::vector<std::string> destinations(files.size());
   std::string error;
   auto undo = [&] {
     for (const std::string& t : temporaries)
-      unlink(t.c_str());
+      if (!t.empty()) unlink(t.c_str());
     std::error_code ec;
     for (auto it = created.rbegin(); it != created.rend(); ++it)
       fs::remove(*it, ec);  // only removes what is still empty
     print_error(error);
     return false;
   };
-  for (const OutputFile& file : files) {
-    std::error_code ec;
-    if (fs::is_directory(file.path, ec)) {
+  std::vector<std::pair<const OutputFile*, WriteTarget>> through;
+  for (size_t i = 0; i < files.size(); ++i) {
+    const OutputFile& file = files[i];
+    WriteTarget target = write_target(file.path);
+    if (target.kind == WriteTarget::Kind::kDirectory) {
       error = fmt::format("cannot write {}: it is a directory", file.path);
       return undo();
     }
-    if (!create_parents(fs::path(file.path), created, error)) return undo();
-    auto temporary = write_temporary(file);
+    if (target.kind == WriteTarget::Kind::kSpecial ||
+        target.kind == WriteTarget::Kind::kDescriptor) {
+      through.emplace_back(&file, std::move(target));
+      temporaries.emplace_back();
+      continue;
+    }
+    if (!create_parents(fs::path(target.path), created, error)) return undo();
+    auto temporary = write_temporary(file, target.path);
     if (!temporary) {
       error = temporary.error();
       return undo();
     }
     temporaries.push_back(std::move(*temporary));
+    destinations[i] = std::move(target.path);
   }
+  for (const auto& [file, target] : through)
+    if (!write_through(*file, target, error)) return undo();
   // Renaming is what cannot half-fail in practice: every file is already on disk beside its
   // destination, on the same file system.
   for (size_t i = 0; i < files.size(); ++i) {
-    if (std::rename(temporaries[i].c_str(), files[i].path.c_str()) != 0) {
+    if (temporaries[i].empty()) continue;
+    if (std::rename(temporaries[i].c_str(), destinations[i].c_str()) != 0) {
       error = fmt::format("cannot write {}: {}", files[i].path, strerror(errno));
       temporaries.erase(temporaries.begin(), temporaries.begin() + static_cast<long>(i));
       return undo();

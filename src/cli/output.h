@@ -1,6 +1,8 @@
-// Writing outputs without destroying inputs. Every file is written to a temporary file in its
-// directory and renamed into place, so a reader never sees half a file and a failure leaves the
-// old one; an output that is one of the command's inputs is refused.
+// Writing outputs without destroying inputs. A regular file is written to a temporary file in
+// its directory and renamed into place, so a reader never sees half a file and a failure leaves
+// the old one; a symlink is followed to the file it leads to, and a device, a pipe or an open
+// descriptor (/dev/null, a fifo, /dev/stdout, <(...)) is written through, never replaced. An
+// output that is one of the command's inputs is refused.
 #pragma once
 
 #include <optional>
@@ -26,13 +28,14 @@ std::optional<std::string> output_clash(const std::string& output,
 // silently replaces a file the user edited. A file with exactly the new content is no change.
 bool check_not_replacing(const std::vector<OutputFile>& files);
 
-// Writes all files or none: each goes to a temporary file beside its destination first, and only
-// when every one is written are they renamed into place. Missing directories are created, and
+// Writes all files or none: each regular file goes to a temporary file beside its destination
+// first, then devices and pipes are written through, and only when every one is written are the
+// regular files renamed into place. Missing directories are created, and
 // removed again when something fails. Returns false after printing an error.
 bool write_files(const std::vector<OutputFile>& files);
 
-// Writes `text` to stdout when `path` is empty or "-", else atomically to `path`. Returns false
-// after printing an error.
+// Writes `text` to stdout when `path` is empty or "-", else to `path` as write_files() does.
+// Returns false after printing an error.
 bool write_output(const std::string& text, const std::string& path);
 
 }  // namespace footprint

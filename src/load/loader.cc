@@ -492,8 +492,9 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     }
     if (out.objects.size() > objects_before) has_documents[c.file] = true;
   }
-  // With no valid object left there is nothing to report: the errors are the result.
-  if (options.keep_valid_documents && errors.empty() && !out.objects.empty()) {
+  // Invalid documents are kept apart even when no valid object is left, so that a report (JSON,
+  // SARIF) can still list them; the caller fails anyway.
+  if (options.keep_valid_documents && errors.empty()) {
     out.invalid_documents = std::move(document_errors);
   } else {
     errors.insert(errors.end(), document_errors.begin(), document_errors.end());

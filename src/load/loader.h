@@ -80,8 +80,8 @@ struct LoadOptions {
   uint64_t max_gzip_bytes = uint64_t{768} * 1024;
   bool keep_texts = false;  // for commands that rewrite the input
   // An invalid document fails the load unless this is set: then the valid objects load and
-  // LoadedInput::invalid_documents lists the others. Errors of whole files, and invalid
-  // documents with no valid object beside them, always fail.
+  // LoadedInput::invalid_documents lists the others, even when no valid object is left. Errors
+  // of whole files always fail.
   bool keep_valid_documents = false;
 };
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "model/secrets.h"
+
 namespace footprint {
 
 const std::vector<std::string_view> kSnapshotResources = {
@@ -45,8 +47,9 @@ bool Cluster::has_group(std::string_view group) const {
 
 namespace {
 
+// Read before the bundle knows the kinds: anything that looks like a Secret is dropped.
 bool is_secret(const RawObject& raw) {
-  return raw.node.get("kind").str() == "Secret" && raw.node.get("apiVersion").str() == "v1";
+  return may_hold_secret_values(raw.node, false);
 }
 
 Cluster make_cluster(LoadedInput input) {
@@ -82,6 +85,9 @@ tl::expected<Cluster, std::vector<LoadError>> load_cluster_text(const std::strin
 }
 
 std::vector<ClusterNamespace> cluster_namespaces(const Cluster& cluster, const Bundle& bundle) {
+  // Every cluster has kube-system and default: a snapshot without Namespaces was taken without
+  // them, and would shrink the blast radius to the bundle's own namespaces.
+  if (cluster.objects.of_kind("", "Namespace").empty()) return default_namespaces(bundle);
   std::map<std::string, Labels> names;
   for (uint32_t i : cluster.objects.of_kind("", "Namespace")) {
     const Object& ns = cluster.objects.objects[i];

@@ -43,7 +43,7 @@ tl::expected<Cluster, std::vector<LoadError>> load_cluster_text(const std::strin
                                                                 std::string text);
 
 // The cluster's namespaces with their labels, plus those the bundle creates and the cluster does
-// not have yet; sorted by name.
+// not have yet; sorted by name. default_namespaces() when the snapshot holds no Namespace.
 std::vector<ClusterNamespace> cluster_namespaces(const Cluster& cluster, const Bundle& bundle);
 
 }  // namespace footprint

@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
+
+#include "model/field_types.h"
 
 namespace footprint {
 
@@ -63,6 +66,29 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
   return info;
 }
 
+// An object with a field of the wrong type is an invalid document: the API server refuses it
+// whole, and the checks must not read the field as absent.
+void set_aside_wrong_field_types(LoadedInput& input) {
+  size_t before = input.invalid_documents.size();
+  std::erase_if(input.objects, [&](const RawObject& raw) {
+    std::vector<FieldTypeError> wrong = wrong_field_types(raw.node);
+    for (FieldTypeError& e : wrong) {
+      input.invalid_documents.push_back(
+          LoadError{input.files[raw.file], e.position, std::move(e.message)});
+    }
+    return !wrong.empty();
+  });
+  if (input.invalid_documents.size() == before) return;
+  auto file_index = [&](const std::string& name) {
+    return std::find(input.files.begin(), input.files.end(), name) - input.files.begin();
+  };
+  std::stable_sort(input.invalid_documents.begin(), input.invalid_documents.end(),
+                   [&](const LoadError& a, const LoadError& b) {
+                     return std::tuple(file_index(a.file), a.position.line, a.position.column) <
+                            std::tuple(file_index(b.file), b.position.line, b.position.column);
+                   });
+}
+
 }  // namespace
 
 const Object* Bundle::find(std::string_view group, std::string_view kind, std::string_view ns,
@@ -88,6 +114,7 @@ const Object* Bundle::crd_for(std::string_view group, std::string_view kind) con
 }
 
 Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
+  set_aside_wrong_field_types(input);
   Bundle bundle;
   bundle.default_namespace = options.default_namespace;
   bundle.resources = ResourceTable::builtin();

@@ -9,10 +9,12 @@ Section invalid_documents_section(const std::vector<LoadError>& invalid) {
   s.id = "invalidDocuments";
   s.title = "Documents that are not valid objects";
   Block b;
+  bool one = invalid.size() == 1;
   b.lines.push_back(fmt::format(
-      "{} of the input could not be read as Kubernetes objects and are left out of everything "
-      "below; applying the input fails on them. footprint exits 2.",
-      invalid.size() == 1 ? "One document" : fmt::format("{} documents", invalid.size())));
+      "{} of the input could not be read as {} and {} left out of everything below; applying "
+      "the input fails on {}. footprint exits 2.",
+      one ? "One document" : fmt::format("{} documents", invalid.size()),
+      one ? "a Kubernetes object" : "Kubernetes objects", one ? "is" : "are", one ? "it" : "them"));
   Table t;
   t.header = {"where", "problem"};
   Json list = Json::array();

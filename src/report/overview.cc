@@ -59,10 +59,11 @@ Overview make_overview(const Report& report) {
   // What the report leaves out comes first: it is why the run exits 2.
   if (report.bundle && !report.bundle->input.invalid_documents.empty()) {
     size_t n = report.bundle->input.invalid_documents.size();
-    o.creates.insert(o.creates.begin(),
-                     fmt::format("{} not valid {} and {} left out of this report (listed below).",
-                                 n == 1 ? "One document is" : fmt::format("{} documents are", n),
-                                 n == 1 ? "object" : "objects", n == 1 ? "is" : "are"));
+    o.creates.insert(
+        o.creates.begin(),
+        fmt::format("{} not {} and {} left out of this report (listed below).",
+                    n == 1 ? "One document is" : fmt::format("{} documents are", n),
+                    n == 1 ? "a valid object" : "valid objects", n == 1 ? "is" : "are"));
   }
   size_t number = 0;
   for (const Finding& f : report.analysis.findings) {

@@ -9,6 +9,8 @@ namespace footprint {
 
 namespace {
 
+constexpr const char* kInvalidDocumentRule = "invalid-document";
+
 std::string_view sarif_level(Severity severity) {
   switch (severity) {
     case Severity::kCritical:
@@ -93,6 +95,19 @@ std::string render_sarif(const Report& report) {
          {"properties",
           {{"security-severity", security_severity(check->max_severity)}, {"area", check->area}}}});
   }
+  // Not a check: a document that is not a valid object, which applying the input fails on.
+  rules.push_back(
+      {{"id", kInvalidDocumentRule},
+       {"name", kInvalidDocumentRule},
+       {"shortDescription", {{"text", "A document is not a valid Kubernetes object."}}},
+       {"fullDescription",
+        {{"text",
+          "The document cannot be read as a Kubernetes object, so it is left out of the "
+          "analysis, and applying the input fails on it."}}},
+       {"help", {{"text", "Fix the document at the given line."}}},
+       {"defaultConfiguration", {{"level", "error"}}},
+       {"properties", {{"security-severity", security_severity(Severity::kHigh)}}}});
+  const int invalid_rule_index = static_cast<int>(rules.size()) - 1;
   auto rule_index = [](const std::string& id) {
     auto checks = all_checks();
     for (size_t i = 0; i < checks.size(); ++i) {
@@ -145,6 +160,19 @@ std::string render_sarif(const Report& report) {
                         {"justification", f.suppression_reason}}});
     }
     results.push_back(std::move(result));
+  }
+  for (const LoadError& e : report.bundle->input.invalid_documents) {
+    Json physical = {{"artifactLocation", {{"uri", artifact_uri(e.file)}}}};
+    if (e.position.line) {
+      physical["region"] = {{"startLine", e.position.line}};
+      if (e.position.column) physical["region"]["startColumn"] = e.position.column;
+    }
+    results.push_back({{"ruleId", kInvalidDocumentRule},
+                       {"ruleIndex", invalid_rule_index},
+                       {"kind", "fail"},
+                       {"level", "error"},
+                       {"message", {{"text", e.message}}},
+                       {"locations", Json::array({{{"physicalLocation", physical}}})}});
   }
   Json sarif = {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

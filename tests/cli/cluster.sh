@@ -76,6 +76,29 @@ expect_status 1
 run "$FOOTPRINT" compare "a=$bundle" "b=$bundle" -n dynamo-system --cluster "$snapshot"
 expect_status 0
 
+# A snapshot without Namespace objects would shrink the blast radius to the bundle's own
+# namespaces: footprint warns, and judges with the namespaces it assumes without --cluster, so
+# the webhook reaches what it reaches without the snapshot (kube-system and other-team among them).
+run "$FOOTPRINT" audit "$bundle" -n dynamo-system --format json
+expect_status 0
+cp "$OUT" "$TMP/no-cluster.json"
+run "$FOOTPRINT" audit "$bundle" -n dynamo-system --cluster "$data/snapshot-without-namespaces.yaml" \
+  --format json
+expect_status 0
+expect_stderr "warning: --cluster $data/snapshot-without-namespaces.yaml holds no Namespace objects"
+expect_stderr "the blast radius cannot be computed from the snapshot"
+hit="sorted([w for w in d['admission']['webhooks'] if w['name'] == 'pods.dynamo.example.com'][0]['namespacesHit'])"
+[ "$(json_get "$OUT" "$hit")" = "$(json_get "$TMP/no-cluster.json" "$hit")" ] ||
+  fail "namespaces without Namespace objects: $(json_get "$OUT" "$hit")"
+json_get "$OUT" "$hit" | grep -q "'kube-system'.*'other-team'" || fail "the default set is used"
+severities="sorted((f['check'], f['severity']) for f in d['findings'])"
+[ "$(json_get "$OUT" "$severities")" = "$(json_get "$TMP/no-cluster.json" "$severities")" ] ||
+  fail "findings differ from those without --cluster: $(json_get "$OUT" "$severities")"
+# The full snapshot has Namespaces: no warning.
+run "$FOOTPRINT" audit "$bundle" -n dynamo-system --cluster "$snapshot"
+expect_status 0
+! grep -q "holds no Namespace objects" "$ERR" || fail "warned about a snapshot with Namespaces"
+
 # A snapshot that is not YAML is an input error with file:line and a hint.
 printf 'items: [\n' >"$TMP/broken.yaml"
 run "$FOOTPRINT" audit "$bundle" --cluster "$TMP/broken.yaml"

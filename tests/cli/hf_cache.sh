@@ -43,3 +43,20 @@ expect_status 2
 run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" --revision main
 expect_status 2
 expect_stderr "expected a 40-hex commit hash"
+
+# refs/main as a symlink: fix writes the file it names inside the cache and keeps the link (a
+# rename over the link would replace it); a link that leads out of the cache is left alone.
+rm -f "$repo/refs/main"
+ln -s main.real "$repo/refs/main"
+run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" Qwen/Qwen3-0.6B
+expect_status 0
+expect_stdout "fixed: wrote refs/main"
+[ -L "$repo/refs/main" ] && [ "$(readlink "$repo/refs/main")" = main.real ] ||
+  fail "refs/main is no longer the symlink to main.real"
+[ "$(cat "$repo/refs/main.real")" = "$commit" ] || fail "the symlink's target holds the commit"
+rm -f "$repo/refs/main" "$repo/refs/main.real"
+ln -s "$TMP/outside" "$repo/refs/main"
+run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" Qwen/Qwen3-0.6B
+expect_status 1
+expect_stdout "fix did not write refs/main: it leads out of the cache"
+[ ! -e "$TMP/outside" ] && [ -L "$repo/refs/main" ] || fail "fix wrote outside the cache"

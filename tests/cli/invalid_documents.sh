@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One invalid document does not hide the audit: the valid objects are audited and reported, each
-# invalid document is listed with file:line:col, and the exit code stays 2 so that CI never takes
+# invalid document is listed with file:line:col (in JSON and SARIF too, even when every document
+# is invalid), and the exit code stays 2 so that CI never takes
 # the partial report for a clean run. A Deployment without metadata.name is refused by client-go
 # before it reaches the server (rest/request.go: "resource name may not be empty"); YAML 1.2
 # forbids duplicate keys in a mapping (spec 3.2.1.1), so the third document is unreadable.
@@ -37,6 +38,39 @@ json_get "$OUT" "[f['check'] for f in d['findings']]" | grep -q rbac-wildcard ||
   fail "the ClusterRole after the invalid documents should be audited"
 [ "$(json_get "$OUT" "[(e['line'], e['column']) for e in d['invalidDocuments']]")" = \
   "[(5, 1), (13, 16)]" ] || fail "invalidDocuments: $(json_get "$OUT" "d['invalidDocuments']")"
+
+# SARIF: one result per invalid document, kind "fail", at its file:line:col, beside the findings.
+run "$FOOTPRINT" audit "$TMP/in.yaml" -n x --format sarif -o "$TMP/report.sarif"
+expect_status 2
+[ "$(json_get "$TMP/report.sarif" "[(r['kind'], r['level'], r['locations'][0]['physicalLocation']['region']['startLine'], r['locations'][0]['physicalLocation']['region']['startColumn']) for r in d['runs'][0]['results'] if r['ruleId'] == 'invalid-document']")" = \
+  "[('fail', 'error', 5, 1), ('fail', 'error', 13, 16)]" ] ||
+  fail "SARIF invalid documents: $(json_get "$TMP/report.sarif" "d['runs'][0]['results']")"
+json_get "$TMP/report.sarif" "[r['ruleId'] for r in d['runs'][0]['results']]" | grep -q rbac-wildcard ||
+  fail "SARIF keeps the findings of the valid objects"
+[ "$(json_get "$TMP/report.sarif" "set(d['runs'][0]['tool']['driver']['rules'][r['ruleIndex']]['id'] for r in d['runs'][0]['results'] if r['ruleId'] == 'invalid-document')")" = "{'invalid-document'}" ] ||
+  fail "the invalid-document result points at its rule"
+
+# Every document invalid: the JSON and SARIF reports are still written, listing them; exit 2.
+cat >"$TMP/all-invalid.yaml" <<'YAML'
+apiVersion: apps/v1
+kind: Deployment
+metadata: {namespace: x}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dup, namespace: x}
+data: {a: "1", a: "2"}
+YAML
+run "$FOOTPRINT" audit "$TMP/all-invalid.yaml" --format json -o "$TMP/all.json"
+expect_status 2
+expect_stderr "all-invalid.yaml:1:1: Deployment has no metadata.name"
+[ "$(json_get "$TMP/all.json" "([(e['line'], e['column']) for e in d['invalidDocuments']], d['inventory']['objects'])")" = \
+  "([(1, 1), (8, 16)], 0)" ] || fail "all invalid, JSON: $(cat "$TMP/all.json")"
+run "$FOOTPRINT" audit "$TMP/all-invalid.yaml" --format sarif
+expect_status 2
+[ "$(json_get "$OUT" "[(r['ruleId'], r['kind'], r['locations'][0]['physicalLocation']['region']['startLine']) for r in d['runs'][0]['results']]")" = \
+  "[('invalid-document', 'fail', 1), ('invalid-document', 'fail', 8)]" ] ||
+  fail "all invalid, SARIF: $(cat "$OUT")"
 
 # Text output names them too.
 run "$FOOTPRINT" audit "$TMP/in.yaml" -n x

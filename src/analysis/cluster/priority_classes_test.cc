@@ -128,7 +128,7 @@ spec:
     metadata: {labels: {app: n}}
     spec:
       priorityClassName: system-node-critical
-      containers: [{name: n, image: x}]
+      containers: [{name: node, image: x}]  # `n` would be a YAML 1.1 boolean
 )");
   auto findings = run_check(b, "priority-class-missing");
   ASSERT_EQ(findings.size(), 1u);

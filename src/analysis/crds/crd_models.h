@@ -23,8 +23,11 @@ constexpr uint64_t kAnnotationLimit = uint64_t{256} * 1024;
 constexpr uint64_t kRequestBodyLimit = uint64_t{3} * 1024 * 1024;
 // etcd's default --max-request-bytes.
 constexpr uint64_t kEtcdRequestLimit = uint64_t{3} * 512 * 1024;
-// A Secret's data, where Helm keeps a release (MaxSecretSize).
-constexpr uint64_t kHelmReleaseLimit = uint64_t{1024} * 1024;
+// Kubernetes' MaxSecretSize (pkg/apis/core/types.go): ValidateSecret and ValidateConfigMap
+// (pkg/apis/core/validation/validation.go) reject data whose values total more.
+constexpr uint64_t kMaxSecretSize = uint64_t{1024} * 1024;
+// A Secret's data, where Helm keeps a release.
+constexpr uint64_t kHelmReleaseLimit = kMaxSecretSize;
 // "Near" a limit: at least 90 % of it.
 constexpr uint64_t kNearPercent = 90;
 
@@ -35,7 +38,13 @@ struct ObjectSize {
   uint64_t yaml_bytes = 0;
   std::optional<ApplySizes> sizes;  // nullopt when kubectl cannot encode the object
   std::string error;                // why, with the position
+  // ConfigMaps and Secrets: the bytes the API server's validation sums against kMaxSecretSize
+  // (decoded values of data, binaryData and stringData).
+  std::optional<uint64_t> data_bytes;
 };
+
+// True for a ConfigMap or Secret the API server refuses to store, whatever the client.
+bool data_over_limit(const ObjectSize& size);
 
 // Sizes of every object, in input order.
 std::vector<ObjectSize> object_sizes(const Bundle& bundle);

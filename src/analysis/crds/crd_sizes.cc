@@ -18,7 +18,9 @@ std::string percent_of(uint64_t value, uint64_t limit) {
 
 void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
   for (const ObjectSize& s : ctx.sizes) {
-    if (!s.sizes || !near_limit(s.sizes->annotation_bytes, kAnnotationLimit)) continue;
+    // Over MaxSecretSize, config-data-too-large says why no way of applying it works.
+    if (!s.sizes || data_over_limit(s) || !near_limit(s.sizes->annotation_bytes, kAnnotationLimit))
+      continue;
     const Object& obj = *s.object;
     bool over = s.sizes->annotation_bytes > kAnnotationLimit;
     std::string what = fmt::format(
@@ -53,7 +55,8 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
 
 void run_request_size_limit(const Context& ctx, Findings& out) {
   for (const ObjectSize& s : ctx.sizes) {
-    if (!s.sizes || !near_limit(s.sizes->request_bytes, kRequestBodyLimit)) continue;
+    if (!s.sizes || data_over_limit(s) || !near_limit(s.sizes->request_bytes, kRequestBodyLimit))
+      continue;
     bool over = s.sizes->request_bytes > kRequestBodyLimit;
     std::string what = fmt::format("{} is {} bytes as a request body", s.object->display(),
                                    with_commas(s.sizes->request_bytes));
@@ -89,7 +92,8 @@ void run_request_size_limit(const Context& ctx, Findings& out) {
 
 void run_etcd_size_limit(const Context& ctx, Findings& out) {
   for (const ObjectSize& s : ctx.sizes) {
-    if (!s.sizes || !near_limit(s.sizes->json_bytes, kEtcdRequestLimit)) continue;
+    if (!s.sizes || data_over_limit(s) || !near_limit(s.sizes->json_bytes, kEtcdRequestLimit))
+      continue;
     bool over = s.sizes->json_bytes > kEtcdRequestLimit;
     Finding& f = out.add(
         *s.object, over ? Severity::kMedium : Severity::kLow,

@@ -11,6 +11,7 @@
 
 #include "analysis/context.h"
 #include "model/kubectl_json.h"
+#include "model/secrets.h"
 #include "model/units.h"
 #include "util/strings.h"
 
@@ -212,8 +213,8 @@ class Discoverer {
   explicit Discoverer(ImageInventory& out) : out_(out) {}
 
   void object(const Object& obj) {
-    if (obj.group.empty() && obj.kind == "Secret") return;  // never read
-    if (obj.group == "apiextensions.k8s.io") return;        // schemas, not images
+    if (may_hold_secret_values(obj)) return;          // never read
+    if (obj.group == "apiextensions.k8s.io") return;  // schemas, not images
     WalkContext ctx{obj.index, {}, 0};
     configmap_ = obj.group.empty() && obj.kind == "ConfigMap";
     walk(obj.node, "", ctx, "", "");

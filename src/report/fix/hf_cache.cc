@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "model/units.h"
+#include "util/files.h"
 #include "util/strings.h"
 
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, not in a header
@@ -413,9 +414,17 @@ void fix_hf_cache(std::vector<HfModelReport>& reports, const HfCheckOptions& opt
           fmt::format("fix did not write {}: the folder is read-only.", r.repair->path));
       continue;
     }
-    fs::path target = fs::path(r.folder) / r.repair->path;
+    // The ref may be a symlink to the file to update: the rename replaces that file, not the link.
+    WriteTarget destination = write_target((fs::path(r.folder) / r.repair->path).string());
+    if (destination.kind != WriteTarget::Kind::kRegular &&
+        destination.kind != WriteTarget::Kind::kMissing) {
+      r.warnings.push_back(
+          fmt::format("fix did not write {}: it is not a regular file.", r.repair->path));
+      continue;
+    }
+    fs::path target = destination.path;
     std::error_code ec;
-    // refs/ or the model's folder may be symlinks: fix writes only inside the cache.
+    // refs/, the ref or the model's folder may be symlinks: fix writes only inside the cache.
     fs::path root = fs::weakly_canonical(options.root, ec);
     fs::path parent = fs::weakly_canonical(target.parent_path(), ec);
     std::string inside = parent.lexically_relative(root).generic_string();

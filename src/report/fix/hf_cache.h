@@ -79,8 +79,9 @@ struct HfCheckOptions {
 std::vector<HfModelReport> check_hf_cache(const std::vector<HfModelSpec>& models,
                                           const HfCheckOptions& options);
 
-// Applies each report's repair, writing refs/<ref> through a temporary file and a rename, and
-// checks again. A read-only folder leaves the report unfixed with a warning.
+// Applies each report's repair, writing refs/<ref> (or the file it links to) through a
+// temporary file and a rename, and checks again. A read-only folder leaves the report unfixed
+// with a warning.
 void fix_hf_cache(std::vector<HfModelReport>& reports, const HfCheckOptions& options);
 
 }  // namespace footprint

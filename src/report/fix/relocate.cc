@@ -7,6 +7,8 @@
 #include <map>
 #include <tuple>
 
+#include "model/secrets.h"
+
 namespace footprint {
 
 namespace {
@@ -82,7 +84,8 @@ tl::expected<void, std::string> field_edits(const Bundle& bundle, const ImageUse
   return set(f.repository_node, f.repository, registry.join(repository));
 }
 
-// A Secret is replaced by a comment; inside a block List its "- " goes too.
+// An object that may hold Secret values is replaced by a comment; inside a block List its "- " goes
+// too.
 tl::expected<Edit, std::string> secret_edit(const Bundle& bundle, const Object& obj) {
   std::string_view text = bundle.input.texts[obj.file];
   size_t begin = obj.node.begin_offset();
@@ -95,16 +98,16 @@ tl::expected<Edit, std::string> secret_edit(const Bundle& bundle, const Object& 
     while (dash > 0 && (text[dash - 1] == ' ' || text[dash - 1] == '\t'))
       --dash;
     if (dash == 0 || text[dash - 1] != '-') {
-      return tl::unexpected(fmt::format(
-          "{}: Secret {} sits in a flow-style List; split it out of the List to relocate",
-          where(bundle, obj, obj.node), obj.qualified_name()));
+      return tl::unexpected(
+          fmt::format("{}: {} sits in a flow-style List; split it out of the List to relocate",
+                      where(bundle, obj, obj.node), obj.display()));
     }
     begin = dash - 1;
   }
   return Edit{obj.file, begin, end,
-              fmt::format("# Secret {} left out by footprint images relocate: apply it from the "
+              fmt::format("# {} left out by footprint images relocate: apply it from the "
                           "original manifests.",
-                          obj.qualified_name())};
+                          obj.display())};
 }
 
 // Reads the rewritten text back and makes sure every reference that was to move now points at
@@ -113,9 +116,9 @@ tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Rel
                                                  const RelocateOptions& options) {
   std::vector<NamedText> texts;
   for (size_t f = 0; f < result.texts.size(); ++f) {
-    bool has_objects = std::any_of(
-        bundle.objects.begin(), bundle.objects.end(),
-        [&](const Object& o) { return o.file == f && !(o.group.empty() && o.kind == "Secret"); });
+    bool has_objects =
+        std::any_of(bundle.objects.begin(), bundle.objects.end(),
+                    [&](const Object& o) { return o.file == f && !may_hold_secret_values(o); });
     if (has_objects) texts.push_back({bundle.input.files[f], result.texts[f]});
   }
   if (texts.empty()) return {};
@@ -206,12 +209,12 @@ tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const Image
   }
 
   for (const Object& obj : bundle.objects) {
-    if (!obj.group.empty() || obj.kind != "Secret") continue;
+    if (!may_hold_secret_values(obj)) continue;
     auto edit = secret_edit(bundle, obj);
     if (!edit) return tl::unexpected(edit.error());
     edits.push_back(std::move(*edit));
     out.omitted_secrets.push_back(
-        fmt::format("Secret {} ({})", obj.qualified_name(), where(bundle, obj, obj.node)));
+        fmt::format("{} ({})", obj.display(), where(bundle, obj, obj.node)));
   }
 
   std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {

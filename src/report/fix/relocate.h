@@ -24,7 +24,7 @@ struct ImageCopy {
 
 struct Relocation {
   std::vector<std::string> texts;            // per input file, rewritten, with Secrets left out
-  std::vector<std::string> omitted_secrets;  // "Secret ns/name (file:line)"
+  std::vector<std::string> omitted_secrets;  // "Secret ns/name (file:line)", and look-alikes
   std::vector<ImageCopy> copies;             // unique, in order of first use
   size_t rewritten = 0;                      // references rewritten
   size_t skipped_possible = 0;               // possible matches left as they were
