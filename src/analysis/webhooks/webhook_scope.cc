@@ -174,6 +174,20 @@ void add_affects(Finding& f, const BackendGroup& g) {
   if (!namespaces.empty()) f.affects.emplace_back("namespaces", std::move(namespaces));
 }
 
+// The fix webhooks command that narrows these webhooks, as a sentence to append to a fix; empty
+// when a namespaceSelector cannot scope any of them (cluster-scoped resources only).
+std::string fix_command(const Context& ctx, const std::vector<const WebhookSummary*>& list,
+                        std::string_view scope) {
+  bool scoped = std::any_of(list.begin(), list.end(), [](const WebhookSummary* s) {
+    return s->reach.namespaced && !s->webhook->in_cluster;
+  });
+  if (!scoped) return "";
+  return fmt::format(
+      " `footprint fix webhooks -n {} {}` writes the configurations so narrowed (also as "
+      "kustomize patches, or as a Helm post-renderer that keeps them narrowed on upgrade).",
+      ctx.bundle.default_namespace, scope);
+}
+
 std::string count_webhooks(size_t n, std::string_view what = "webhook") {
   return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
 }
@@ -226,7 +240,8 @@ void run_fail_closed(const Context& ctx, Findings& out) {
       fix =
           "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
           "namespaceSelector or objectSelector to the namespaces and objects that use the "
-          "operator, and run the backend with two or more replicas and a PodDisruptionBudget.";
+          "operator, and run the backend with two or more replicas and a PodDisruptionBudget." +
+          fix_command(ctx, top, "--scope opt-in --label KEY=VALUE (or --scope own)");
     } else if (severity == Severity::kMedium) {
       message = fmt::format(
           "{} ({}) with failurePolicy Fail {} {}, but only for {}: their owners opt in. {} those "
@@ -346,7 +361,8 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
         "Scope the webhooks to the namespaces that use the operator: a namespaceSelector on a "
         "label only those namespaces carry (or kubernetes.io/metadata.name), or an objectSelector "
         "on a label only the operator's objects carry; when the chart has no value for it, patch "
-        "the configuration with a post-renderer.",
+        "the configuration with a post-renderer." +
+            fix_command(ctx, top, "--scope opt-in --label KEY=VALUE (or --scope own)"),
         first.node);
     std::string who = who_of(top);
     std::vector<std::string> creators =
@@ -409,8 +425,13 @@ void run_added_latency(const Context& ctx, Findings& out) {
                       : t.worst_seconds >= kRequestTimeoutSeconds / 2 ? Severity::kMedium
                                                                       : Severity::kLow;
   std::vector<std::string> names;
-  for (const AdmissionWebhook* w : chain)
+  std::vector<const WebhookSummary*> summaries;
+  for (const AdmissionWebhook* w : chain) {
     names.push_back(w->name);
+    for (const WebhookSummary& s : ctx.webhooks) {
+      if (s.webhook == w) summaries.push_back(&s);
+    }
+  }
   std::string over =
       severity == Severity::kHigh
           ? fmt::format(
@@ -431,7 +452,8 @@ void run_added_latency(const Context& ctx, Findings& out) {
                       : "",
                   t.validating_webhooks.size(), t.worst_seconds, over),
       "Lower timeoutSeconds (a few seconds is enough for a healthy webhook), merge webhooks that "
-      "see the same requests, and scope them to the namespaces that use the operator.",
+      "see the same requests, and scope them to the namespaces that use the operator." +
+          fix_command(ctx, summaries, "--scope opt-in --label KEY=VALUE (or --scope own)"),
       chain.front()->node);
   f.summary = fmt::format("Pod creation in other teams' namespaces can wait up to {} s for {}",
                           t.worst_seconds, count_webhooks(chain.size()));
@@ -587,6 +609,7 @@ void run_kube_system(const Context& ctx, Findings& out) {
           "kubernetes.io/metadata.name, operator: NotIn, values: [{}]}}].",
           fmt::join(exclude, " and "), fmt::join(exclude, ", "));
     }
+    if (!exclude.empty()) fix += fix_command(ctx, top, "--scope exclude-system");
     if (nodes) {
       fix += std::string(fix.empty() ? "" : " ") +
              "Take nodes/status out of the rules (a namespaceSelector does not apply to "
