@@ -228,6 +228,8 @@ int run_fix_webhooks(int argc, char** argv) {
       "footprint fix webhooks"};
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
+  // A post-renderer reads standard input without being told.
+  app.get_option("inputs")->required(false);
   std::string scope = "exclude-system";
   app.add_option("--scope", scope,
                  "exclude-system: not kube-system, kube-public, kube-node-lease; own: only the "
@@ -301,6 +303,11 @@ int run_fix_webhooks(int argc, char** argv) {
     }
     if (bundle_args.inputs.empty()) bundle_args.inputs.emplace_back("-");
     bundle_args.keep_texts = true;
+  } else if (bundle_args.inputs.empty()) {
+    print_error(
+        "no INPUT given: name manifest files, directories, - for standard input, or a "
+        "chart");
+    return kExitUsage;
   }
 
   std::optional<Bundle> bundle = load_bundle(bundle_args);

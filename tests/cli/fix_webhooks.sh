@@ -17,15 +17,20 @@ source "$(dirname "$0")/common.inc"
 global=$DATA/field-report/global.yaml
 pod_webhook=mpodcheckpointrestore.example.com
 
-# The webhooks of `footprint admission`'s table.
-passes() { # passes BUNDLE... -- ADMISSION ARGS: prints the webhook names a request passes
+# passes INPUT... -- ADMISSION ARGS: sets PASSED to the names of the bundle's webhooks in the
+# table of `footprint admission` (no subshell, so that a failure stops the test).
+passes() {
   local inputs=()
   while [ "$1" != -- ]; do inputs+=("$1"); shift; done
   shift
   run "$FOOTPRINT" admission "${inputs[@]}" --release-namespace dynamo-system "$@"
   expect_status 0
-  awk '/webhook/ {for (i = 1; i <= NF; i++) if ($i ~ /\.example\.com$|\.io$|\.com$/) print $i}' "$OUT"
+  PASSED=$(awk '/ webhook / {for (i = 1; i <= NF; i++) if ($i ~ /\.(com|io)$/) print $i}' "$OUT")
 }
+
+# Unfixed, kube-system passes the pod webhook (no selector matches everything).
+passes "$global" -- -n kube-system
+[ "$PASSED" = $pod_webhook ] || fail "unfixed, kube-system passes $pod_webhook: $PASSED"
 
 # 1. --scope exclude-system (the default): every webhook gets the NotIn; rules, failurePolicy and
 # timeout stay.
@@ -47,8 +52,8 @@ assert sum(len(d["webhooks"]) for d in docs) == 8
 PY
 # The fix, applied after the bundle, replaces the configurations (as kubectl apply and helm keep
 # the last definition): kube-system no longer passes the pod webhook, dynamo-system still does.
-[ -z "$(passes "$global" "$TMP/exclude.json" -- -n kube-system)" ] || fail "kube-system still passes"
-[ "$(passes "$global" "$TMP/exclude.json" -- -n dynamo-system)" = $pod_webhook ] ||
+passes "$global" "$TMP/exclude.json" -- -n kube-system; [ -z "$PASSED" ] || fail "kube-system still passes"
+passes "$global" "$TMP/exclude.json" -- -n dynamo-system; [ "$PASSED" = $pod_webhook ] ||
   fail "dynamo-system must still pass $pod_webhook"
 run "$FOOTPRINT" audit "$global" "$TMP/exclude.json" -n dynamo-system --format json
 expect_status 0
@@ -74,19 +79,32 @@ expect_status 0
 cp "$OUT" "$TMP/own.json"
 expect_stderr "$pod_webhook: namespaceSelector: only namespaces [dynamo-system, team-a]"
 for ns in dynamo-system team-a; do
-  [ "$(passes "$global" "$TMP/own.json" -- -n $ns)" = $pod_webhook ] || fail "$ns must pass"
+  passes "$global" "$TMP/own.json" -- -n $ns; [ "$PASSED" = $pod_webhook ] || fail "$ns must pass"
 done
 for ns in other-team default kube-system kube-public; do
-  [ -z "$(passes "$global" "$TMP/own.json" -- -n $ns)" ] || fail "$ns must not pass"
+  passes "$global" "$TMP/own.json" -- -n $ns; [ -z "$PASSED" ] || fail "$ns must not pass"
 done
-# Done-when: audit(bundle + fix) has no finding that other teams' pod creation or kube-system
-# passes the webhook.
+# audit pins the namespace set to the namespaces a webhook names (kubernetes.io/metadata.name
+# In), so team-a joins it; of that set the pod webhook hits only the two named.
 run "$FOOTPRINT" audit "$global" "$TMP/own.json" -n dynamo-system --format json
+expect_status 0
+[ "$(json_get "$OUT" "[sorted(w['namespacesHit']) for w in d['admission']['webhooks'] if w['name'] == '$pod_webhook']")" = \
+  "[['dynamo-system', 'team-a']]" ] || fail "only dynamo-system and team-a are hit"
+[ "$(json_get "$OUT" "[f['check'] for f in d['findings'] if f['check'] == 'webhook-kube-system']")" = "[]" ] ||
+  fail "no kube-system finding after --scope own"
+# Done-when: for an operator that runs its workloads in its own namespace, audit(bundle + fix)
+# has no finding that other teams' pod creation or kube-system passes a webhook.
+run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope own --own-namespace dynamo-system
+expect_status 0
+cp "$OUT" "$TMP/own-only.json"
+run "$FOOTPRINT" audit "$global" "$TMP/own-only.json" -n dynamo-system --format json
 expect_status 0
 [ "$(json_get "$OUT" "[w['namespacesHit'] for w in d['admission']['webhooks'] if w['name'] == '$pod_webhook']")" = \
   "[['dynamo-system']]" ] || fail "only dynamo-system of the namespace set is hit"
 [ "$(json_get "$OUT" "[f['check'] for f in d['findings'] if f['check'] in ('webhook-kube-system', 'webhook-intercepts-shared-resources', 'webhook-added-latency') or (f['check'] == 'webhook-fail-closed' and f['severity'] in ('high', 'critical'))]")" = "[]" ] ||
   fail "no other-team or kube-system finding after --scope own"
+passes "$global" "$TMP/own-only.json" -- -n dynamo-system; [ "$PASSED" = $pod_webhook ] ||
+  fail "dynamo-system must still pass"
 
 # 3. --scope opt-in on namespaces: refused while dynamo-system lacks the label; with the cluster's
 # namespaces showing it labelled, only labelled namespaces pass.
@@ -104,18 +122,18 @@ YAML
 run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope opt-in --label dynamo.example.com/webhooks=on --namespaces "$TMP/ns.yaml"
 expect_status 0
 cp "$OUT" "$TMP/optin.json"
-[ "$(passes "$global" "$TMP/optin.json" -- -n team-a --ns-labels dynamo.example.com/webhooks=on)" = $pod_webhook ] ||
+passes "$global" "$TMP/optin.json" -- -n team-a --ns-labels dynamo.example.com/webhooks=on; [ "$PASSED" = $pod_webhook ] ||
   fail "a labelled namespace passes"
-[ -z "$(passes "$global" "$TMP/optin.json" -- -n team-b)" ] || fail "an unlabelled namespace does not"
-[ -z "$(passes "$global" "$TMP/optin.json" -- -n kube-system --ns-labels dynamo.example.com/webhooks=on)" ] ||
+passes "$global" "$TMP/optin.json" -- -n team-b; [ -z "$PASSED" ] || fail "an unlabelled namespace does not"
+passes "$global" "$TMP/optin.json" -- -n kube-system --ns-labels dynamo.example.com/webhooks=on; [ -z "$PASSED" ] ||
   fail "kube-system stays out even when labelled"
 # opt-in by object label: the operator's pods (app.kubernetes.io/name=dynamo-operator) lack it.
 run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope opt-in --label-on objects --label dynamo.example.com/webhooks=on
 expect_status 2
 expect_stderr "the operator's own objects there do not carry dynamo.example.com/webhooks=on"
-run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope opt-in --label bad=
+run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope opt-in --label 'bad key=1'
 expect_status 2
-expect_stderr "--label bad=: expected KEY=VALUE"
+expect_stderr "--label bad key=1: expected KEY=VALUE"
 run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope opt-in
 expect_status 2
 expect_stderr "--scope opt-in needs --label KEY=VALUE"
@@ -131,8 +149,8 @@ if [ -x "$kubectl" ]; then
   run "$kubectl" kustomize "$TMP/kust"
   expect_status 0
   cp "$OUT" "$TMP/kustomized.yaml"
-  [ -z "$(passes "$TMP/kustomized.yaml" -- -n kube-system)" ] || fail "kustomized: kube-system passes"
-  [ "$(passes "$TMP/kustomized.yaml" -- -n dynamo-system)" = $pod_webhook ] || fail "kustomized: dynamo-system"
+  passes "$TMP/kustomized.yaml" -- -n kube-system; [ -z "$PASSED" ] || fail "kustomized: kube-system passes"
+  passes "$TMP/kustomized.yaml" -- -n dynamo-system; [ "$PASSED" = $pod_webhook ] || fail "kustomized: dynamo-system"
   grep -q "failurePolicy: Ignore" "$TMP/kustomized.yaml" || fail "kustomize kept failurePolicy"
 fi
 # A rerun does not replace files the user edited.
@@ -146,7 +164,7 @@ run "$FOOTPRINT" fix webhooks --post-renderer -n dynamo-system <"$global"
 expect_status 0
 cp "$OUT" "$TMP/rendered.yaml"
 head -n 134 "$global" | cmp -s - <(head -n 134 "$TMP/rendered.yaml") || fail "the objects before the configurations are unchanged"
-[ -z "$(passes "$TMP/rendered.yaml" -- -n kube-system)" ] || fail "post-rendered: kube-system passes"
+passes "$TMP/rendered.yaml" -- -n kube-system; [ -z "$PASSED" ] || fail "post-rendered: kube-system passes"
 # A refusal is exit 2 with nothing on stdout: helm then fails the install.
 run "$FOOTPRINT" fix webhooks --post-renderer -n dynamo-system --scope own <"$global"
 expect_status 2
@@ -166,14 +184,21 @@ chart=$ROOT/tests/charts/modal-operator
 run "$HELM" template modal "$chart" -n modal-system
 expect_status 0
 cp "$OUT" "$TMP/plain.yaml"
-modal_passes() { run "$FOOTPRINT" admission "$1" --release-namespace modal-system -n "$2"; expect_status 0; grep -c "mpod.modal.example.com" "$OUT" || true; }
-[ "$(modal_passes "$TMP/plain.yaml" kube-system)" = 1 ] || fail "unfixed, kube-system passes mpod.modal.example.com"
+modal_passes() { # BUNDLE NAMESPACE: sets PASSED to how many times the pod webhook is listed
+  run "$FOOTPRINT" admission "$1" --release-namespace modal-system -n "$2"
+  expect_status 0
+  PASSED=$(grep -c "mpod.modal.example.com" "$OUT" || true)
+}
+modal_passes "$TMP/plain.yaml" kube-system
+[ "$PASSED" = 1 ] || fail "unfixed, kube-system passes mpod.modal.example.com"
 PATH=$bin:$PATH run "$HELM" template modal "$chart" -n modal-system --post-renderer footprint-webhooks \
   --post-renderer-args=-n --post-renderer-args=modal-system
 expect_status 0
 cp "$OUT" "$TMP/post.yaml"
-[ "$(modal_passes "$TMP/post.yaml" kube-system)" = 0 ] || fail "post-rendered: kube-system passes"
-[ "$(modal_passes "$TMP/post.yaml" modal-system)" = 1 ] || fail "post-rendered: modal-system must pass"
+modal_passes "$TMP/post.yaml" kube-system
+[ "$PASSED" = 0 ] || fail "post-rendered: kube-system passes"
+modal_passes "$TMP/post.yaml" modal-system
+[ "$PASSED" = 1 ] || fail "post-rendered: modal-system must pass"
 # The same count of objects comes back.
 [ "$(grep -c '^kind:' "$TMP/plain.yaml")" = "$(( $(grep -c '^kind:' "$TMP/post.yaml") + 2 ))" ] ||
   fail "two configurations became JSON lines, nothing else changed"

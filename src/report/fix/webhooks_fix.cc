@@ -526,9 +526,15 @@ std::string post_render(const Bundle& bundle, const WebhookFixPlan& plan) {
     size_t at = 0;
     for (const WebhookConfigFix* fix : here) {
       // One line of JSON is a valid YAML node wherever the object's mapping stood.
-      out.append(text.substr(at, fix->configuration->node.begin_offset() - at));
+      size_t begin = fix->configuration->node.begin_offset();
+      size_t end = fix->configuration->node.end_offset();
+      out.append(text.substr(at, begin - at));
       out += Json::parse(fix->fixed).dump();
-      at = fix->configuration->node.end_offset();
+      // A block mapping's range ends after its last line break: keep the line breaks.
+      size_t kept = end;
+      while (kept > begin && (text[kept - 1] == '\n' || text[kept - 1] == '\r'))
+        --kept;
+      at = kept;
     }
     out.append(text.substr(at));
   }

@@ -145,7 +145,8 @@ TEST(WebhooksFix, ExcludeSystemKeepsRulesAndFailurePolicy) {
 TEST(WebhooksFix, MergesExistingSelectorExpressions) {
   std::string yaml = kOperator;
   yaml.replace(yaml.find("  failurePolicy: Ignore"), 0,
-               "  namespaceSelector:\n    matchLabels: {tier: apps}\n    matchExpressions:\n"
+               "  namespaceSelector:\n    matchExpressions:\n"
+               "    - {key: env, operator: NotIn, values: [test]}\n"
                "    - {key: kubernetes.io/metadata.name, operator: NotIn, values: [ingress]}\n");
   Bundle bundle = bundle_from(yaml, "ops");
   Context ctx(bundle);
@@ -154,9 +155,12 @@ TEST(WebhooksFix, MergesExistingSelectorExpressions) {
   ASSERT_FALSE(plan.fixes.empty());
   Json fixed = Json::parse(plan.fixes.front().fixed);
   Json selector = fixed["webhooks"][0]["namespaceSelector"];
-  EXPECT_EQ(selector["matchLabels"], Json({{"tier", "apps"}}));
-  ASSERT_EQ(selector["matchExpressions"].size(), 1u);
-  EXPECT_EQ(selector["matchExpressions"][0]["values"],
+  // The selector matched the system namespaces (NotIn matches a missing key), so they are added
+  // to its NotIn on the name; the other expression stays as it was.
+  ASSERT_EQ(selector["matchExpressions"].size(), 2u);
+  EXPECT_EQ(selector["matchExpressions"][0],
+            Json({{"key", "env"}, {"operator", "NotIn"}, {"values", {"test"}}}));
+  EXPECT_EQ(selector["matchExpressions"][1]["values"],
             Json({"ingress", "kube-system", "kube-public", "kube-node-lease"}));
 }
 
