@@ -177,15 +177,16 @@ void add_affects(Finding& f, const BackendGroup& g) {
 // The fix webhooks command that narrows these webhooks, as a sentence to append to a fix; empty
 // when a namespaceSelector cannot scope any of them (cluster-scoped resources only).
 std::string fix_command(const Context& ctx, const std::vector<const WebhookSummary*>& list,
-                        std::string_view scope) {
+                        std::string_view scope, std::string_view alternative = "") {
   bool scoped = std::any_of(list.begin(), list.end(), [](const WebhookSummary* s) {
     return s->reach.namespaced && !s->webhook->in_cluster;
   });
   if (!scoped) return "";
   return fmt::format(
-      " `footprint fix webhooks -n {} {}` writes the configurations so narrowed (also as "
+      " `footprint fix webhooks -n {} {}`{} writes the configurations so narrowed (also as "
       "kustomize patches, or as a Helm post-renderer that keeps them narrowed on upgrade).",
-      ctx.bundle.default_namespace, scope);
+      ctx.bundle.default_namespace, scope,
+      alternative.empty() ? "" : fmt::format(" (or `{}`)", alternative));
 }
 
 std::string count_webhooks(size_t n, std::string_view what = "webhook") {
@@ -241,7 +242,7 @@ void run_fail_closed(const Context& ctx, Findings& out) {
           "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
           "namespaceSelector or objectSelector to the namespaces and objects that use the "
           "operator, and run the backend with two or more replicas and a PodDisruptionBudget." +
-          fix_command(ctx, top, "--scope opt-in --label KEY=VALUE (or --scope own)");
+          fix_command(ctx, top, "--scope opt-in --label KEY=VALUE", "--scope own");
     } else if (severity == Severity::kMedium) {
       message = fmt::format(
           "{} ({}) with failurePolicy Fail {} {}, but only for {}: their owners opt in. {} those "
@@ -362,7 +363,7 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
         "label only those namespaces carry (or kubernetes.io/metadata.name), or an objectSelector "
         "on a label only the operator's objects carry; when the chart has no value for it, patch "
         "the configuration with a post-renderer." +
-            fix_command(ctx, top, "--scope opt-in --label KEY=VALUE (or --scope own)"),
+            fix_command(ctx, top, "--scope opt-in --label KEY=VALUE", "--scope own"),
         first.node);
     std::string who = who_of(top);
     std::vector<std::string> creators =
@@ -453,7 +454,7 @@ void run_added_latency(const Context& ctx, Findings& out) {
                   t.validating_webhooks.size(), t.worst_seconds, over),
       "Lower timeoutSeconds (a few seconds is enough for a healthy webhook), merge webhooks that "
       "see the same requests, and scope them to the namespaces that use the operator." +
-          fix_command(ctx, summaries, "--scope opt-in --label KEY=VALUE (or --scope own)"),
+          fix_command(ctx, summaries, "--scope opt-in --label KEY=VALUE", "--scope own"),
       chain.front()->node);
   f.summary = fmt::format("Pod creation in other teams' namespaces can wait up to {} s for {}",
                           t.worst_seconds, count_webhooks(chain.size()));
