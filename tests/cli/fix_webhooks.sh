@@ -71,7 +71,7 @@ expect_status 0
 # named, the pod webhook sees only those.
 run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope own
 expect_status 2
-expect_stderr "refused: $pod_webhook: the operator's service account dynamo-system/dynamo-platform-controller-manager may create pods in any namespace (through ClusterRoleBinding dynamo-platform-manager)"
+expect_stderr "refused: $pod_webhook: the operator's service account dynamo-system/dynamo-platform-controller-manager may create pods in namespaces the bundle does not show (such as other-team) through ClusterRoleBinding dynamo-platform-manager"
 expect_stderr "--own-namespace"
 [ ! -s "$OUT" ] || fail "a refusal writes nothing"
 run "$FOOTPRINT" fix webhooks "$global" -n dynamo-system --scope own --own-namespace team-a

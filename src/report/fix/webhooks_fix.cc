@@ -92,7 +92,7 @@ std::vector<AdmissionRequest> sample_requests(const Context& ctx, const Admissio
           written.find('/') == std::string::npos ? "" : written.substr(written.find('/') + 1);
       if (sub == "*") sub.clear();
       if (resource == "*") {
-        if (group != "") continue;
+        if (!group.empty()) continue;
         resource = "pods";
       }
       const ResourceInfo* info = ctx.bundle.resources.find_resource(group, resource);
@@ -174,20 +174,19 @@ std::vector<std::string> system_hit(const Context& ctx, const AdmissionWebhook& 
   return out;
 }
 
-// A resource of the webhook's shared reach, as an RBAC request: what the operator would have to
-// do itself in a namespace for the webhook to matter there.
-std::optional<Request> shared_resource(const Context& ctx, const AdmissionWebhook& w) {
+// The resources of the webhook's shared reach, as RBAC requests without a verb: what the
+// operator would write itself in a namespace for the webhook to matter to it there.
+std::vector<Request> shared_resources(const Context& ctx, const AdmissionWebhook& w) {
+  std::vector<Request> out;
   for (const AdmissionRequest& r : sample_requests(ctx, w, "x")) {
     const ResourceInfo* info = ctx.bundle.resources.find_resource(r.api_group, r.resource);
-    if (info && !info->builtin && ctx.own.owns(info->group)) continue;
-    if (!info && ctx.own.owns(r.api_group)) continue;
+    if (info ? !info->builtin && ctx.own.owns(info->group) : ctx.own.owns(r.api_group)) continue;
     Request q;
-    q.verb = "create";
     q.api_group = r.api_group;
     q.resource = r.resource;
-    return q;
+    out.push_back(std::move(q));
   }
-  return std::nullopt;
+  return out;
 }
 
 // The operator's container settings that look like they govern its webhook configuration: flags
@@ -261,21 +260,28 @@ struct Planner {
           return !contains(managed, ns.name) && w.namespace_selector.matches(ns.labels);
         });
     if (!beyond) return {};
-    std::optional<Request> q = shared_resource(ctx, w);
-    if (q && other && options.own_namespaces.empty()) {
-      q->namespace_ = other->name;
-      for (const auto& [ns, name] : op.service_accounts) {
-        Decision d = ctx.rbac.authorize(Identity::service_account(ns, name), *q);
-        if (!d.allowed) continue;
-        plan.refusals.push_back(fmt::format(
-            "{}: the operator's service account {}/{} may {} {} in any namespace{}, so the "
-            "bundle does not show every namespace the operator manages; narrowing the webhook to "
-            "[{}] would skip it for the workloads the operator runs elsewhere. Name them with "
-            "--own-namespace NS, or use --scope exclude-system or --scope opt-in",
-            w.name, ns, name, q->verb, q->resource,
-            d.binding ? fmt::format(" (through {})", d.binding->display()) : "",
-            fmt::join(managed, ", ")));
-        return {};
+    // The operator writes these resources in namespaces the bundle does not show: narrowing to
+    // the ones it shows would skip the webhook for the operator's own work elsewhere.
+    if (other && options.own_namespaces.empty()) {
+      for (Request q : shared_resources(ctx, w)) {
+        q.namespace_ = other->name;
+        for (const char* verb : {"create", "update", "patch"}) {
+          q.verb = verb;
+          for (const auto& [ns, name] : op.service_accounts) {
+            Decision d = ctx.rbac.authorize(Identity::service_account(ns, name), q);
+            if (!d.allowed) continue;
+            plan.refusals.push_back(fmt::format(
+                "{}: the operator's service account {}/{} may {} {} in namespaces the bundle does "
+                "not show (such as {}){}, so the bundle does not show every namespace the "
+                "operator manages; narrowing the webhook to [{}] would skip it for the operator's "
+                "work elsewhere. Name them with --own-namespace NS, or use --scope exclude-system "
+                "or --scope opt-in",
+                w.name, ns, name, verb, q.resource, other->name,
+                d.binding ? fmt::format(" through {}", d.binding->display()) : "",
+                fmt::join(managed, ", ")));
+            return {};
+          }
+        }
       }
     }
     if (managed.empty()) {
