@@ -417,7 +417,7 @@ int run_fix(int argc, char** argv) {
   if (target == "-h" || target == "--help") {
     std::printf("usage: footprint fix TARGET [options] INPUT...\n\ntargets:\n");
     for (const FixTarget& t : kTargets)
-      std::printf("  %-8s %s\n", t.name, t.summary);
+      std::printf("  %-9s %s\n", t.name, t.summary);
     return kExitOk;
   }
   print_error(

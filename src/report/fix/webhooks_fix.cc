@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 
 #include "analysis/context.h"
 #include "analysis/webhooks/webhook_reach.h"
@@ -230,10 +229,6 @@ std::vector<std::string> webhook_settings(const Operator& op, std::string_view c
   }
   return out;
 }
-
-}  // namespace
-
-namespace {
 
 // One configuration being fixed: its JSON as kubectl would send it, edited in place.
 struct Pending {
