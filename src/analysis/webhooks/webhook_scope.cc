@@ -293,8 +293,8 @@ extern const Check kWebhookFailClosed{
     "(or the workloads that create pods) in namespaces other teams use; high for other shared "
     "resources; medium when only labelled objects are reached; low for the operator's own "
     "resources, the usual pattern of a controller that validates its own API.",
-    "Use failurePolicy Ignore where a skipped check is acceptable, scope the selectors, and run "
-    "the backend with two replicas and a PodDisruptionBudget."};
+    "Use failurePolicy Ignore where a skipped check is acceptable, scope the selectors (`footprint "
+    "fix webhooks` writes them), and run the backend with two replicas and a PodDisruptionBudget."};
 
 // webhook-intercepts-shared-resources ---------------------------------------------------------
 
@@ -403,7 +403,8 @@ extern const Check kWebhookInterceptsSharedResources{
     "other shared resources or validating webhooks; low when a selector requires a label, so only "
     "teams that opt in are reached. kube-system has its own check.",
     "Scope the webhooks with a namespaceSelector or objectSelector to the namespaces and objects "
-    "that use the operator; patch with a post-renderer when the chart has no value for it."};
+    "that use the operator; when the chart has no value for it, `footprint fix webhooks` writes "
+    "them as objects, kustomize patches or a Helm post-renderer."};
 
 // webhook-added-latency -----------------------------------------------------------------------
 
@@ -476,7 +477,8 @@ extern const Check kWebhookAddedLatency{
     "when the bundle chains several webhooks there. High when the worst case reaches "
     "kube-apiserver's default request timeout of 60 s (the request fails even with failurePolicy "
     "Ignore); medium from 30 s; low below.",
-    "Lower timeoutSeconds, merge webhooks that see the same requests, and scope them."};
+    "Lower timeoutSeconds, merge webhooks that see the same requests, and scope them (`footprint "
+    "fix webhooks`)."};
 
 // webhook-kube-system ---------------------------------------------------------------------------
 
@@ -650,8 +652,8 @@ extern const Check kWebhookKubeSystem{
     "outage of the operator into an outage of the cluster. Critical for fail-closed webhooks on "
     "pod creation, tokens, leases, endpoints or node heartbeats; high for other component writes; "
     "low for fail-open ones, which only add latency.",
-    "Exclude kube-system and kube-node-lease in the namespaceSelector, and keep Nodes out of the "
-    "rules."};
+    "Exclude kube-system and kube-node-lease in the namespaceSelector (`footprint fix webhooks`), "
+    "and keep Nodes out of the rules."};
 
 // webhook-self-deadlock -------------------------------------------------------------------------
 
