@@ -347,8 +347,8 @@ struct Planner {
   std::string hint(const std::string& ns) const {
     if (is_system_namespace(ns)) {
       return fmt::format(
-          "the operator runs in {}, a system namespace; leave this webhook as it is, or use "
-          "--scope opt-in with a label that namespace carries",
+          "the operator runs in {}, a system namespace, which every scope keeps out; leave this "
+          "webhook as it is",
           ns);
     }
     if (options.scope == WebhookScope::kOptIn && options.label_on_objects) {
