@@ -32,6 +32,12 @@ install(FILES ${CMAKE_SOURCE_DIR}/packaging/helm-plugin/plugin.yaml
         DESTINATION ${CMAKE_INSTALL_DATADIR}/footprint/helm-plugin)
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/packaging/helm-plugin/footprint-helm
         DESTINATION ${CMAKE_INSTALL_DATADIR}/footprint/helm-plugin)
+# The helm 4 post-renderer plugin for `fix webhooks`:
+# `helm plugin install /usr/share/footprint/helm-postrenderer`.
+install(FILES ${CMAKE_SOURCE_DIR}/packaging/helm-postrenderer/plugin.yaml
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/footprint/helm-postrenderer)
+install(PROGRAMS ${CMAKE_SOURCE_DIR}/packaging/helm-postrenderer/footprint-postrender
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/footprint/helm-postrenderer)
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME footprint)
@@ -44,7 +50,8 @@ set(CPACK_PACKAGE_DESCRIPTION
 anything is installed, what the install does to a shared cluster: the objects and namespaces it
 touches, its admission webhooks and RBAC, CRD sizes and conversion wiring, and the images an
 air-gapped cluster needs, with a concrete fix for each problem. It installs kubectl-footprint
-for `kubectl footprint`, and a helm plugin in /usr/share/footprint/helm-plugin.")
+for `kubectl footprint`, a helm plugin in /usr/share/footprint/helm-plugin and a helm
+post-renderer plugin in /usr/share/footprint/helm-postrenderer.")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

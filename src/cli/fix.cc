@@ -9,7 +9,9 @@
 #include "analysis/rbac/rbac.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "model/names.h"
 #include "report/fix/crds_fix.h"
+#include "report/fix/webhooks_fix.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -200,6 +202,194 @@ int run_fix_crds(int argc, char** argv) {
   return plan.unresolved.empty() ? kExitOk : kExitUsage;
 }
 
+// A label name or value as Kubernetes validates them (apimachinery validation.IsQualifiedName
+// and IsValidLabelValue): up to 63 of [A-Za-z0-9._-], starting and ending alphanumeric; a name
+// may have a DNS subdomain prefix and a slash.
+bool is_label_part(std::string_view text, bool may_be_empty) {
+  if (text.empty()) return may_be_empty;
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  return text.size() <= 63 && alnum(text.front()) && alnum(text.back()) &&
+         std::all_of(text.begin(), text.end(),
+                     [&](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
+}
+
+bool is_label_key(std::string_view key) {
+  size_t slash = key.find('/');
+  if (slash == std::string_view::npos) return is_label_part(key, false);
+  return is_dns1123_subdomain(key.substr(0, slash)) && is_label_part(key.substr(slash + 1), false);
+}
+
+int run_fix_webhooks(int argc, char** argv) {
+  CLI::App app{
+      "Rewrite the bundle's webhook configurations so that their webhooks skip the cluster's own "
+      "namespaces (exclude-system), or see only the operator's namespaces (own) or labelled "
+      "namespaces or objects (opt-in); every rule and failurePolicy is kept. Whole "
+      "configurations as JSON, kustomize patches, or the whole stream as a Helm post-renderer.",
+      "footprint fix webhooks"};
+  BundleArgs bundle_args;
+  add_bundle_options(app, bundle_args);
+  // A post-renderer reads standard input without being told.
+  app.get_option("inputs")->required(false);
+  std::string scope = "exclude-system";
+  app.add_option("--scope", scope,
+                 "exclude-system: not kube-system, kube-public, kube-node-lease; own: only the "
+                 "operator's namespaces; opt-in: only what carries --label")
+      ->check(CLI::IsMember({"exclude-system", "own", "opt-in"}))
+      ->capture_default_str();
+  std::string label;
+  app.add_option("--label", label,
+                 "opt-in: the label KEY=VALUE that opts a namespace or object in");
+  std::string label_on = "namespaces";
+  app.add_option("--label-on", label_on,
+                 "opt-in: namespaces (namespaceSelector) or objects (objectSelector) carry it")
+      ->check(CLI::IsMember({"namespaces", "objects"}))
+      ->capture_default_str();
+  std::vector<std::string> own_namespaces;
+  add_repeatable(app, "--own-namespace", own_namespaces,
+                 "own: a namespace the operator manages that the bundle does not show");
+  std::string namespaces_path;
+  app.add_option("--namespaces", namespaces_path,
+                 "The cluster's namespaces (kubectl get ns -o yaml), for their labels");
+  std::string format = "objects";
+  app.add_option("--format", format,
+                 "objects (whole configurations as JSON) or patch (kustomize patches)")
+      ->check(CLI::IsMember({"objects", "patch"}))
+      ->capture_default_str();
+  bool post_renderer = false;
+  app.add_flag("--post-renderer", post_renderer,
+               "Read the rendered manifests on stdin and write them back with the configurations "
+               "fixed, as a Helm post-renderer does");
+  std::string dir;
+  app.add_option("-o,--output-dir", dir, "Write one file per configuration into this directory");
+  bool force = false;
+  app.add_flag("--force", force, "Replace files of those names that exist with other content");
+  if (auto code = parse_args(app, argc, argv)) return *code;
+
+  WebhookFixOptions options;
+  options.scope = scope == "own"      ? WebhookScope::kOwn
+                  : scope == "opt-in" ? WebhookScope::kOptIn
+                                      : WebhookScope::kExcludeSystem;
+  options.label_on_objects = label_on == "objects";
+  if (options.scope == WebhookScope::kOptIn) {
+    size_t eq = label.find('=');
+    if (eq == std::string::npos || !is_label_key(label.substr(0, eq)) ||
+        !is_label_part(std::string_view(label).substr(eq + 1), true)) {
+      print_error(label.empty()
+                      ? std::string("--scope opt-in needs --label KEY=VALUE")
+                      : fmt::format("--label {}: expected KEY=VALUE, a valid label", label));
+      return kExitUsage;
+    }
+    options.label_key = label.substr(0, eq);
+    options.label_value = label.substr(eq + 1);
+  } else if (!label.empty()) {
+    print_error("--label is for --scope opt-in");
+    return kExitUsage;
+  }
+  for (const std::string& ns : own_namespaces) {
+    if (!is_dns1123_label(ns)) {
+      print_error(fmt::format("--own-namespace {}: not a namespace name (a DNS-1123 label)", ns));
+      return kExitUsage;
+    }
+  }
+  if (!own_namespaces.empty() && options.scope != WebhookScope::kOwn) {
+    print_error("--own-namespace is for --scope own");
+    return kExitUsage;
+  }
+  options.own_namespaces = own_namespaces;
+  if (post_renderer) {
+    if (!dir.empty() || format != "objects") {
+      print_error("--post-renderer writes the whole stream to stdout: no -o or --format");
+      return kExitUsage;
+    }
+    if (bundle_args.inputs.empty()) bundle_args.inputs.emplace_back("-");
+    bundle_args.keep_texts = true;
+  } else if (bundle_args.inputs.empty()) {
+    print_error(
+        "no INPUT given: name manifest files, directories, - for standard input, or a "
+        "chart");
+    return kExitUsage;
+  }
+
+  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  if (!bundle) return kExitUsage;
+  std::vector<ClusterNamespace> namespaces;
+  if (!namespaces_path.empty()) {
+    auto loaded = load_namespaces(namespaces_path, *bundle);
+    if (!loaded) {
+      print_load_errors(loaded.error());
+      return kExitUsage;
+    }
+    namespaces = std::move(*loaded);
+  }
+  Context context(*bundle, std::move(namespaces));
+  WebhookFixPlan plan = plan_webhook_fixes(context, options);
+  for (const std::string& note : plan.notes)
+    std::fprintf(stderr, "footprint: note: %s\n", note.c_str());
+  if (!plan.refusals.empty()) {
+    for (const std::string& reason : plan.refusals)
+      std::fprintf(stderr, "footprint: refused: %s\n", reason.c_str());
+    std::fprintf(stderr,
+                 "footprint: nothing written: narrowing as asked would break the "
+                 "operator or needs more input\n");
+    return kExitUsage;
+  }
+  for (const WebhookConfigFix& f : plan.fixes) {
+    for (const std::string& change : f.changes)
+      std::fprintf(stderr, "footprint: %s: %s\n", f.configuration->display().c_str(),
+                   change.c_str());
+  }
+  for (const std::string& warning : plan.reverted)
+    std::fprintf(stderr, "footprint: warning: %s\n", warning.c_str());
+  if (post_renderer) return write_output(post_render(*bundle, plan), "") ? kExitOk : kExitUsage;
+  if (plan.fixes.empty()) {
+    std::fprintf(stderr, "footprint: no webhook to narrow\n");
+    return kExitOk;
+  }
+  bool patches = format == "patch";
+  std::vector<OutputFile> outputs;
+  for (const WebhookConfigFix& f : plan.fixes) {
+    // Names the API server accepted are DNS subdomains; refuse others rather than use them as
+    // file names.
+    if (!is_dns1123_subdomain(f.configuration->name)) {
+      print_error(fmt::format("{}: not a name the API server accepts",
+                              go_json_string(f.configuration->name)));
+      return kExitUsage;
+    }
+    std::string kind = f.configuration->kind.starts_with("Mutating") ? "mutating" : "validating";
+    outputs.push_back(OutputFile{
+        fmt::format("{}.{}{}", f.configuration->name, kind, patches ? ".patch.json" : ".json"),
+        patches ? f.patch : f.fixed});
+  }
+  if (dir.empty()) {
+    std::string out;
+    for (const OutputFile& f : outputs)
+      out += (out.empty() ? "" : "---\n") + f.text;
+    if (!write_output(out, "")) return kExitUsage;
+  } else {
+    std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
+    if (!namespaces_path.empty()) inputs.push_back(namespaces_path);
+    if (!write_fixes(outputs, dir, inputs, force)) return kExitUsage;
+    if (patches) {
+      std::string stanza = "patches:\n";
+      for (const OutputFile& f : outputs)
+        stanza += fmt::format("- path: {}\n", f.path);
+      std::fputs(stanza.c_str(), stdout);
+    } else {
+      std::vector<std::string> files;
+      for (const OutputFile& f : outputs)
+        files.push_back("-f " + shell_word((std::filesystem::path(dir) / f.path).string()));
+      std::printf("kubectl apply --server-side --force-conflicts %s\n",
+                  fmt::format("{}", fmt::join(files, " ")).c_str());
+    }
+  }
+  if (patches) {
+    std::fprintf(stderr,
+                 "footprint: kustomize merges these by webhook name (strategic merge patches); "
+                 "list them under patches: in kustomization.yaml\n");
+  }
+  return kExitOk;
+}
+
 struct FixTarget {
   const char* name;
   const char* summary;
@@ -209,6 +399,8 @@ struct FixTarget {
 constexpr FixTarget kTargets[] = {
     {"rbac", "Roles and bindings for informers broken by resourceNames", run_fix_rbac},
     {"crds", "CRD conversion webhooks: the Service, its port and caBundle", run_fix_crds},
+    {"webhooks", "Webhook selectors: skip system namespaces, or only own or opt-in",
+     run_fix_webhooks},
 };
 
 }  // namespace
@@ -225,12 +417,13 @@ int run_fix(int argc, char** argv) {
   if (target == "-h" || target == "--help") {
     std::printf("usage: footprint fix TARGET [options] INPUT...\n\ntargets:\n");
     for (const FixTarget& t : kTargets)
-      std::printf("  %-6s %s\n", t.name, t.summary);
+      std::printf("  %-9s %s\n", t.name, t.summary);
     return kExitOk;
   }
-  print_error(target.empty()
-                  ? std::string("fix needs a target: rbac or crds")
-                  : fmt::format("unknown fix target '{}'; expected rbac or crds", target));
+  print_error(
+      target.empty()
+          ? std::string("fix needs a target: rbac, crds or webhooks")
+          : fmt::format("unknown fix target '{}'; expected rbac, crds or webhooks", target));
   return kExitUsage;
 }
 

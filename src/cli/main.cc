@@ -26,7 +26,7 @@ constexpr Command kCommands[] = {
     {"who-can", "list every subject that may make a request", run_who_can},
     {"admission", "what-if: which webhooks a request passes, and what their failure costs",
      run_admission},
-    {"fix", "write manifests that repair what audit found (rbac, crds)", run_fix},
+    {"fix", "write manifests that repair what audit found (rbac, crds, webhooks)", run_fix},
     {"compare", "compare install modes side by side (charts or rendered bundles)", run_compare},
     {"checks", "list every check with its ID and severity", run_checks},
     {"images", "list every image and model the manifests need; relocate them", run_images},

@@ -24,7 +24,7 @@ expect_completion "can-i checks compare" footprint c
 expect_completion "--format" footprint audit --form
 expect_completion "html json markdown md sarif text" footprint audit x.yaml --format ''
 expect_completion "critical" footprint audit --fail-on cr
-expect_completion "crds rbac" footprint fix ''
+expect_completion "crds rbac webhooks" footprint fix ''
 expect_completion "--output-dir" footprint fix rbac --output-
 expect_completion "relocate" footprint images rel
 expect_completion "--registry" footprint images relocate --regi
@@ -49,7 +49,7 @@ if command -v zsh >/dev/null; then
       _footprint' _ "$zsh_completion" "$@"
   }
   complete_zsh footprint '' | grep -q 'describe .*audit:.*hf-cache:' || fail "zsh: commands"
-  complete_zsh footprint fix '' | grep -q 'describe rbac:.* crds:' || fail "zsh: fix targets"
+  complete_zsh footprint fix '' | grep -q 'describe rbac:.* crds:.* webhooks:' || fail "zsh: fix targets"
   complete_zsh footprint audit --f | grep -qF -- "--format[Output format" || fail "zsh: audit options"
   complete_zsh footprint audit --f | grep -qF "(text json markdown md sarif html)" ||
     fail "zsh: --format choices"

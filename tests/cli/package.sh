@@ -40,11 +40,13 @@ for lib in "${needed[@]}"; do
   grep -qxF "$package" <<<"$depends_names" || fail "Depends lacks $package (for $lib): $depends"
 done
 
-# Files: the binary, the kubectl plugin link, the man page, completions, the helm plugin.
+# Files: the binary, the kubectl plugin link, the man page, completions, the helm plugins.
 dpkg-deb --contents "$deb" >"$TMP/contents"
 for path in ./usr/bin/footprint ./usr/bin/kubectl-footprint ./usr/share/man/man1/footprint.1.gz \
   ./usr/share/bash-completion/completions/footprint ./usr/share/zsh/vendor-completions/_footprint \
-  ./usr/share/footprint/helm-plugin/plugin.yaml ./usr/share/footprint/helm-plugin/footprint-helm; do
+  ./usr/share/footprint/helm-plugin/plugin.yaml ./usr/share/footprint/helm-plugin/footprint-helm \
+  ./usr/share/footprint/helm-postrenderer/plugin.yaml \
+  ./usr/share/footprint/helm-postrenderer/footprint-postrender; do
   grep -qE " $path( |$)" "$TMP/contents" || fail "the package lacks $path: $(cat "$TMP/contents")"
 done
 grep -qE ' \./usr/bin/kubectl-footprint -> footprint$' "$TMP/contents" ||

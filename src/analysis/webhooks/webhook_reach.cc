@@ -157,9 +157,13 @@ std::string backend_of(const WebhookClient& c) {
 std::string selector_scope(const LabelSelector& s) {
   if (s.empty()) return "none";
   if (s.only_exclusions()) return "opt-out";
-  if (s.requirements.size() == 1 && s.requirements[0].key == kNamespaceNameLabel &&
-      s.requirements[0].op == LabelRequirement::Op::kIn && s.requirements[0].values.size() == 1) {
-    return fmt::format("{}={}", kNamespaceNameLabel, s.requirements[0].values[0]);
+  // An In on the name label pins the namespaces, whatever else is ANDed to it: the API server
+  // sets that label to the namespace's name, so no other team can opt in by setting it.
+  for (const LabelRequirement& r : s.requirements) {
+    if (r.key != kNamespaceNameLabel || r.op != LabelRequirement::Op::kIn) continue;
+    return r.values.size() == 1
+               ? fmt::format("{}={}", kNamespaceNameLabel, r.values[0])
+               : fmt::format("{} in ({})", kNamespaceNameLabel, fmt::join(r.values, ", "));
   }
   return "opt-in";
 }

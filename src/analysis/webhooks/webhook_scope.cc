@@ -174,6 +174,21 @@ void add_affects(Finding& f, const BackendGroup& g) {
   if (!namespaces.empty()) f.affects.emplace_back("namespaces", std::move(namespaces));
 }
 
+// The fix webhooks command that narrows these webhooks, as a sentence to append to a fix; empty
+// when a namespaceSelector cannot scope any of them (cluster-scoped resources only).
+std::string fix_command(const Context& ctx, const std::vector<const WebhookSummary*>& list,
+                        std::string_view scope, std::string_view alternative = "") {
+  bool scoped = std::any_of(list.begin(), list.end(), [](const WebhookSummary* s) {
+    return s->reach.namespaced && !s->webhook->in_cluster;
+  });
+  if (!scoped) return "";
+  return fmt::format(
+      " `footprint fix webhooks -n {} {}`{} writes the configurations so narrowed (also as "
+      "kustomize patches, or as a Helm post-renderer that keeps them narrowed on upgrade).",
+      ctx.bundle.default_namespace, scope,
+      alternative.empty() ? "" : fmt::format(" (or `{}`)", alternative));
+}
+
 std::string count_webhooks(size_t n, std::string_view what = "webhook") {
   return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
 }
@@ -226,7 +241,8 @@ void run_fail_closed(const Context& ctx, Findings& out) {
       fix =
           "Use failurePolicy Ignore for webhooks whose check may be skipped, scope the "
           "namespaceSelector or objectSelector to the namespaces and objects that use the "
-          "operator, and run the backend with two or more replicas and a PodDisruptionBudget.";
+          "operator, and run the backend with two or more replicas and a PodDisruptionBudget." +
+          fix_command(ctx, top, "--scope opt-in --label KEY=VALUE", "--scope own");
     } else if (severity == Severity::kMedium) {
       message = fmt::format(
           "{} ({}) with failurePolicy Fail {} {}, but only for {}: their owners opt in. {} those "
@@ -277,8 +293,8 @@ extern const Check kWebhookFailClosed{
     "(or the workloads that create pods) in namespaces other teams use; high for other shared "
     "resources; medium when only labelled objects are reached; low for the operator's own "
     "resources, the usual pattern of a controller that validates its own API.",
-    "Use failurePolicy Ignore where a skipped check is acceptable, scope the selectors, and run "
-    "the backend with two replicas and a PodDisruptionBudget."};
+    "Use failurePolicy Ignore where a skipped check is acceptable, scope the selectors (`footprint "
+    "fix webhooks` writes them), and run the backend with two replicas and a PodDisruptionBudget."};
 
 // webhook-intercepts-shared-resources ---------------------------------------------------------
 
@@ -346,7 +362,8 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
         "Scope the webhooks to the namespaces that use the operator: a namespaceSelector on a "
         "label only those namespaces carry (or kubernetes.io/metadata.name), or an objectSelector "
         "on a label only the operator's objects carry; when the chart has no value for it, patch "
-        "the configuration with a post-renderer.",
+        "the configuration with a post-renderer." +
+            fix_command(ctx, top, "--scope opt-in --label KEY=VALUE", "--scope own"),
         first.node);
     std::string who = who_of(top);
     std::vector<std::string> creators =
@@ -386,7 +403,8 @@ extern const Check kWebhookInterceptsSharedResources{
     "other shared resources or validating webhooks; low when a selector requires a label, so only "
     "teams that opt in are reached. kube-system has its own check.",
     "Scope the webhooks with a namespaceSelector or objectSelector to the namespaces and objects "
-    "that use the operator; patch with a post-renderer when the chart has no value for it."};
+    "that use the operator; when the chart has no value for it, `footprint fix webhooks` writes "
+    "them as objects, kustomize patches or a Helm post-renderer."};
 
 // webhook-added-latency -----------------------------------------------------------------------
 
@@ -409,8 +427,13 @@ void run_added_latency(const Context& ctx, Findings& out) {
                       : t.worst_seconds >= kRequestTimeoutSeconds / 2 ? Severity::kMedium
                                                                       : Severity::kLow;
   std::vector<std::string> names;
-  for (const AdmissionWebhook* w : chain)
+  std::vector<const WebhookSummary*> summaries;
+  for (const AdmissionWebhook* w : chain) {
     names.push_back(w->name);
+    for (const WebhookSummary& s : ctx.webhooks) {
+      if (s.webhook == w) summaries.push_back(&s);
+    }
+  }
   std::string over =
       severity == Severity::kHigh
           ? fmt::format(
@@ -431,7 +454,8 @@ void run_added_latency(const Context& ctx, Findings& out) {
                       : "",
                   t.validating_webhooks.size(), t.worst_seconds, over),
       "Lower timeoutSeconds (a few seconds is enough for a healthy webhook), merge webhooks that "
-      "see the same requests, and scope them to the namespaces that use the operator.",
+      "see the same requests, and scope them to the namespaces that use the operator." +
+          fix_command(ctx, summaries, "--scope opt-in --label KEY=VALUE", "--scope own"),
       chain.front()->node);
   f.summary = fmt::format("Pod creation in other teams' namespaces can wait up to {} s for {}",
                           t.worst_seconds, count_webhooks(chain.size()));
@@ -453,7 +477,8 @@ extern const Check kWebhookAddedLatency{
     "when the bundle chains several webhooks there. High when the worst case reaches "
     "kube-apiserver's default request timeout of 60 s (the request fails even with failurePolicy "
     "Ignore); medium from 30 s; low below.",
-    "Lower timeoutSeconds, merge webhooks that see the same requests, and scope them."};
+    "Lower timeoutSeconds, merge webhooks that see the same requests, and scope them (`footprint "
+    "fix webhooks`)."};
 
 // webhook-kube-system ---------------------------------------------------------------------------
 
@@ -587,6 +612,7 @@ void run_kube_system(const Context& ctx, Findings& out) {
           "kubernetes.io/metadata.name, operator: NotIn, values: [{}]}}].",
           fmt::join(exclude, " and "), fmt::join(exclude, ", "));
     }
+    if (!exclude.empty()) fix += fix_command(ctx, top, "--scope exclude-system");
     if (nodes) {
       fix += std::string(fix.empty() ? "" : " ") +
              "Take nodes/status out of the rules (a namespaceSelector does not apply to "
@@ -626,8 +652,8 @@ extern const Check kWebhookKubeSystem{
     "outage of the operator into an outage of the cluster. Critical for fail-closed webhooks on "
     "pod creation, tokens, leases, endpoints or node heartbeats; high for other component writes; "
     "low for fail-open ones, which only add latency.",
-    "Exclude kube-system and kube-node-lease in the namespaceSelector, and keep Nodes out of the "
-    "rules."};
+    "Exclude kube-system and kube-node-lease in the namespaceSelector (`footprint fix webhooks`), "
+    "and keep Nodes out of the rules."};
 
 // webhook-self-deadlock -------------------------------------------------------------------------
 

@@ -71,6 +71,14 @@ TEST(SelectorScope, Classifies) {
             "opt-in");
   EXPECT_EQ(scope("matchLabels: {kubernetes.io/metadata.name: ops}"),
             "kubernetes.io/metadata.name=ops");
+  // The API server sets the immutable label kubernetes.io/metadata.name to every namespace's name
+  // (feature NamespaceDefaultLabelName, GA in 1.22), so an In on it names namespaces even with
+  // other requirements ANDed: nobody opts in by labelling.
+  EXPECT_EQ(scope("matchExpressions: [{key: kubernetes.io/metadata.name, operator: In, values: "
+                  "[ops, team-a]}, {key: a, operator: NotIn, values: [x]}]"),
+            "kubernetes.io/metadata.name in (ops, team-a)");
+  EXPECT_EQ(scope("matchLabels: {inject: enabled, kubernetes.io/metadata.name: ops}"),
+            "kubernetes.io/metadata.name=ops");
 }
 
 // What a webhook reaches is asked of the matcher for every served resource. rules.go treats
