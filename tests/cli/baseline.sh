@@ -55,6 +55,10 @@ expect_status 0
   "{'editor': 'new', 'viewer': 'known'}" ] || fail "status per finding"
 [ "$(json_get "$OUT" "d['summary']['baseline']")" = "{'new': 1, 'resolved': 1, 'known': 1}" ] ||
   fail "summary counts"
+run "$FOOTPRINT" audit --no-config v2.yaml --baseline v1.json --format markdown
+expect_status 0
+expect_stdout "**1 new**, 1 resolved, 1 known (against the baseline)."
+expect_stdout "(known)"
 run "$FOOTPRINT" audit --no-config v2.yaml --baseline v1.json --format sarif
 expect_status 0
 [ "$(json_get "$OUT" "sorted(r['baselineState'] for r in d['runs'][0]['results'])")" = \

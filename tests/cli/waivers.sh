@@ -46,6 +46,9 @@ expect_status 1
 expect_stdout "Findings: 1 low; 1 suppressed"
 expect_stdout ".footprint.yaml:2: the waiver of namespace-on-cluster-scoped expired on 2026-03-31 (owner alice,"
 expect_stdout "ticket OPS-12)"
+FOOTPRINT_TODAY=2026-04-01 run "$FOOTPRINT" audit bundle.yaml --format markdown
+expect_status 0
+expect_stdout "- \`.footprint.yaml:2\`: the waiver of \`namespace-on-cluster-scoped\` expired on 2026-03-31 (owner alice, ticket OPS-12); 1 finding reported again"
 FOOTPRINT_TODAY=2026-04-01 run "$FOOTPRINT" audit bundle.yaml --format json
 expect_status 0
 [ "$(json_get "$OUT" "[(w['at'], w['status'], w.get('owner'), w['findings']) for w in d['waivers']]")" = \
