@@ -34,7 +34,10 @@ AnnotationIgnore parse_ignore_annotation(std::string_view value) {
   return out;
 }
 
-void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResult& result) {
+// `every_check_ran` is false when only an area's checks ran: a waiver for another check is not
+// stale then.
+void apply_suppressions(const Bundle& bundle, const Config& config, bool every_check_ran,
+                        AnalysisResult& result) {
   std::vector<AnnotationIgnore> by_object(bundle.objects.size());
   for (const Object& obj : bundle.objects) {
     std::string_view value = obj.annotation(kIgnoreAnnotation);
@@ -48,6 +51,7 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
       }
     }
   }
+  std::vector<size_t> matched(config.ignore.size());
   for (Finding& f : result.findings) {
     static const AnnotationIgnore kNone;
     const AnnotationIgnore& a =
@@ -58,17 +62,24 @@ void apply_suppressions(const Bundle& bundle, const Config& config, AnalysisResu
       f.suppressed = true;
       f.suppressed_by = kIgnoreAnnotation;
       f.suppression_reason = a.reason;
-    } else {
-      for (const IgnoreRule& rule : config.ignore) {
-        if (rule.matches(f)) {
-          f.suppressed = true;
-          f.suppressed_by = fmt::format("{}:{}", config.path, rule.position.line);
-          f.suppression_reason = rule.reason;
-          break;
-        }
-      }
+    }
+    for (size_t r = 0; r < config.ignore.size(); ++r) {
+      const IgnoreRule& rule = config.ignore[r];
+      if (!rule.matches(f)) continue;
+      ++matched[r];
+      if (f.suppressed || rule.expired(config.today)) continue;
+      f.suppressed = true;
+      f.suppressed_by = fmt::format("{}:{}", config.path, rule.position.line);
+      f.suppression_reason = rule.reason;
     }
     if (f.suppressed) ++result.suppressed;
+  }
+  for (size_t r = 0; r < config.ignore.size(); ++r) {
+    const IgnoreRule& rule = config.ignore[r];
+    bool expired = rule.expired(config.today);
+    if (!expired && (matched[r] > 0 || !every_check_ran)) continue;
+    result.waiver_issues.push_back(
+        {rule, fmt::format("{}:{}", config.path, rule.position.line), expired, matched[r]});
   }
 }
 
@@ -107,7 +118,7 @@ AnalysisResult analyze(const Context& context, const Config& config, std::string
                      if (a.check != b.check) return a.check < b.check;
                      return a.message < b.message;
                    });
-  apply_suppressions(bundle, config, result);
+  apply_suppressions(bundle, config, area.empty(), result);
   return result;
 }
 

@@ -1,6 +1,7 @@
 // Runs every registered check over a bundle and applies suppressions.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,11 +15,24 @@ namespace footprint {
 
 constexpr const char* kIgnoreAnnotation = "footprint.dev/ignore";
 
+// A waiver of the configuration file that needs its owner: expired (it waives nothing any more,
+// so what it matched is reported again), or stale (it matches no finding).
+struct WaiverIssue {
+  IgnoreRule rule;
+  std::string at;  // "path:line"
+  bool expired = false;
+  size_t findings = 0;  // the findings it matches
+};
+
 struct AnalysisResult {
   // Worst first, then in input order. Suppressed findings stay in the list, marked.
   std::vector<Finding> findings;
   size_t suppressed = 0;
-  std::vector<std::string> notes;  // e.g. an ignore annotation naming an unknown check
+  // Set when compared with a --baseline report (apply_baseline): how many of its findings this
+  // run no longer has. Findings it has are marked Finding::known.
+  std::optional<size_t> resolved;
+  std::vector<std::string> notes;          // e.g. an ignore annotation naming an unknown check
+  std::vector<WaiverIssue> waiver_issues;  // in the configuration file's order
 };
 
 struct Context;

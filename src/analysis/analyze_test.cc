@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/config.h"
+#include "analysis/fingerprint.h"
 #include "model/testing.h"
 
 namespace footprint {
@@ -72,6 +73,77 @@ TEST(Analyze, ConfigSuppressesByCheckKindAndNameGlob) {
   EXPECT_EQ(r.suppressed, 2u);
   EXPECT_EQ(r.findings[2].suppressed_by, ".footprint.yaml:3");
   EXPECT_FALSE(r.findings[0].suppressed);
+}
+
+constexpr const char* kWaiverOnB =
+    "ignore:\n- check: namespace-on-cluster-scoped\n  name: b\n  reason: legacy\n"
+    "  owner: alice\n  ticket: OPS-1\n  expires: 2026-03-31\n";
+
+TEST(Waivers, HoldThroughTheExpiryDayAndLapseTheDayAfter) {
+  auto config = parse_config(".footprint.yaml", kWaiverOnB);
+  ASSERT_TRUE(config.has_value()) << config.error().to_string();
+  config->today = "2026-03-31";
+  AnalysisResult holding = analyze(bundle_from(kTwoProblems), *config);
+  EXPECT_TRUE(holding.findings[2].suppressed);
+  EXPECT_TRUE(holding.waiver_issues.empty());
+
+  config->today = "2026-04-01";
+  AnalysisResult lapsed = analyze(bundle_from(kTwoProblems), *config);
+  EXPECT_FALSE(lapsed.findings[2].suppressed);  // reported again, so --fail-on sees it
+  EXPECT_EQ(lapsed.suppressed, 1u);             // the annotation's alone
+  ASSERT_EQ(lapsed.waiver_issues.size(), 1u);
+  const WaiverIssue& issue = lapsed.waiver_issues[0];
+  EXPECT_TRUE(issue.expired);
+  EXPECT_EQ(issue.findings, 1u);
+  EXPECT_EQ(issue.rule.owner, "alice");
+  EXPECT_EQ(issue.at, ".footprint.yaml:2");
+}
+
+TEST(Waivers, NoDateMeansNothingExpires) {
+  auto config = parse_config(".footprint.yaml", kWaiverOnB);
+  ASSERT_TRUE(config.has_value());
+  EXPECT_TRUE(analyze(bundle_from(kTwoProblems), *config).findings[2].suppressed);
+}
+
+TEST(Waivers, OneMatchingNothingIsStale) {
+  auto config = parse_config(".footprint.yaml",
+                             "ignore:\n- check: crd-missing\n  reason: operator installed\n");
+  ASSERT_TRUE(config.has_value());
+  AnalysisResult r = analyze(bundle_from(kTwoProblems), *config);
+  ASSERT_EQ(r.waiver_issues.size(), 1u);
+  EXPECT_FALSE(r.waiver_issues[0].expired);
+  EXPECT_EQ(r.waiver_issues[0].findings, 0u);
+}
+
+TEST(Waivers, AFingerprintWaivesThatFindingAlone) {
+  Bundle b = bundle_from(kTwoProblems);
+  std::string id = fingerprint(analyze(b, Config{}).findings[2]);
+  auto config = parse_config(
+      "c.yaml", "ignore:\n- check: \"*\"\n  fingerprint: " + id + "\n  reason: vendor chart\n");
+  ASSERT_TRUE(config.has_value()) << config.error().to_string();
+  AnalysisResult r = analyze(b, *config);
+  EXPECT_TRUE(r.findings[2].suppressed);
+  EXPECT_FALSE(r.findings[0].suppressed);
+  EXPECT_EQ(r.suppressed, 2u);
+}
+
+TEST(Config, WaiverDatesAndFingerprintsAreValidated) {
+  EXPECT_TRUE(valid_date("2028-02-29"));   // a leap year
+  EXPECT_FALSE(valid_date("2026-02-29"));  // not one
+  EXPECT_FALSE(valid_date("2100-02-29"));  // divisible by 100, not by 400
+  EXPECT_TRUE(valid_date("2000-02-29"));
+  EXPECT_FALSE(valid_date("2026-04-31"));
+  EXPECT_FALSE(valid_date("2026-6-1"));
+  EXPECT_FALSE(valid_date("2026-13-01"));
+  auto bad_date = parse_config(
+      "c.yaml", "ignore:\n- check: duplicate-object\n  reason: x\n  expires: 31/12/2026\n");
+  ASSERT_FALSE(bad_date.has_value());
+  EXPECT_EQ(bad_date.error().to_string(),
+            "c.yaml:4:12: expires must be a date as YYYY-MM-DD, not \"31/12/2026\"");
+  auto bad_fingerprint = parse_config(
+      "c.yaml", "ignore:\n- check: duplicate-object\n  reason: x\n  fingerprint: abc\n");
+  ASSERT_FALSE(bad_fingerprint.has_value());
+  EXPECT_EQ(bad_fingerprint.error().position.line, 4u);
 }
 
 TEST(Analyze, UnknownCheckInAnnotationIsANote) {

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <filesystem>
 
 #include "analysis/check.h"
+#include "analysis/fingerprint.h"
 
 namespace footprint {
 
@@ -18,8 +20,23 @@ bool name_matches(std::string_view pattern, std::string_view name) {
 
 }  // namespace
 
+bool valid_date(std::string_view date) {
+  if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
+  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (!std::isdigit(static_cast<unsigned char>(date[i]))) return false;
+  }
+  int year = std::stoi(std::string(date.substr(0, 4)));
+  int month = std::stoi(std::string(date.substr(5, 2)));
+  int day = std::stoi(std::string(date.substr(8, 2)));
+  if (month < 1 || month > 12 || day < 1) return false;
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
 bool IgnoreRule::matches(const Finding& finding) const {
   return (check == "*" || check == finding.check) &&
+         (fingerprint.empty() || fingerprint == footprint::fingerprint(finding)) &&
          (kind.empty() || kind == finding.object.kind) &&
          (namespace_.empty() || namespace_ == finding.object.namespace_) &&
          name_matches(name, finding.object.name);
@@ -68,12 +85,27 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
             rule.namespace_ = text_value;
           } else if (field == "name") {
             rule.name = text_value;
+          } else if (field == "fingerprint") {
+            rule.fingerprint = text_value;
           } else if (field == "reason") {
             rule.reason = text_value;
+          } else if (field == "owner") {
+            rule.owner = text_value;
+          } else if (field == "ticket") {
+            rule.ticket = text_value;
+          } else if (field == "expires") {
+            if (!valid_date(text_value)) {
+              return fail(item.value(f), fmt::format("expires must be a date as YYYY-MM-DD, not "
+                                                     "\"{}\"",
+                                                     text_value));
+            }
+            rule.expires = text_value;
           } else {
-            return fail(item.key(f), fmt::format("unknown field \"{}\" in an ignore entry "
-                                                 "(expected check, kind, namespace, name, reason)",
-                                                 field));
+            return fail(item.key(f),
+                        fmt::format("unknown field \"{}\" in an ignore entry (expected check, "
+                                    "kind, namespace, name, fingerprint, reason, owner, ticket, "
+                                    "expires)",
+                                    field));
           }
         }
         if (rule.check.empty()) return fail(item, "an ignore entry needs a check (an ID or \"*\")");
@@ -83,6 +115,12 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
                                                      rule.check));
         }
         if (rule.reason.empty()) return fail(item, "an ignore entry needs a reason");
+        if (!rule.fingerprint.empty() &&
+            (rule.fingerprint.size() != 32 ||
+             rule.fingerprint.find_first_not_of("0123456789abcdef") != std::string::npos)) {
+          return fail(item.get("fingerprint"),
+                      "fingerprint must be the 32 hex digits a JSON report gives a finding");
+        }
         config.ignore.push_back(std::move(rule));
       }
     } else {

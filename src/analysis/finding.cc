@@ -2,11 +2,52 @@
 
 #include <fmt/format.h>
 
+#include "model/kubectl_json.h"
+
 namespace footprint {
 
 namespace {
 constexpr std::string_view kSeverityNames[] = {"info", "low", "medium", "high", "critical"};
 constexpr std::string_view kImpactNames[] = {"other teams", "install", "privilege", "hygiene"};
+
+bool contains(const yaml::Node& outer, const yaml::Node& inner) {
+  return outer.begin_offset() <= inner.begin_offset() && inner.end_offset() <= outer.end_offset();
+}
+
+// A list item by what it is: its name when it has one (a container, a webhook, a port), else
+// its content in canonical JSON (a rule), so reordering the list keeps it.
+std::string item_label(const yaml::Node& item) {
+  yaml::Node name = item.is_mapping() ? item.get("name") : yaml::Node{};
+  if (name.is_scalar()) return fmt::format("[{}]", name.text());
+  return fmt::format("[{}]", kubectl_json(item).value_or(std::string(item.text())));
+}
+
+// Where `target` sits under `root`, by mapping keys and item labels ("spec.containers[app].image"):
+// neither lines nor formatting nor the order of lists change it. When `target` is not found by
+// its byte range (an alias), its content stands in.
+std::string path_to(const yaml::Node& root, const yaml::Node& target) {
+  std::string path;
+  yaml::Node node = root;
+  for (size_t depth = 0; depth < yaml::Limits{}.max_depth && !(node == target); ++depth) {
+    yaml::Node next;
+    for (size_t i = 0; i < node.size() && !next; ++i) {
+      if (node.is_mapping()) {
+        if (node.key(i) == target) return path + "." + std::string(node.key(i).text()) + ":";
+        if (node.value(i) == target || contains(node.value(i), target)) {
+          next = node.value(i);
+          path += "." + std::string(node.key(i).text());
+        }
+      } else if (node.is_sequence() && (node.item(i) == target || contains(node.item(i), target))) {
+        next = node.item(i);
+        path += item_label(next);
+      }
+    }
+    if (!next) return kubectl_json(target).value_or(std::string(target.text()));
+    node = next;
+  }
+  return path;
+}
+
 }  // namespace
 
 std::string_view impact_name(Impact impact) {
@@ -44,6 +85,7 @@ Finding& Findings::add(const Object& object, Severity severity, std::string mess
   f.helm_template = object.helm_source;
   f.message = std::move(message);
   f.remediation = std::move(remediation);
+  if (at && at != object.node) f.key = path_to(object.node, at);
   findings_.push_back(std::move(f));
   return findings_.back();
 }

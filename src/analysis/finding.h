@@ -46,7 +46,14 @@ struct Finding {
   // One finding stands for one root cause; what it covers is listed here by kind, such as
   // {"webhooks", [...]}, {"namespaces", [...]}, {"rules", [...]}. JSON keeps the full lists.
   std::vector<std::pair<std::string, std::vector<std::string>>> affects;
+  // What tells this claim apart from the check's other findings about the same object, for the
+  // fingerprint (analysis/fingerprint.h): by default where the node the finding points at sits in
+  // the object (keys, and list items by name or content: "spec.template.spec.containers[app]"),
+  // empty when it points at the whole object. A check that reports several claims from one node
+  // adds what tells them apart (a resource, a subject); image checks name the repository.
+  std::string key;
   bool suppressed = false;
+  bool known = false;         // present in the --baseline report
   std::string suppressed_by;  // "annotation" or the config file's path
   std::string suppression_reason;
 };

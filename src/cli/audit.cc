@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 
+#include <set>
+
 #include "analysis/analyze.h"
+#include "analysis/baseline.h"
 #include "analysis/check.h"
 #include "analysis/context.h"
 #include "analysis/crds/crd_models.h"
@@ -19,8 +22,16 @@ int run_audit(int argc, char** argv) {
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
   std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json, markdown, sarif or html")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif", "html"}))
+  app.add_option("--format", format_name,
+                 "Output format: text, json, markdown, sarif, html, github (workflow commands "
+                 "that annotate a pull request) or junit")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif", "html", "github", "junit"}))
+      ->capture_default_str();
+  std::string min_severity = "info";
+  app.add_option("--min-severity", min_severity,
+                 "With --format github or junit, leave out findings below this severity: info, "
+                 "low, medium, high or critical")
+      ->check(CLI::IsMember({"info", "low", "medium", "high", "critical"}))
       ->capture_default_str();
   PolicyArgs policy;
   add_policy_options(app, policy);
@@ -34,6 +45,10 @@ int run_audit(int argc, char** argv) {
                  "radius against; default: system namespaces, the bundle's, and one other team's");
   std::string cluster_path;
   add_cluster_option(app, cluster_path);
+  std::string baseline_path;
+  app.add_option("--baseline", baseline_path,
+                 "A previous `--format json` report: its findings are marked known and never "
+                 "reach --fail-on; the report counts new, resolved and known findings");
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the report to this file");
   ColorOption color;
@@ -42,12 +57,22 @@ int run_audit(int argc, char** argv) {
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
+  std::optional<std::set<std::string>> baseline;
+  if (!baseline_path.empty()) {
+    auto loaded = load_baseline(baseline_path);
+    if (!loaded) {
+      print_load_errors({loaded.error()});
+      return kExitUsage;
+    }
+    baseline = std::move(*loaded);
+  }
   std::vector<RenderedChart> charts;
   bundle_args.keep_valid_documents = true;
   std::optional<Bundle> bundle = load_bundle(bundle_args, &charts);
   if (!bundle) return kExitUsage;
   std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
-  inputs.insert(inputs.end(), {config_file(policy), expect_path, namespaces_path, cluster_path});
+  inputs.insert(inputs.end(),
+                {config_file(policy), expect_path, namespaces_path, cluster_path, baseline_path});
   if (!check_output(output_path, inputs)) return kExitUsage;
 
   std::vector<Expectation> expectations;
@@ -81,6 +106,7 @@ int run_audit(int argc, char** argv) {
   report.inventory = take_inventory(*bundle, cluster ? &known : nullptr);
   report.inventory.hidden_footprint = hidden_footprint_summary(context.hidden);
   report.analysis = analyze(context, *config);
+  if (baseline) apply_baseline(report.analysis, *baseline);
   const std::vector<LoadError>& invalid = bundle->input.invalid_documents;
   if (!invalid.empty()) report.sections.push_back(invalid_documents_section(invalid));
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
@@ -91,6 +117,7 @@ int run_audit(int argc, char** argv) {
   report.sections.push_back(crds_section(context));
 
   ReportOptions options = text_options(color, output_path);
+  options.min_severity = *parse_severity(min_severity);
   if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
     return kExitUsage;
   }

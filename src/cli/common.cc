@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -291,6 +292,21 @@ std::string config_file(const PolicyArgs& args) {
   return args.config_path.empty() ? kConfigFileName : args.config_path;
 }
 
+std::optional<std::string> today_utc() {
+  // For tests: a fixed date, so that expiry does not depend on when they run.
+  if (const char* fixed = std::getenv("FOOTPRINT_TODAY"); fixed && *fixed) {
+    if (!valid_date(fixed)) {
+      print_error(fmt::format("FOOTPRINT_TODAY must be a date as YYYY-MM-DD, not \"{}\"", fixed));
+      return std::nullopt;
+    }
+    return fixed;
+  }
+  auto days = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+  std::chrono::year_month_day date{days};
+  return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(date.year()),
+                     static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+}
+
 std::optional<Config> load_policy(const PolicyArgs& args) {
   if (args.no_config) return Config{};
   auto loaded = load_config(args.config_path);
@@ -298,6 +314,9 @@ std::optional<Config> load_policy(const PolicyArgs& args) {
     print_load_errors({loaded.error()});
     return std::nullopt;
   }
+  std::optional<std::string> today = today_utc();
+  if (!today) return std::nullopt;
+  loaded->today = std::move(*today);
   return std::move(*loaded);
 }
 
@@ -307,8 +326,9 @@ bool reaches_fail_on(const AnalysisResult& result, const Config& config, const P
     threshold = args.fail_on == "none" ? std::nullopt : parse_severity(args.fail_on);
   }
   if (!threshold) return false;
-  return std::any_of(result.findings.begin(), result.findings.end(),
-                     [&](const Finding& f) { return !f.suppressed && f.severity >= *threshold; });
+  return std::any_of(result.findings.begin(), result.findings.end(), [&](const Finding& f) {
+    return !f.suppressed && !f.known && f.severity >= *threshold;
+  });
 }
 
 void add_color_option(CLI::App& app, ColorOption& option) {

@@ -80,9 +80,14 @@ struct PolicyArgs {
 void add_policy_options(CLI::App& app, PolicyArgs& args);
 // The configuration file the options name, or "" with --no-config.
 std::string config_file(const PolicyArgs& args);
-// The configuration the options name; prints errors and returns nullopt when it cannot be read.
+// Today's date in UTC as YYYY-MM-DD, which waivers expire against; FOOTPRINT_TODAY overrides it
+// (for tests). Prints an error and returns nullopt when that is not a date.
+std::optional<std::string> today_utc();
+// The configuration the options name, with `today` set; prints errors and returns nullopt when it
+// cannot be read.
 std::optional<Config> load_policy(const PolicyArgs& args);
-// True when an unsuppressed finding reaches --fail-on, or the config's failOn.
+// True when a finding neither suppressed nor known from --baseline reaches --fail-on, or the
+// config's failOn.
 bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args);
 
 // Every file the command reads for `args`: the inputs as given, the files found in directories,

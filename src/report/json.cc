@@ -1,3 +1,5 @@
+#include "analysis/baseline.h"
+#include "analysis/fingerprint.h"
 #include "report/overview.h"
 #include "report/report.h"
 
@@ -14,6 +16,7 @@ Json finding_json(const Finding& f) {
             {"message", f.message},      {"remediation", f.remediation},
             {"suppressed", f.suppressed}};
   j["impact"] = impact_name(f.impact);
+  j["fingerprint"] = fingerprint(f);
   if (!f.summary.empty()) j["summary"] = f.summary;
   if (!f.affects.empty()) {
     Json affects = Json::object();
@@ -26,6 +29,15 @@ Json finding_json(const Finding& f) {
   }
   return j;
 }
+
+namespace {
+
+Json baseline_counts_json(const AnalysisResult& analysis) {
+  BaselineCounts counts = baseline_counts(analysis);
+  return {{"new", counts.added}, {"resolved", counts.resolved}, {"known", counts.known}};
+}
+
+}  // namespace
 
 std::string render_json(const Report& report) {
   const LoadedInput& input = report.bundle->input;
@@ -48,6 +60,7 @@ std::string render_json(const Report& report) {
     if (std::string_view renderer = input.renderer_of(f.file); !renderer.empty()) {
       findings.back()["source"]["renderedBy"] = renderer;
     }
+    if (report.analysis.resolved) findings.back()["baseline"] = f.known ? "known" : "new";
     if (!f.suppressed)
       counts[std::string(severity_name(f.severity))] =
           counts[std::string(severity_name(f.severity))].get<int>() + 1;
@@ -65,6 +78,27 @@ std::string render_json(const Report& report) {
                   {"suppressed", report.analysis.suppressed},
                   {"creates", overview.creates},
                   {"topRisks", risks}};
+  if (report.analysis.resolved) j["summary"]["baseline"] = baseline_counts_json(report.analysis);
+  if (!report.analysis.waiver_issues.empty()) {
+    Json waivers = Json::array();
+    for (const WaiverIssue& w : report.analysis.waiver_issues) {
+      Json item = {{"at", w.at},
+                   {"status", w.expired ? "expired" : "stale"},
+                   {"check", w.rule.check},
+                   {"reason", w.rule.reason},
+                   {"findings", w.findings}};
+      const std::pair<const char*, const std::string*> optional_fields[] = {
+          {"owner", &w.rule.owner},
+          {"ticket", &w.rule.ticket},
+          {"expires", &w.rule.expires},
+          {"fingerprint", &w.rule.fingerprint}};
+      for (const auto& [key, value] : optional_fields) {
+        if (!value->empty()) item[key] = *value;
+      }
+      waivers.push_back(std::move(item));
+    }
+    j["waivers"] = waivers;
+  }
   Json notes = Json::array();
   for (const std::string& n : input.notes)
     notes.push_back(n);

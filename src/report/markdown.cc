@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "analysis/baseline.h"
 #include "report/overview.h"
 #include "report/report.h"
 
@@ -27,6 +28,11 @@ void render_section(const Section& s, std::string& out) {
 
 std::string render_markdown(const Report& report) {
   std::string out = "## footprint report\n";
+  if (report.analysis.resolved) {
+    BaselineCounts counts = baseline_counts(report.analysis);
+    out += fmt::format("\n**{} new**, {} resolved, {} known (against the baseline).\n",
+                       counts.added, counts.resolved, counts.known);
+  }
   const LoadedInput& input = report.bundle->input;
   out += fmt::format(
       "\nInput: {} ({} bytes).\n",
@@ -66,10 +72,24 @@ std::string render_markdown(const Report& report) {
     if (!f.helm_template.empty()) where += ", template " + code(f.helm_template);
     if (!renderer.empty())
       where += fmt::format(", line {} of the rendered output", f.position.line);
-    out += fmt::format("{}. **{}** {} {} {} ({})  \n   {}  \n   **Fix:** {}\n", ++number,
+    out += fmt::format("{}. **{}** {} {} {} ({}){}  \n   {}  \n   **Fix:** {}\n", ++number,
                        severity_name(f.severity), code(f.check), escape_markdown(f.object.kind),
-                       code(object), where, escape_markdown(f.message),
+                       code(object), where, f.known ? " (known)" : "", escape_markdown(f.message),
                        escape_markdown(f.remediation));
+  }
+  if (!report.analysis.waiver_issues.empty()) {
+    out += "\n### Waivers to review\n\n";
+    for (const WaiverIssue& w : report.analysis.waiver_issues) {
+      std::string who = w.rule.owner.empty() ? "no owner" : "owner " + w.rule.owner;
+      if (!w.rule.ticket.empty()) who += ", ticket " + w.rule.ticket;
+      out += w.expired ? fmt::format(
+                             "- {}: the waiver of {} expired on {} ({}); {} finding{} "
+                             "reported again\n",
+                             code(w.at), code(w.rule.check), w.rule.expires, escape_markdown(who),
+                             w.findings, w.findings == 1 ? "" : "s")
+                       : fmt::format("- {}: the waiver of {} matches no finding ({}): remove it\n",
+                                     code(w.at), code(w.rule.check), escape_markdown(who));
+    }
   }
   if (report.analysis.suppressed) {
     out +=

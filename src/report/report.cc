@@ -10,6 +10,8 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "markdown" || name == "md") return Format::kMarkdown;
   if (name == "sarif") return Format::kSarif;
   if (name == "html") return Format::kHtml;
+  if (name == "github") return Format::kGithub;
+  if (name == "junit") return Format::kJunit;
   return std::nullopt;
 }
 
@@ -23,6 +25,10 @@ std::string render_report(const Report& report, Format format, const ReportOptio
       return render_sarif(report);
     case Format::kHtml:
       return render_html(report);
+    case Format::kGithub:
+      return render_github(report, options);
+    case Format::kJunit:
+      return render_junit(report, options);
     case Format::kText:
       break;
   }

@@ -22,7 +22,7 @@ namespace footprint {
 
 struct Context;
 
-enum class Format { kText, kJson, kMarkdown, kSarif, kHtml };
+enum class Format { kText, kJson, kMarkdown, kSarif, kHtml, kGithub, kJunit };
 std::optional<Format> parse_format(std::string_view name);
 
 constexpr int kJsonSchemaVersion = 1;
@@ -32,6 +32,8 @@ struct ReportOptions {
   size_t width = 100;  // prose wraps here
   // Tables wrap here: the terminal's width on a terminal, else never (one line per row).
   size_t table_width = kNoWrap;
+  // GitHub annotations and JUnit failures leave out findings below this severity.
+  Severity min_severity = Severity::kInfo;
 };
 
 struct Report {
@@ -99,9 +101,23 @@ std::string render_checks_markdown();
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);
 
+// Where a finding points in the user's repository, as SARIF and GitHub annotations show it: the
+// file and line, or for a chart input the template that produced the object (line 0: unknown).
+struct RepositoryLocation {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+RepositoryLocation repository_location(const Bundle& bundle, const Finding& finding);
+
 std::string render_text(const Report& report, const ReportOptions& options);
 std::string render_json(const Report& report);
 std::string render_markdown(const Report& report);
 std::string render_sarif(const Report& report);
+// GitHub Actions workflow commands, one ::error, ::warning or ::notice per finding neither
+// suppressed nor known from the baseline.
+std::string render_github(const Report& report, const ReportOptions& options);
+// JUnit XML: one test case per check, a failure per finding.
+std::string render_junit(const Report& report, const ReportOptions& options);
 
 }  // namespace footprint

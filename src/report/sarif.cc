@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "analysis/check.h"
+#include "analysis/fingerprint.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -10,6 +11,9 @@ namespace footprint {
 namespace {
 
 constexpr const char* kInvalidDocumentRule = "invalid-document";
+// Versioned, so a future change of what the fingerprint covers gets a new key instead of
+// silently breaking the matches code scanning keeps.
+constexpr const char* kSarifFingerprintKey = "footprint/v1";
 
 std::string_view sarif_level(Severity severity) {
   switch (severity) {
@@ -69,14 +73,6 @@ std::string artifact_uri(const std::string& file) {
   return percent_encode(path.lexically_normal().generic_string());
 }
 
-std::string chart_root_of(const Bundle& bundle, const std::string& file) {
-  const LoadedInput& input = bundle.input;
-  for (size_t i = 0; i < input.files.size() && i < input.chart_roots.size(); ++i) {
-    if (input.files[i] == file) return input.chart_roots[i];
-  }
-  return "";
-}
-
 }  // namespace
 
 std::string render_sarif(const Report& report) {
@@ -117,22 +113,15 @@ std::string render_sarif(const Report& report) {
   };
   Json results = Json::array();
   for (const Finding& f : report.analysis.findings) {
-    Json region = {{"startLine", std::max<uint32_t>(f.position.line, 1)}};
-    if (f.position.column) region["startColumn"] = f.position.column;
-    // A chart's rendered stream exists only in memory: point at the template that produced
-    // the object (its line in the template is unknown, so the region is its first line).
-    std::string file = f.file;
-    std::string root = chart_root_of(*report.bundle, f.file);
-    if (!root.empty() && !f.helm_template.empty() &&
-        f.helm_template.find('/') != std::string::npos) {
-      file = (std::filesystem::path(root) / f.helm_template.substr(f.helm_template.find('/') + 1))
-                 .generic_string();
-      region = {{"startLine", 1}};
-    }
-    Json physical = {{"artifactLocation", {{"uri", artifact_uri(file)}}}};
+    RepositoryLocation at = repository_location(*report.bundle, f);
+    Json physical = {{"artifactLocation", {{"uri", artifact_uri(at.file)}}}};
     // A packaged chart's lines are helm's output, not the archive's: name the archive alone.
-    bool archive = file == f.file && !report.bundle->input.renderer_of(f.file).empty();
-    if (!archive) physical["region"] = region;
+    bool archive = at.file == f.file && !report.bundle->input.renderer_of(f.file).empty();
+    if (!archive) {
+      Json region = {{"startLine", std::max<uint32_t>(at.line, 1)}};
+      if (at.column) region["startColumn"] = at.column;
+      physical["region"] = region;
+    }
     std::string object = f.object.namespace_.empty()
                              ? f.object.kind + "/" + f.object.name
                              : f.object.kind + "/" + f.object.namespace_ + "/" + f.object.name;
@@ -141,6 +130,7 @@ std::string render_sarif(const Report& report) {
         {"ruleIndex", rule_index(f.check)},
         {"level", sarif_level(f.severity)},
         {"message", {{"text", f.message + " Fix: " + f.remediation}}},
+        {"partialFingerprints", {{kSarifFingerprintKey, fingerprint(f)}}},
         {"locations",
          Json::array({{{"physicalLocation", physical},
                        {"logicalLocations",
@@ -159,6 +149,7 @@ std::string render_sarif(const Report& report) {
           Json::array({{{"kind", f.suppressed_by == kIgnoreAnnotation ? "inSource" : "external"},
                         {"justification", f.suppression_reason}}});
     }
+    if (report.analysis.resolved) result["baselineState"] = f.known ? "unchanged" : "new";
     results.push_back(std::move(result));
   }
   for (const LoadError& e : report.bundle->input.invalid_documents) {

@@ -1,6 +1,7 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
+#include "analysis/baseline.h"
 #include "report/overview.h"
 #include "report/report.h"
 
@@ -125,9 +126,9 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
            "\n";
     for (const Finding& f : findings) {
       if (f.severity != severity || f.suppressed) continue;
-      out +=
-          fmt::format("  #{} {}  {}\n", ++number,
-                      paint(options.color, fmt::emphasis::bold, f.check), object_label(f.object));
+      out += fmt::format("  #{} {}  {}{}\n", ++number,
+                         paint(options.color, fmt::emphasis::bold, f.check), object_label(f.object),
+                         f.known ? "  (known)" : "");
       out += wrap_text(location(report, f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
       out += wrap_text("Fix: " + f.remediation, 4, options.width);
@@ -145,15 +146,43 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
   }
 }
 
+// Waivers that need their owner: listed after the findings they no longer waive.
+void render_waiver_issues(const AnalysisResult& analysis, const ReportOptions& options,
+                          std::string& out) {
+  if (analysis.waiver_issues.empty()) return;
+  out += "\n" + paint(options.color, fmt::emphasis::bold, "Waivers to review") + "\n";
+  for (const WaiverIssue& w : analysis.waiver_issues) {
+    std::string who = w.rule.owner.empty() ? "no owner" : "owner " + w.rule.owner;
+    if (!w.rule.ticket.empty()) who += ", ticket " + w.rule.ticket;
+    std::string line =
+        w.expired ? fmt::format(
+                        "{}: the waiver of {} expired on {} ({}): it waives nothing now, and "
+                        "the {} finding{} it matches {} reported above.",
+                        w.at, w.rule.check, w.rule.expires, who, w.findings,
+                        w.findings == 1 ? "" : "s", w.findings == 1 ? "is" : "are")
+                  : fmt::format("{}: the waiver of {} matches no finding ({}): remove it.", w.at,
+                                w.rule.check, who);
+    out += wrap_text(line, 2, options.width);
+  }
+}
+
 }  // namespace
 
 std::string render_text(const Report& report, const ReportOptions& options) {
-  std::string out = inputs_line(report);
+  std::string out;
+  // A CI gate's reader wants the change first.
+  if (report.analysis.resolved) {
+    BaselineCounts counts = baseline_counts(report.analysis);
+    out += fmt::format("{} new, {} resolved, {} known (against the baseline)\n", counts.added,
+                       counts.resolved, counts.known);
+  }
+  out += inputs_line(report);
   render_overview(make_overview(report), options, out);
   if (report.show_inventory) render_section(inventory_section(report.inventory), options, out);
   for (const Section& s : report.sections)
     render_section(s, options, out);
   render_findings(report, options, out);
+  render_waiver_issues(report.analysis, options, out);
   std::vector<std::string> notes = report.bundle->input.notes;
   notes.insert(notes.end(), report.analysis.notes.begin(), report.analysis.notes.end());
   if (!notes.empty()) {

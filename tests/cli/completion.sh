@@ -22,7 +22,7 @@ expect_completion() {  # EXPECTED WORD...
 expect_completion "admission airgap audit" footprint a
 expect_completion "can-i checks compare" footprint c
 expect_completion "--format" footprint audit --form
-expect_completion "html json markdown md sarif text" footprint audit x.yaml --format ''
+expect_completion "github html json junit markdown md sarif text" footprint audit x.yaml --format ''
 expect_completion "critical" footprint audit --fail-on cr
 expect_completion "crds rbac webhooks" footprint fix ''
 expect_completion "--output-dir" footprint fix rbac --output-
@@ -51,7 +51,7 @@ if command -v zsh >/dev/null; then
   complete_zsh footprint '' | grep -q 'describe .*audit:.*hf-cache:' || fail "zsh: commands"
   complete_zsh footprint fix '' | grep -q 'describe rbac:.* crds:.* webhooks:' || fail "zsh: fix targets"
   complete_zsh footprint audit --f | grep -qF -- "--format[Output format" || fail "zsh: audit options"
-  complete_zsh footprint audit --f | grep -qF "(text json markdown md sarif html)" ||
+  complete_zsh footprint audit --f | grep -qF "(text json markdown md sarif html github junit)" ||
     fail "zsh: --format choices"
   complete_zsh footprint images relocate --r | grep -qF -- "--registry[" || fail "zsh: relocate"
 else

@@ -8,7 +8,7 @@ expect_status 0
 [ "$(json_get "$OUT" "d['schemaVersion']")" = 1 ] || fail "schemaVersion"
 [ "$(json_get "$OUT" "d['inventory']['webhooks']")" = 3 ] || fail "3 webhooks counted one by one"
 [ "$(json_get "$OUT" "sorted(set().union(*d['findings']))")" = \
-  "['affects', 'check', 'impact', 'message', 'object', 'remediation', 'severity', 'source', 'summary', 'suppressed']" ] ||
+  "['affects', 'check', 'fingerprint', 'impact', 'message', 'object', 'remediation', 'severity', 'source', 'summary', 'suppressed']" ] ||
   fail "finding fields"
 [ "$(json_get "$OUT" "[f['source']['helmTemplate'] for f in d['findings'] if f['check'] == 'crd-missing']")" = \
   "['inference-operator/templates/podmonitor.yaml']" ] || fail "helm template kept"

@@ -113,6 +113,9 @@ std::string covered_text(const Decision& d) {
 void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
   for (const ListWatchTrap& t : find_list_watch_traps(ctx.bundle, ctx.rbac)) {
     std::string what = group_resource(t.api_group, t.resource);
+    // One rule can trap several resources and subjects: each is its own finding.
+    std::string trap_key =
+        fmt::format("\n{}\n{}\n{}", what, t.namespace_, t.binding ? t.subject.display() : "");
     const ResourceInfo* info = ctx.bundle.resources.find_resource(
         t.api_group, std::string_view(t.resource).substr(0, t.resource.find('/')));
     // where() of the binding, except for cluster-scoped resources, which no namespace holds.
@@ -134,6 +137,7 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
                       grant, informer, what),
           "Drop list and watch from this rule, or grant them in a rule without resourceNames.",
           t.rule->node);
+      f.key += trap_key;
       f.summary = fmt::format("{} cannot serve an informer on {}", t.role->display(), what);
       continue;
     }
@@ -148,6 +152,7 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
           "Remove list and watch from the resourceNames rule, and keep the unrestricted grant "
           "that covers them.",
           t.rule->node);
+      f.key += trap_key;
       f.summary = fmt::format("A resourceNames list rule on {} is covered by {}", what,
                               t.covered_by.role->display());
       continue;
@@ -172,6 +177,7 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
                       "resourceNames (`footprint fix rbac` writes that {}).",
                       what, what, where(t.namespace_), fix_objects),
           t.rule->node);
+      f.key += trap_key;
       f.summary = fmt::format(
           "{} may list {} {} only by name: fine for a field-selector watch, a crash loop for an "
           "informer",
@@ -196,6 +202,7 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
                 ? t.rule->resource_names.front()
                 : fmt::format("NAME, one watch per name of {}", bracketed(t.rule->resource_names))),
         t.rule->node);
+    f.key += trap_key;
     f.summary = fmt::format("{} cannot list {} {}: its informer never syncs (CrashLoopBackOff)",
                             t.subject.display(), what, where(t.namespace_));
     f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The GitHub Action (action.yml) and the pre-commit hook (.pre-commit-hooks.yaml), run locally as
+# their runners would: each step's `run` script with its `env`, `${{ inputs.X }}` replaced by the
+# inputs given (or their defaults), and the hook's entry with its args.
+source "$(dirname "$0")/common.inc"
+cd "$TMP"
+mkdir bin
+ln -s "$FOOTPRINT" bin/footprint
+export PATH=$TMP/bin:$PATH
+cat >v1.yaml <<'YAML'
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: ops}
+spec:
+  containers:
+  - {name: c, image: "nginx:50%"}
+YAML
+
+# step NAME KEY=VALUE...: writes the step's script to step.sh and its environment to step.env.
+step() {
+  "$PYTHON" - "$ROOT/action.yml" "$@" <<'PY'
+import re, shlex, sys, yaml
+action = yaml.safe_load(open(sys.argv[1]))
+name, given = sys.argv[2], dict(a.split("=", 1) for a in sys.argv[3:])
+inputs = {k: str(v.get("default", "")) for k, v in action["inputs"].items()}
+inputs.update(given)
+def expand(value):
+    value = value.replace("${{ github.action_path }}", sys.argv[1].rsplit("/", 1)[0])
+    return re.sub(r"\$\{\{ inputs\.([a-z-]+) \}\}", lambda m: inputs[m.group(1)], value)
+(s,) = [s for s in action["runs"]["steps"] if s["name"] == name]
+used = set(re.findall(r"\$\{\{ inputs\.([a-z-]+) \}\}", str(s.get("env", {}))))
+missing = [k for k in used if action["inputs"][k].get("required") and k not in given]
+assert not missing, missing
+assert action["runs"]["using"] == "composite" and s["shell"] == "bash"
+open("step.sh", "w").write(s["run"])
+with open("step.env", "w") as env:
+    for k, v in s.get("env", {}).items():
+        env.write(f"export {k}={shlex.quote(expand(str(v)))}\n")
+PY
+}
+run_step() {
+  run bash -c 'source step.env; bash step.sh'
+}
+
+# With footprint on PATH, the install step only reports its version.
+step "Install footprint"
+run_step
+expect_status 0
+expect_stdout "footprint 0.1.0"
+
+export GITHUB_STEP_SUMMARY=$TMP/summary.md
+step Audit inputs=v1.yaml namespace=ops
+run_step
+expect_status 1  # image-reference-invalid is high, the default fail-on
+expect_stdout "::error file=v1.yaml,line=6,col=22,title=image-reference-invalid (high)::"
+grep -qF "image-reference-invalid" summary.md || fail "the Markdown report goes to the job summary"
+
+# With the current report as baseline, nothing is new: the step passes.
+footprint audit v1.yaml -n ops --format json -o baseline.json || [ $? = 1 ]
+step Audit inputs=v1.yaml namespace=ops baseline=baseline.json
+run_step
+expect_status 0
+expect_no_stdout "::error"
+
+# The pre-commit hook: entry, then args; files are not passed.
+hook_command() {
+  "$PYTHON" - "$ROOT/.pre-commit-hooks.yaml" "$@" <<'PY'
+import shlex, sys, yaml
+(hook,) = [h for h in yaml.safe_load(open(sys.argv[1])) if h["id"] == "footprint"]
+assert hook["language"] == "system" and hook["pass_filenames"] is False
+print(shlex.join(shlex.split(hook["entry"]) + sys.argv[2:]))
+PY
+}
+command=$(hook_command v1.yaml -n ops --fail-on high)
+run bash -c "$command"
+expect_status 1
+expect_stdout "image-reference-invalid"
+command=$(hook_command v1.yaml -n ops --fail-on critical)
+run bash -c "$command"
+expect_status 0
