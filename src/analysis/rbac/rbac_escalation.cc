@@ -192,6 +192,8 @@ extern const Check kRbacWildcard{
 
 namespace {
 
+constexpr std::string_view kAggregationController = "clusterrole-aggregation-controller";
+
 struct Escalation {
   std::vector<std::string> rights;
   std::string takeover;  // how it reaches cluster-admin, when it does
@@ -231,6 +233,18 @@ Escalation escalation_of(const Context& ctx, const BoundRule& b) {
   if (users && groups) e.takeover = "impersonating any user in group system:masters";
   if (grants(resources, b, "create", "", "serviceaccounts", "token")) {
     e.rights.emplace_back("create serviceaccounts/token");
+    // A token of a kube-system controller is that controller's rights: the bootstrap policy lets
+    // clusterrole-aggregation-controller escalate any ClusterRole (asked of the engine, which
+    // holds that policy or the cluster's).
+    std::string ns = scope_of(b);
+    Identity controller = Identity::service_account("kube-system", kAggregationController);
+    Request escalate = resource_request("escalate", kRbacGroup, "clusterroles", "");
+    if (e.takeover.empty() && (ns.empty() || ns == "kube-system") &&
+        ctx.rbac.authorize(controller, escalate).allowed) {
+      e.takeover = fmt::format(
+          "a token for ServiceAccount kube-system/{}, which may escalate any ClusterRole",
+          kAggregationController);
+    }
   }
   bool roles_power = grants(resources, b, "escalate", kRbacGroup, "clusterroles") ||
                      grants(resources, b, "bind", kRbacGroup, "clusterroles");
@@ -336,9 +350,12 @@ extern const Check kRbacPrivilegeEscalation{
     "A rule grants escalate, bind, impersonate, or create on serviceaccounts/token.",
     run_privilege_escalation,
     "escalate, bind, impersonate and serviceaccounts/token let the holder gain permissions it was "
-    "not given. Critical when that reaches cluster-admin: impersonating any user and group (a user "
-    "in system:masters), or escalate or bind on ClusterRoles together with creating "
-    "ClusterRoleBindings; high for other cluster-wide or kube-system rights; medium in another "
+    "not given (Kubernetes' RBAC good practices: \"Escalate verb\", \"Bind verb\", "
+    "\"Impersonate verb\", \"Token request\"). Critical when that reaches cluster-admin: "
+    "impersonating any user and group (a user in system:masters), escalate or bind on "
+    "ClusterRoles together with creating ClusterRoleBindings, or creating tokens cluster-wide or "
+    "in kube-system, where clusterrole-aggregation-controller may escalate any ClusterRole; high "
+    "for other cluster-wide or kube-system rights; medium in another "
     "team's namespace; low in the operator's own; info when unbound.",
     "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
     "them with resourceNames."};
