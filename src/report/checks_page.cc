@@ -73,8 +73,7 @@ std::string render_checks_markdown() {
   for (const EscalationPath& path : escalation_paths()) {
     practices.rows.push_back(
         {path.docs_item.empty() ? std::string("(beyond the page)") : std::string(path.docs_item),
-         std::string(path.id), fmt::format("[{}]({})", path.check, anchor(path.check)),
-         requests_text(path)});
+         std::string(path.id), std::string(path.check), requests_text(path)});
   }
   for (const UncoveredPractice& u : uncovered_practices())
     practices.rows.push_back({std::string(u.docs_item), "", "none", std::string(u.reason)});

@@ -221,7 +221,8 @@ void run_binding_write(const Context& ctx, Findings& out) {
         fmt::format("{} may {} {}, through {}. The API server lets it bind a role only with bind "
                     "on that role or when it already holds every rule of it; the strongest "
                     "built-in role it may bind to any subject, itself included, is {}.",
-                    rr.subject.display(), merge_verbs(what), scopes_text(rr), rr.sources(), reach),
+                    rr.subject.display(), merge_verbs(what),
+                    cluster_bindings ? "cluster-wide" : scopes_text(rr), rr.sources(), reach),
         "Grant writing bindings only in the namespaces the operator manages, and drop bind and "
         "wildcard rules that let it bind roles stronger than it needs.",
         role.empty() ? fmt::format("{} writes bindings {}", rr.subject.display(), where)
