@@ -312,8 +312,8 @@ std::optional<Severity> severity_in(const Context& ctx, const EscalationPath& pa
 }  // namespace
 
 const std::vector<EscalationPath>& escalation_paths() {
-  static const std::vector<EscalationPath> paths = make_paths();
-  return paths;
+  static const std::vector<EscalationPath> kPaths = make_paths();
+  return kPaths;
 }
 
 const EscalationPath* find_escalation_path(std::string_view id) {
