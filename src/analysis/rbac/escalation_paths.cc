@@ -78,9 +78,9 @@ std::vector<EscalationPath> make_paths() {
        "a PersistentVolume may be a hostPath volume, so a pod whose claim binds to it mounts the "
        "node's own filesystem: root on that node, with the kubelet's credentials and the secrets "
        "of every pod there",
-       "Leave creating PersistentVolumes to the cluster's provisioners (a StorageClass and "
-       "claims); grant it only to a CSI driver's provisioner, and enforce Pod Security baseline, "
-       "which forbids hostPath in pods, wherever the operator creates pods.",
+       "Leave creating PersistentVolumes to the cluster's provisioners (StorageClasses and claims) "
+       "and grant it only to a CSI driver's provisioner. Pod Security does not stop this: the "
+       "pod names a claim, not a hostPath volume.",
        "create hostPath PersistentVolumes"},
       {"node-proxy",
        "Access to proxy subresource of Nodes",
