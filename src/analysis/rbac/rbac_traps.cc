@@ -37,6 +37,10 @@ std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const Rba
         std::string base = resource.substr(0, resource.find('/'));
         std::string sub =
             resource.find('/') == std::string::npos ? "" : resource.substr(resource.find('/') + 1);
+        // A named Lease is a leader-election lock: client-go's LeaseLock (leaselock.go) only
+        // gets, creates and updates it by name, never lists, so list and watch there are unused
+        // verbs, not an informer that cannot sync.
+        if (group == "coordination.k8s.io" && base == "leases") continue;
         std::vector<const RbacBinding*> bindings = bindings_of(policy, role);
         // An aggregated role's rules are judged in the role that includes them.
         if (bindings.empty() && aggregated_into_another(policy, role)) continue;
@@ -219,7 +223,8 @@ extern const Check kRbacResourceNamesListWatch{
     "the authorizer); medium when the subject's containers name the object in their arguments or "
     "environment (the operator likely watches it with the field selector metadata.name, which the "
     "rule allows); low while nothing binds the role; info when another rule covers the request, "
-    "which makes the restriction dead code.",
+    "which makes the restriction dead code. A named coordination.k8s.io Lease is not reported: "
+    "leader election only gets, creates and updates its one lease, and never lists.",
     "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
     "rbac` writes the Role), or have the operator watch with the field selector metadata.name.",
     /*breaks_on_install=*/true};
