@@ -1,5 +1,7 @@
 #include "analysis/context.h"
 
+#include "analysis/rbac/escalation_paths.h"
+
 namespace footprint {
 
 Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<Expectation> ex,
@@ -26,6 +28,7 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
   // Both read the models above through the Context.
   aggregated_apis = footprint::aggregated_apis(*this);
   webhooks = summarize_webhooks(*this);
+  escalations = held_escalations(*this);
 }
 
 Context::Context(const Bundle& b, ImagesOnly) : bundle(b), images(discover_images(b)) {}

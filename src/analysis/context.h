@@ -23,6 +23,8 @@
 
 namespace footprint {
 
+struct HeldEscalation;  // analysis/rbac/escalation_paths.h
+
 struct Context {
   // `namespaces` is the set blast radius is measured against; empty means
   // default_namespaces(bundle), or the cluster's with `cluster`. `expectations` come from
@@ -52,6 +54,9 @@ struct Context {
   std::vector<BoundRule> bound;
   // What each subject the bundle creates or binds may do, for the Permissions table.
   std::vector<SubjectPermissions> permissions;
+  // Who holds each privilege-escalation and denial-of-service path of escalation_paths(), per
+  // subject of the bundle's bindings, as the RBAC engine answers the path's requests.
+  std::vector<HeldEscalation> escalations;
   Admission admission;
   // With a cluster: its webhooks and policies together with the bundle's, in the order the API
   // server calls them (read_admission(bundle, cluster)); empty without one.

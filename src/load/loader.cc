@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "load/helm_tests.h"
 #include "load/parallel.h"
 
 namespace footprint {
@@ -521,6 +522,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     return tl::unexpected(std::move(errors));
   }
   std::stable_sort(out.invalid_documents.begin(), out.invalid_documents.end(), in_input_order);
+  set_aside_helm_tests(out);
   if (options.keep_texts) {
     for (NamedText& t : texts)
       out.texts.push_back(std::move(t.text));

@@ -86,7 +86,7 @@ std::vector<PodSecurityViolation> pod_security_violations(const PodView& pod,
     const Revision* r = revision_at(*c, minor);
     if (!r) continue;
     if (auto failure = r->check(pod)) {
-      out.push_back({c->id, c->level, failure->reason, std::move(failure->detail)});
+      out.push_back({c->id, c->requirement, c->level, failure->reason, std::move(failure->detail)});
     }
   }
   return out;

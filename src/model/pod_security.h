@@ -42,7 +42,9 @@ struct PodView {
 };
 
 struct PodSecurityViolation {
-  std::string_view check;   // the package's check ID, e.g. "allowPrivilegeEscalation"
+  std::string_view check;  // the package's check ID, e.g. "allowPrivilegeEscalation"
+  // What the check asks, in words for people, e.g. "seccomp profile RuntimeDefault or Localhost"
+  std::string_view requirement;
   PodSecurityLevel level;   // the level whose check this is
   std::string_view reason;  // the package's short reason, e.g. "host namespaces"
   std::string detail;       // which containers or fields, and what to set them to

@@ -28,6 +28,8 @@ struct Revision {
 
 struct Check {
   std::string_view id;
+  // What the check asks of a pod, in words for the report (the ID is the package's token).
+  std::string_view requirement;
   PodSecurityLevel level;
   std::vector<Revision> revisions;  // strictly increasing minimum_minor
 };

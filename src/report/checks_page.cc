@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "analysis/check.h"
+#include "analysis/rbac/escalation_paths.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -39,6 +40,17 @@ JSON report keeps the full lists under `affects`.
 
 )";
 
+constexpr const char* kGoodPracticesIntro = R"(
+## Kubernetes' RBAC good practices
+
+Kubernetes' [Role Based Access Control Good Practices](https://kubernetes.io/docs/concepts/security/rbac-good-practices/)
+lists the rights that lead to more rights ("Privilege escalation risks") and to outages ("Denial
+of service risks"). Each path below is asked of the RBAC engine for every subject of the bundle's
+bindings (`+` joins requests that are all needed), and its check reports one finding per subject.
+Paths marked "beyond the page" are other rights of the same kind.
+
+)";
+
 std::string anchor(std::string_view id) {
   return fmt::format("#{}", id);
 }
@@ -55,6 +67,17 @@ std::string render_checks_markdown() {
                           std::string(check->area), std::string(check->description)});
   }
   out += render_markdown_table(table);
+  out += kGoodPracticesIntro;
+  Table practices;
+  practices.header = {"GOOD PRACTICES ITEM", "PATH", "CHECK", "REQUESTS ASKED OF THE RBAC ENGINE"};
+  for (const EscalationPath& path : escalation_paths()) {
+    practices.rows.push_back(
+        {path.docs_item.empty() ? std::string("(beyond the page)") : std::string(path.docs_item),
+         std::string(path.id), std::string(path.check), requests_text(path)});
+  }
+  for (const UncoveredPractice& u : uncovered_practices())
+    practices.rows.push_back({std::string(u.docs_item), "", "none", std::string(u.reason)});
+  out += render_markdown_table(practices);
   out += "\n## The checks\n";
   for (const Check* check : all_checks()) {
     out += fmt::format("\n### {}\n\n{}\n\n{} Severity: {}; impact: {}.\n\n**Fix:** {}\n", check->id,

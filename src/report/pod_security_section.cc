@@ -16,6 +16,7 @@ Json violations_json(const std::vector<PodSecurityViolation>& violations) {
   Json list = Json::array();
   for (const PodSecurityViolation& v : violations) {
     list.push_back({{"check", v.check},
+                    {"requirement", v.requirement},
                     {"level", level_name(v.level)},
                     {"reason", v.reason},
                     {"detail", v.detail}});
@@ -62,12 +63,12 @@ Section pod_security_section(const Context& ctx) {
     }
     std::vector<std::string_view> next;
     for (const PodSecurityViolation& v : w.next_level)
-      next.push_back(v.check);
+      next.push_back(v.requirement);
     bool admitted = w.enforce_violations.empty();
     if (!admitted) ++rejected;
     b.table->rows.push_back({fmt::format("{} {}", w.workload->kind, w.workload->name),
                              std::string(level_name(w.level)), admitted ? "yes" : "NO",
-                             next.empty() ? "-" : fmt::format("{}", fmt::join(next, ", "))});
+                             next.empty() ? "-" : fmt::format("{}", fmt::join(next, "; "))});
     list.push_back({{"kind", w.workload->kind},
                     {"namespace", w.workload->namespace_},
                     {"name", w.workload->name},

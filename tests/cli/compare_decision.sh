@@ -33,8 +33,11 @@ expect_answer pod-creation restricted "no: only team-a"
 # operator's own group: the user applies the CRD first.
 expect_answer crd-installer cluster "the chart (1 CRD)"
 expect_answer crd-installer restricted "you, before installing (modal.example.com)"
-# No CRD has a conversion webhook.
+# Cluster mode's one CRD has no conversion webhook. Restricted mode renders no CRD of its own
+# group, and only the CRD's spec.conversion would say: it cannot tell, and says how to add them.
 expect_answer conversion-wiring cluster "nobody needed (no conversion webhooks)"
+expect_answer conversion-wiring restricted \
+  "cannot tell: the CRDs of modal.example.com (the install's own) are not in the input, and only they say whether conversion goes through a webhook; add them (give this mode a directory holding its manifests and the CRD files, NAME=DIR)"
 # The -cert Role (restricted mode only) lists secrets in modal-system by resourceNames; the
 # manager Role that lists every secret is in team-a: nothing else lets the account list secrets
 # where it runs. In cluster mode the manager ClusterRole lists secrets everywhere.

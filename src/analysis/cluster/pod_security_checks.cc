@@ -68,7 +68,7 @@ namespace {
 std::string violations_text(const std::vector<PodSecurityViolation>& violations) {
   std::vector<std::string> parts;
   for (const PodSecurityViolation& v : violations)
-    parts.push_back(fmt::format("{} ({}): {}", v.check, v.reason, v.detail));
+    parts.push_back(fmt::format("{} ({}): {}", v.requirement, v.reason, v.detail));
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
@@ -132,9 +132,9 @@ void run_unlabelled_namespace(const Context& ctx, Findings& out) {
     for (const WorkloadPodSecurity* w : workloads) {
       std::vector<std::string_view> failed;
       for (const PodSecurityViolation& v : w->next_level)
-        failed.push_back(v.check);
-      names.push_back(
-          fmt::format("{} {} ({})", w->workload->kind, w->workload->name, fmt::join(failed, ", ")));
+        failed.push_back(v.requirement);
+      names.push_back(fmt::format("{} {} (baseline needs {})", w->workload->kind, w->workload->name,
+                                  fmt::join(failed, "; ")));
     }
     const WorkloadPodSecurity& first = *workloads.front();
     std::string known =

@@ -146,7 +146,23 @@ DecisionAnswer conversion_wiring_answer(const Context& ctx) {
     if (!yours && (w.service_missing() || w.port_mismatch() || w.ca_missing())) yours = &w;
     if (!injected && w.ca != CaBundleState::kSet && !w.injectors.empty()) injected = &w;
   }
-  if (wiring.empty()) {
+  // Whether a CRD converts through a webhook is in the CRD itself: without the install's own
+  // CRDs (applied by hand, or by the operator at run time) the table cannot answer.
+  std::vector<std::string> unseen = own_groups_without_crds(ctx, ctx.crds);
+  const std::vector<CrdInstallCommand>& runtime = ctx.hidden.commands;
+  if (wiring.empty() && (!unseen.empty() || (!runtime.empty() && ctx.crds.empty()))) {
+    std::string what =
+        !unseen.empty()
+            ? fmt::format("the CRDs of {} (the install's own)", comma_list(unseen))
+            : fmt::format("the CRDs {} applies at run time", runtime.front().workload->display());
+    a.evidence.push_back(fmt::format("the input holds no CustomResourceDefinition of {}",
+                                     unseen.empty() ? "the install" : comma_list(unseen)));
+    a.answer = fmt::format(
+        "cannot tell: {} are not in the input, and only they say whether conversion goes through "
+        "a webhook; add them (give this mode a directory holding its manifests and the CRD "
+        "files, NAME=DIR)",
+        what);
+  } else if (wiring.empty()) {
     a.answer = "nobody needed (no conversion webhooks)";
   } else if (yours) {
     std::string service =

@@ -107,9 +107,14 @@ TEST(DecisionTable, CrdInstallerAndPrerequisites) {
   // Namespace object creates.
   EXPECT_EQ(answer(t, "prerequisites", 1),
             "CRDs of nvidia.example.com (the install's own); namespaces team-a");
-  // Neither mode's CRDs (none in restricted) has spec.conversion.strategy Webhook.
+  // None of global's four CRDs has spec.conversion.strategy Webhook. Restricted ships no CRD of
+  // its own group nvidia.example.com, and only a CRD's spec.conversion says whether it converts
+  // through a webhook: the table cannot tell, and says how to give it the CRDs.
   EXPECT_EQ(answer(t, "conversion-wiring", 0), "nobody needed (no conversion webhooks)");
-  EXPECT_EQ(answer(t, "conversion-wiring", 1), "nobody needed (no conversion webhooks)");
+  EXPECT_EQ(answer(t, "conversion-wiring", 1),
+            "cannot tell: the CRDs of nvidia.example.com (the install's own) are not in the "
+            "input, and only they say whether conversion goes through a webhook; add them (give "
+            "this mode a directory holding its manifests and the CRD files, NAME=DIR)");
 }
 
 // The cert rotator's Role in dynamo-system lists secrets only by the name webhook-server-cert.
@@ -284,6 +289,13 @@ spec:
   DecisionTable t = m.table();
   EXPECT_EQ(answer(t, "crd-installer", 0),
             "the operator, at run time (crds of Job ops/upgrade-crd)");
+  // The CRD file the Job applies (example.com_widgets.yaml, which makes example.com the
+  // install's own group) is inside its image, not in the input: whether it converts through a
+  // webhook cannot be told. Mode b has nothing custom, so nothing needs wiring.
+  EXPECT_TRUE(answer(t, "conversion-wiring", 0)
+                  .starts_with("cannot tell: the CRDs of example.com (the install's own) are not "
+                               "in the input"));
+  EXPECT_EQ(answer(t, "conversion-wiring", 1), "nobody needed (no conversion webhooks)");
   // Nothing custom at all: no CRD is needed, nothing must exist first.
   EXPECT_EQ(answer(t, "crd-installer", 1), "nobody needed");
   EXPECT_EQ(answer(t, "prerequisites", 1), "nothing beyond the release namespace");

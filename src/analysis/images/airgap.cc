@@ -15,7 +15,11 @@ std::string object_list(const Bundle& bundle, const ImageInventory& inv, const I
     uint32_t o = inv.uses[u].object;
     if (std::find(objects.begin(), objects.end(), o) == objects.end()) objects.push_back(o);
   }
-  std::string out = "used by " + bundle.objects[objects.front()].display();
+  const ImageUse& first = inv.uses[image.uses.front()];
+  std::string out = first.configmap_key.empty()
+                        ? "used by " + bundle.objects[objects.front()].display()
+                        : fmt::format("named in {} key {}", bundle.objects[first.object].display(),
+                                      first.configmap_key);
   if (objects.size() > 1) out += fmt::format(" (+{} more)", objects.size() - 1);
   return out;
 }

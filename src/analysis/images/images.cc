@@ -217,6 +217,7 @@ class Discoverer {
     if (obj.group == "apiextensions.k8s.io") return;  // schemas, not images
     WalkContext ctx{obj.index, {}, 0};
     configmap_ = obj.group.empty() && obj.kind == "ConfigMap";
+    data_key_.clear();
     walk(obj.node, "", ctx, "", "");
   }
 
@@ -270,7 +271,13 @@ class Discoverer {
   void scalar(const WalkContext& ctx, std::string_view key, const yaml::Node& v,
               const std::string& path, bool image_key_used, const std::string& disabled) {
     std::string_view text = v.str();
+    bool config_data =
+        ctx.depth == 0 && configmap_ && (path.starts_with("data.") || path.starts_with("data["));
+    if (ctx.depth == 0) data_key_ = config_data ? std::string(key) : std::string();
     if (text.empty()) return;
+    if (!data_key_.empty() && !is_image_key(key) && !image_key_used && !looks_structured(text)) {
+      configmap_value(ctx, v, path, text, disabled);
+    }
     if (is_image_key(key) && !(key == "image" && image_key_used)) {
       if (auto ref = parse_image_ref(text)) {
         // OLM's spec.relatedImages lists every image an operator bundle uses, by contract.
@@ -286,8 +293,6 @@ class Discoverer {
     }
     bool annotation = std::find(kImageAnnotations.begin(), kImageAnnotations.end(), key) !=
                       kImageAnnotations.end();
-    bool config_data =
-        ctx.depth == 0 && configmap_ && (path.starts_with("data.") || path.starts_with("data["));
     bool nested = ctx.depth > 0 && ctx.depth < kMaxEmbedDepth;
     if ((annotation || config_data || nested) && looks_structured(text)) {
       embedded(ctx, v, path, annotation, disabled);
@@ -379,6 +384,7 @@ class Discoverer {
     use.scalar = ctx.outer;
     use.position = (ctx.outer ? ctx.outer : base).position();
     use.fields = std::move(f);
+    use.configmap_key = data_key_;
     out_.uses.push_back(std::move(use));
     return true;
   }
@@ -457,6 +463,25 @@ class Discoverer {
     }
   }
 
+  // A value in a ConfigMap's data, or in YAML or JSON inside one, that reads as an image
+  // reference whatever its key: operators list the images they start later in such an "image
+  // set". A registry and a tag or digest make it likely; a tag without a registry, possible.
+  // Without a tag or digest it is not one: apiVersions (config.example.io/v1) and label keys
+  // (kubernetes.io/metadata.name) have the same shape.
+  void configmap_value(const WalkContext& ctx, const yaml::Node& v, const std::string& path,
+                       std::string_view text, const std::string& disabled) {
+    if (text.find('/') == std::string_view::npos || is_cidr(text)) return;
+    auto ref = parse_image_ref(text);
+    if (!ref || !(!ref->tag.empty() || ref->pinned())) return;
+    bool domain = has_registry_domain(text);
+    // A container's arg inside an embedded pod spec was found already, as an arg.
+    for (auto u = out_.uses.rbegin(); u != out_.uses.rend() && u->object == ctx.object; ++u) {
+      if (u->path == path && u->written == text) return;
+    }
+    add(ctx, v, path, domain ? Confidence::kLikely : Confidence::kPossible, "configmap", text,
+        disabled);
+  }
+
   void image_token(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path,
                    const Token& t, std::string_view source, const std::string& disabled) {
     bool named = names_an_image(t.flag);
@@ -491,11 +516,14 @@ class Discoverer {
     use.scalar = ctx.outer ? ctx.outer : scalar;
     use.position = use.scalar.position();
     use.disabled_by = disabled;
+    use.configmap_key = data_key_;
     out_.uses.push_back(std::move(use));
   }
 
   ImageInventory& out_;
   bool configmap_ = false;
+  // The key of the ConfigMap's data being walked; empty outside a ConfigMap's data.
+  std::string data_key_;
 };
 
 }  // namespace

@@ -3,8 +3,9 @@
 //
 // Pod specs are found by shape anywhere in any object, custom resources included. Container args,
 // command and env values, keys named `image` or ending in `Image`, registry/repository/tag field
-// groups, YAML or JSON inside ConfigMap data, and the helm.sh/images and artifacthub.io/images
-// annotations are searched too. Secrets are never read.
+// groups, ConfigMap data (values that read as image references, and YAML or JSON inside them), and
+// the helm.sh/images and artifacthub.io/images annotations are searched too. Secrets are never
+// read.
 #pragma once
 
 #include <cstdint>
@@ -52,7 +53,8 @@ struct ImageUse {
   yaml::Position position;
   // The path of an enclosing `enabled: false`, when the use sits under one.
   std::string disabled_by;
-  std::string pull_policy;  // the container's imagePullPolicy as written, for container images
+  std::string pull_policy;    // the container's imagePullPolicy as written, for container images
+  std::string configmap_key;  // the data key, for a reference named in a ConfigMap's data
 };
 
 // One distinct image: uses grouped by normalised reference, in order of first use.

@@ -4,6 +4,7 @@
 
 #include "analysis/check_testing.h"
 #include "analysis/context.h"
+#include "load/loader.h"
 
 namespace footprint {
 namespace {
@@ -557,6 +558,43 @@ TEST(ImageChecks, SizeAndBandwidthParsing) {
   EXPECT_EQ(format_duration(7500), "2 h 5 min");
   EXPECT_EQ(format_bytes(516'410), "516.4 kB (516,410 bytes)");
   EXPECT_EQ(format_bytes(999), "999 bytes");
+}
+
+// An operator's image set in a ConfigMap (tests/data/airgap/configmap-images.yaml, counted by
+// hand): seven references with a registry and a tag or digest are likely, whatever their key;
+// the one with a tag but no registry is possible; domain paths without a tag (an apiVersion's
+// shape), URLs, CIDRs and words are none. Each use names its data key.
+TEST(Images, ConfigMapImageSet) {
+  std::string path = FOOTPRINT_SOURCE_DIR;
+  path += "/tests/data/airgap/configmap-images.yaml";
+  auto loaded = load_inputs({path}, LoadOptions{});
+  ASSERT_TRUE(loaded.has_value());
+  Bundle b = build_bundle(std::move(*loaded), BundleOptions{"storage"});
+  ImageInventory inv = discover_images(b);
+  std::vector<std::string> likely;
+  std::vector<std::string> possible;
+  for (const Image& image : inv.images) {
+    (image.confidence == Confidence::kPossible ? possible : likely).push_back(image.written);
+    EXPECT_NE(image.confidence, Confidence::kCertain) << image.written;
+  }
+  const std::string livenessprobe =
+      "registry.k8s.io/sig-storage/livenessprobe@sha256:" + std::string(64, 'a');
+  EXPECT_EQ(likely, (std::vector<std::string>{
+                        "registry.k8s.io/sig-storage/csi-provisioner:v5.1.0",
+                        "registry.k8s.io/sig-storage/csi-attacher:v4.8.0",
+                        "registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.13.0",
+                        livenessprobe,
+                        "registry.k8s.io/sig-storage/csi-snapshotter:v8.2.0",
+                        "registry.k8s.io/sig-storage/csi-resizer:v1.13.1",
+                        "quay.io/example/csi-plugin:1.0.0",
+                    }));
+  EXPECT_EQ(possible, (std::vector<std::string>{"example/helper:1.2"}));
+  EXPECT_EQ(inv.uses.size(), 8u);  // one use each: nothing found twice
+  EXPECT_EQ(find_use(inv, "registry.k8s.io/sig-storage/csi-snapshotter:v8.2.0")->configmap_key,
+            "sidecars.yaml");
+  EXPECT_EQ(find_use(inv, "quay.io/example/csi-plugin:1.0.0")->configmap_key, "plugin.json");
+  EXPECT_EQ(find_use(inv, "registry.k8s.io/sig-storage/csi-resizer:v1.13.1")->configmap_key,
+            "sidecars.yaml");
 }
 
 }  // namespace

@@ -192,6 +192,8 @@ extern const Check kRbacWildcard{
 
 namespace {
 
+constexpr std::string_view kAggregationController = "clusterrole-aggregation-controller";
+
 struct Escalation {
   std::vector<std::string> rights;
   std::string takeover;  // how it reaches cluster-admin, when it does
@@ -231,6 +233,18 @@ Escalation escalation_of(const Context& ctx, const BoundRule& b) {
   if (users && groups) e.takeover = "impersonating any user in group system:masters";
   if (grants(resources, b, "create", "", "serviceaccounts", "token")) {
     e.rights.emplace_back("create serviceaccounts/token");
+    // A token of a kube-system controller is that controller's rights: the bootstrap policy lets
+    // clusterrole-aggregation-controller escalate any ClusterRole (asked of the engine, which
+    // holds that policy or the cluster's).
+    std::string ns = scope_of(b);
+    Identity controller = Identity::service_account("kube-system", kAggregationController);
+    Request escalate = resource_request("escalate", kRbacGroup, "clusterroles", "");
+    if (e.takeover.empty() && (ns.empty() || ns == "kube-system") &&
+        ctx.rbac.authorize(controller, escalate).allowed) {
+      e.takeover = fmt::format(
+          "a token for ServiceAccount kube-system/{}, which may escalate any ClusterRole",
+          kAggregationController);
+    }
   }
   bool roles_power = grants(resources, b, "escalate", kRbacGroup, "clusterroles") ||
                      grants(resources, b, "bind", kRbacGroup, "clusterroles");
@@ -245,48 +259,66 @@ Escalation escalation_of(const Context& ctx, const BoundRule& b) {
   return e;
 }
 
+// What one subject may escalate through, over all its bindings.
+struct SubjectEscalation {
+  Subject subject;
+  std::vector<BoundRule> with;
+  std::vector<std::string> rights;
+  Severity severity = Severity::kInfo;
+  std::string takeover;
+};
+
 void run_privilege_escalation(const Context& ctx, Findings& out) {
   std::set<const RbacRole*> reported;
-  for (const RoleGrants& g : by_role(ctx.bound)) {
-    Severity severity = Severity::kInfo;
-    std::vector<std::string> rights;
-    std::vector<BoundRule> with;
-    std::string takeover;
-    for (const BoundRule& b : g.grants) {
-      if (grants_everything(*b.rule)) continue;
-      Escalation e = escalation_of(ctx, b);
-      if (e.rights.empty()) continue;
-      with.push_back(b);
-      for (const std::string& r : e.rights) {
-        if (!contains(rights, r)) rights.push_back(r);
+  std::vector<SubjectEscalation> subjects;
+  for (const BoundRule& b : ctx.bound) {
+    if (grants_everything(*b.rule)) continue;
+    Escalation e = escalation_of(ctx, b);
+    if (e.rights.empty()) continue;
+    reported.insert(b.role);
+    std::string ns = scope_of(b);
+    Severity s = !e.takeover.empty()                 ? Severity::kCritical
+                 : ns.empty() || ns == "kube-system" ? Severity::kHigh
+                 : foreign_namespace(ctx, ns)        ? Severity::kMedium
+                                                     : Severity::kLow;
+    for (const Subject& subject : b.binding->subjects) {
+      auto it = std::find_if(subjects.begin(), subjects.end(),
+                             [&](const SubjectEscalation& x) { return x.subject == subject; });
+      if (it == subjects.end()) {
+        subjects.emplace_back().subject = subject;
+        it = subjects.end() - 1;
       }
-      std::string ns = scope_of(b);
-      Severity s = !e.takeover.empty()                 ? Severity::kCritical
-                   : ns.empty() || ns == "kube-system" ? Severity::kHigh
-                   : foreign_namespace(ctx, ns)        ? Severity::kMedium
-                                                       : Severity::kLow;
-      if (takeover.empty()) takeover = e.takeover;
-      severity = std::max(severity, s);
+      it->with.push_back(b);
+      for (const std::string& r : e.rights)
+        add_unique(it->rights, r);
+      it->severity = std::max(it->severity, s);
+      if (it->takeover.empty()) it->takeover = e.takeover;
     }
-    if (with.empty()) continue;
-    reported.insert(g.role);
-    std::string names =
-        with.front().rule->resource_names.empty()
-            ? ""
-            : fmt::format(" (only for {})", bracketed(with.front().rule->resource_names));
+  }
+  for (const SubjectEscalation& x : subjects) {
+    std::vector<std::string> sources;
+    std::vector<std::string> roles;
+    for (const BoundRule& b : x.with) {
+      add_unique(sources, fmt::format("{} (through {})", b.role->display(), b.binding->display()));
+      add_unique(roles, b.role->display());
+    }
+    const BoundRule& first = x.with.front();
+    std::string names = first.rule->resource_names.empty()
+                            ? ""
+                            : fmt::format(" (only for {})", bracketed(first.rule->resource_names));
     Finding& f = out.add(
-        object_of(with.front()), severity,
-        fmt::format("{} can {}{}, granted to {}: whoever holds it can gain permissions it was "
-                    "not given{}.",
-                    g.role->display(), fmt::join(rights, ", "), names, holders(with),
-                    !takeover.empty() ? fmt::format(", up to cluster-admin ({})", takeover)
-                                      : ", up to what the roles and accounts in its reach hold"),
+        object_of(first), x.severity,
+        fmt::format("{} can {}{}, through {}: it can gain permissions it was not given{}.",
+                    x.subject.display(), fmt::join(x.rights, ", "), names, some_of(sources, 2),
+                    !x.takeover.empty() ? fmt::format(", up to cluster-admin ({})", x.takeover)
+                                        : ", up to what the roles and accounts in its reach hold"),
         "Remove these verbs unless the operator's purpose is managing RBAC or tokens, and then "
         "restrict them with resourceNames.",
-        node_of(with.front()));
-    f.summary = fmt::format("{} can {}", some_of(subject_list(with), 1), some_of(rights, 2));
-    f.affects.emplace_back("rights", rights);
-    f.affects.emplace_back("subjects", subject_list(with));
+        node_of(first));
+    f.summary = fmt::format("{} can {}", x.subject.display(), some_of(x.rights, 2));
+    f.affects.emplace_back("rights", x.rights);
+    f.affects.emplace_back("subjects", std::vector<std::string>{x.subject.display()});
+    f.affects.emplace_back("roles", roles);
   }
   for (const RbacRole& role : ctx.rbac.roles()) {
     if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
@@ -336,10 +368,14 @@ extern const Check kRbacPrivilegeEscalation{
     "A rule grants escalate, bind, impersonate, or create on serviceaccounts/token.",
     run_privilege_escalation,
     "escalate, bind, impersonate and serviceaccounts/token let the holder gain permissions it was "
-    "not given. Critical when that reaches cluster-admin: impersonating any user and group (a user "
-    "in system:masters), or escalate or bind on ClusterRoles together with creating "
-    "ClusterRoleBindings; high for other cluster-wide or kube-system rights; medium in another "
-    "team's namespace; low in the operator's own; info when unbound.",
+    "not given (Kubernetes' RBAC good practices: \"Escalate verb\", \"Bind verb\", "
+    "\"Impersonate verb\", \"Token request\"). Critical when that reaches cluster-admin: "
+    "impersonating any user and group (a user in system:masters), escalate or bind on "
+    "ClusterRoles together with creating ClusterRoleBindings, or creating tokens cluster-wide or "
+    "in kube-system, where clusterrole-aggregation-controller may escalate any ClusterRole; high "
+    "for other cluster-wide or kube-system rights; medium in another "
+    "team's namespace; low in the operator's own; info when unbound. One finding per subject, "
+    "naming the roles it holds them through.",
     "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
     "them with resourceNames."};
 

@@ -7,23 +7,29 @@
 #include <algorithm>
 
 #include "analysis/context.h"
+#include "analysis/rbac/escalation_paths.h"
 #include "analysis/rbac/rbac_rights.h"
 
 namespace footprint {
 
 namespace {
 
-void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
-  auto probe = [&](const BoundRule& b) {
-    std::vector<Request> requests;
-    if (!b.binding->cluster) return requests;
-    for (const char* verb : {"get", "list", "watch"}) {
-      if (grants(ctx.bundle.resources, b, verb, "", "secrets"))
-        requests.push_back(probe_request(ctx, b, verb, "", "secrets"));
+// The holders of `path` through ClusterRoleBindings, with those rights only.
+std::vector<SubjectRights> cluster_wide_holders(const Context& ctx, std::string_view path) {
+  std::vector<SubjectRights> out;
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->id != path) continue;
+    SubjectRights wide{h.rights.subject, {}};
+    for (const Right& r : h.rights.rights) {
+      if (r.grant.binding->cluster) wide.rights.push_back(r);
     }
-    return requests;
-  };
-  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+    if (!wide.rights.empty()) out.push_back(std::move(wide));
+  }
+  return out;
+}
+
+void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
+  for (const SubjectRights& rr : cluster_wide_holders(ctx, "read-secrets")) {
     report_rights(
         out, rr, Severity::kHigh,
         fmt::format("{} may read Secrets in every namespace ({}), through {}. That includes every "
@@ -110,72 +116,36 @@ extern const Check kRbacKubeSystemGrant{
 
 namespace {
 
-// Deleting everything in a scope destroys other teams' work; deleting events erases what
-// happened, which is how incidents are understood.
+// Deleting what other teams run, their storage or their namespaces is an outage; deleting events
+// erases what happened, which is how incidents are understood.
 void run_destructive_delete(const Context& ctx, Findings& out) {
-  // Deleting every resource of every group is rbac-wildcard's ("deletes anything").
-  auto probe = [&](const BoundRule& b) {
-    std::vector<Request> requests;
-    if (b.binding->cluster && grants(ctx.bundle.resources, b, "delete", "", "namespaces"))
-      requests.push_back(probe_request(ctx, b, "delete", "", "namespaces"));
-    for (const char* group : {"", "events.k8s.io"}) {
-      for (const char* verb : {"delete", "deletecollection"}) {
-        if (grants(ctx.bundle.resources, b, verb, group, "events"))
-          requests.push_back(probe_request(ctx, b, verb, group, "events"));
-      }
-    }
-    return requests;
-  };
-  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
-    std::vector<std::string> what = rr.what();
-    bool namespaces = contains(what, "delete namespaces");
-    bool wide = rr.cluster_wide() || contains(rr.scopes(), "kube-system");
-    Severity severity = namespaces && wide ? Severity::kHigh : Severity::kMedium;
-    std::string consequence = namespaces ? "deleting a namespace deletes everything in it"
-                                         : "deleting events erases the record of what happened, "
-                                           "which is how incidents are understood";
-    // Namespaces are cluster-scoped: "in every namespace" would say nothing.
-    bool only_namespaces = namespaces && what.size() == 1;
-    std::string scope = only_namespaces ? "" : " " + scopes_text(rr);
-    std::string deletes = only_namespaces ? "delete any namespace" : merge_verbs(what);
-    report_rights(out, rr, severity,
-                  fmt::format("{} may {}{}, through {}: {}.", rr.subject.display(), deletes, scope,
-                              rr.sources(), consequence),
-                  "Grant delete only on the resources the operator manages, and never on events or "
-                  "namespaces it does not own.",
-                  fmt::format("{} may {}{}", rr.subject.display(),
-                              only_namespaces ? "delete any namespace" : some_of(what, 2), scope));
-  }
+  report_held_paths(ctx, out, "rbac-destructive-delete");
 }
 
 }  // namespace
 
 extern const Check kRbacDestructiveDelete{
     "rbac-destructive-delete",
-    Severity::kMedium,
+    Severity::kLow,
     Severity::kHigh,
     Impact::kPrivilege,
     "rbac",
-    "A binding allows deleting namespaces or events.",
+    "A binding allows deleting workloads, PersistentVolumes, claims, namespaces or events beyond "
+    "the operator's namespaces.",
     run_destructive_delete,
-    "Deleting a namespace deletes everything in it; deleting events erases what happened. High "
-    "for deleting namespaces cluster-wide; medium for events. Deleting every resource of every "
-    "group is reported by rbac-wildcard.",
-    "Grant delete only on the resources the operator manages."};
+    "delete or deletecollection of pods and the workloads that create them, of "
+    "PersistentVolumes and PersistentVolumeClaims, and delete of namespaces stop other teams' "
+    "work and can destroy their data: high in every namespace (or for the cluster-scoped "
+    "PersistentVolumes and namespaces) and in kube-system, medium in another team's namespace; "
+    "the operator's own namespaces are its business. Deleting events erases what happened: low "
+    "wherever it is granted. One finding per subject. Deleting every resource of every group is "
+    "reported by rbac-wildcard.",
+    "Grant delete only on the resources the operator manages, in its own namespaces."};
 
 namespace {
 
 void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
-  auto probe = [&](const BoundRule& b) {
-    std::vector<Request> requests;
-    if (!b.binding->cluster) return requests;
-    for (const WorkloadResource& w : kPodCreators) {
-      if (grants(ctx.bundle.resources, b, "create", w.group, w.resource))
-        requests.push_back(probe_request(ctx, b, "create", w.group, w.resource));
-    }
-    return requests;
-  };
-  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+  for (const SubjectRights& rr : cluster_wide_holders(ctx, "create-workloads")) {
     report_rights(
         out, rr, Severity::kHigh,
         fmt::format("{} may create workloads in every namespace ({}), through {}. A pod can run "
@@ -207,53 +177,38 @@ extern const Check kRbacWorkloadCreateClusterWide{
 namespace {
 
 void run_pod_exec(const Context& ctx, Findings& out) {
-  auto probe = [&](const BoundRule& b) {
-    std::vector<Request> requests;
-    for (const char* sub : {"exec", "attach", "portforward"}) {
-      for (const char* verb : {"create", "get"}) {
-        if (grants(ctx.bundle.resources, b, verb, "", "pods", sub)) {
-          requests.push_back(probe_request(ctx, b, verb, "", "pods", sub));
-          break;
-        }
-      }
+  for (const std::vector<const HeldEscalation*>& held : held_by_subject(ctx, "rbac-pod-exec")) {
+    SubjectRights rr{held.front()->rights.subject, {}};
+    Severity severity = Severity::kInfo;
+    for (const HeldEscalation* h : held) {
+      rr.rights.insert(rr.rights.end(), h->rights.rights.begin(), h->rights.rights.end());
+      severity = std::max(severity, h->severity);
     }
-    for (const char* verb : {"get", "create"}) {
-      if (grants(ctx.bundle.resources, b, verb, "", "nodes", "proxy")) {
-        requests.push_back(probe_request(ctx, b, verb, "", "nodes", "proxy"));
-        break;
-      }
-    }
-    return requests;
-  };
-  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     std::vector<std::string> what = rr.what();
     bool kubelet = std::any_of(what.begin(), what.end(),
                                [](const std::string& w) { return w.ends_with(" nodes/proxy"); });
-    bool by_get = std::any_of(what.begin(), what.end(),
-                              [](const std::string& w) { return w.starts_with("get "); });
-    bool wide = rr.cluster_wide() || kubelet;
-    // One copy: begin() and end() of two temporaries would walk between unrelated buffers.
-    std::vector<std::string> scopes = rr.scopes();
-    bool kube_system = contains(scopes, "kube-system");
-    bool foreign = std::any_of(scopes.begin(), scopes.end(),
-                               [&](const std::string& ns) { return foreign_namespace(ctx, ns); });
-    Severity severity = wide || kube_system ? Severity::kHigh
-                        : foreign           ? Severity::kMedium
-                                            : Severity::kLow;
+    bool ephemeral = std::any_of(what.begin(), what.end(), [](const std::string& w) {
+      return w.ends_with(" pods/ephemeralcontainers");
+    });
+    // A get without the create beside it, where only the WebSocket protocol reaches the stream.
+    bool by_get = std::any_of(what.begin(), what.end(), [&](const std::string& w) {
+      return w.starts_with("get ") && !contains(what, "create " + w.substr(4));
+    });
     report_rights(
         out, rr, severity,
-        fmt::format("{} may {} {}, through {}: running commands inside containers{}, with "
-                    "their mounted secrets and tokens.{}",
-                    rr.subject.display(), merge_verbs(what),
-                    kubelet ? "on every node" : scopes_text(rr), rr.sources(),
-                    kubelet ? " through the kubelet API of every node" : "",
-                    by_get ? " get is enough: on Kubernetes 1.34 the API server authorizes a "
-                             "WebSocket exec, attach or port-forward as get (KEP-4006 requires "
-                             "create from 1.35), and the kubelet authorizes its own WebSocket "
-                             "endpoints the same way."
-                           : ""),
-        "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them; "
-        "prefer its own API over exec.",
+        fmt::format(
+            "{} may {} {}, through {}: running commands inside containers{}, with "
+            "their mounted secrets and tokens{}.{}",
+            rr.subject.display(), merge_verbs(what), kubelet ? "on every node" : scopes_text(rr),
+            rr.sources(), kubelet ? " through the kubelet API of every node" : "",
+            ephemeral ? " (an ephemeral container added to a pod runs what it is told)" : "",
+            by_get ? " get is enough: on Kubernetes 1.34 the API server authorizes a "
+                     "WebSocket exec, attach or port-forward as get (KEP-4006 requires "
+                     "create from 1.35), and the kubelet authorizes its own WebSocket "
+                     "endpoints the same way."
+                   : ""),
+        "Remove exec, attach, port-forward, ephemeral containers and nodes/proxy unless the "
+        "operator needs them; prefer its own API over exec.",
         fmt::format("{} can exec into pods {}", rr.subject.display(),
                     kubelet ? "on every node" : scopes_text(rr)));
   }
@@ -267,11 +222,13 @@ extern const Check kRbacPodExec{
     Severity::kHigh,
     Impact::kPrivilege,
     "rbac",
-    "A rule allows pods/exec, pods/attach, pods/portforward or "
+    "A rule allows pods/exec, pods/attach, pods/portforward, pods/ephemeralcontainers or "
     "nodes/proxy where it is bound.",
     run_pod_exec,
     "pods/exec, pods/attach and pods/portforward reach into running containers and their mounted "
-    "credentials; nodes/proxy reaches the kubelet API of every node. High cluster-wide, on "
+    "credentials, and so does update or patch on pods/ephemeralcontainers (a container added to a "
+    "running pod); nodes/proxy reaches the kubelet API of every node (Kubernetes' RBAC good "
+    "practices, \"Access to proxy subresource of Nodes\"). High cluster-wide, on "
     "nodes/proxy or in kube-system; medium in another team's namespace; low in the operator's own.",
     "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them."};
 

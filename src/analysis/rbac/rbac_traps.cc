@@ -37,6 +37,10 @@ std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const Rba
         std::string base = resource.substr(0, resource.find('/'));
         std::string sub =
             resource.find('/') == std::string::npos ? "" : resource.substr(resource.find('/') + 1);
+        // A named Lease is a leader-election lock: client-go's LeaseLock (leaselock.go) only
+        // gets, creates and updates it by name, never lists, so list and watch there are unused
+        // verbs, not an informer that cannot sync.
+        if (group == "coordination.k8s.io" && base == "leases") continue;
         std::vector<const RbacBinding*> bindings = bindings_of(policy, role);
         // An aggregated role's rules are judged in the role that includes them.
         if (bindings.empty() && aggregated_into_another(policy, role)) continue;
@@ -226,7 +230,8 @@ extern const Check kRbacResourceNamesListWatch{
     "the authorizer); medium when the subject's containers name the object in their arguments or "
     "environment (the operator likely watches it with the field selector metadata.name, which the "
     "rule allows); low while nothing binds the role; info when another rule covers the request, "
-    "which makes the restriction dead code.",
+    "which makes the restriction dead code. A named coordination.k8s.io Lease is not reported: "
+    "leader election only gets, creates and updates its one lease, and never lists.",
     "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
     "rbac` writes the Role), or have the operator watch with the field selector metadata.name.",
     /*breaks_on_install=*/true};
@@ -630,6 +635,23 @@ extern const Check kRbacRoleNamespaceMismatch{
 
 namespace {
 
+// Whether `account` is one of the controller-manager's per-controller ServiceAccounts in
+// kube-system: the bootstrap policy (controller_policy.go) binds system:controller:NAME to
+// kube-system/NAME, and the controller manager's client builder gets or creates that account
+// before it runs the controller (client_builder_dynamic.go, getOrCreateServiceAccount).
+bool controller_manager_account(const RbacPolicy& policy, const Subject& account) {
+  if (account.namespace_ != "kube-system") return false;
+  for (const RbacBinding& b : policy.bindings()) {
+    if (!b.builtin() || b.in_cluster || !b.name.starts_with("system:controller:")) continue;
+    for (const Subject& s : b.subjects) {
+      if (s.kind == SubjectKind::kServiceAccount && s.namespace_ == account.namespace_ &&
+          s.name == account.name)
+        return true;
+    }
+  }
+  return false;
+}
+
 void run_binding_missing_subject(const Context& ctx, Findings& out) {
   const Bundle& bundle = ctx.bundle;
   for (const RbacBinding& b : ctx.rbac.bindings()) {
@@ -638,6 +660,7 @@ void run_binding_missing_subject(const Context& ctx, Findings& out) {
       if (s.kind != SubjectKind::kServiceAccount) continue;
       // The ServiceAccount controller creates "default" in every namespace.
       if (s.name == "default") continue;
+      if (controller_manager_account(ctx.rbac, s)) continue;
       if (bundle.find("", "ServiceAccount", s.namespace_, s.name)) continue;
       bool new_namespace = bundle.creates_namespace(s.namespace_);
       bool release = s.namespace_ == bundle.default_namespace;
@@ -677,8 +700,10 @@ extern const Check kRbacBindingMissingSubject{
     run_binding_missing_subject,
     "A binding to a ServiceAccount the bundle does not create gives rights to whatever account of "
     "that name exists, or will exist. Medium when the bundle creates the namespace itself (nothing "
-    "else can have made the account); low in another namespace; info in the release namespace. The "
-    "default account exists in every namespace and is never reported.",
+    "else can have made the account); low in another namespace; info in the release namespace. "
+    "Accounts Kubernetes creates are never reported: default in every namespace, and the "
+    "controller manager's per-controller accounts in kube-system (namespace-controller, "
+    "generic-garbage-collector, ...).",
     "Add the ServiceAccount to the bundle, or fix the subject."};
 
 }  // namespace footprint
