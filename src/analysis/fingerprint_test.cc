@@ -12,6 +12,7 @@
 #include "analysis/context.h"
 #include "load/loader.h"
 #include "model/testing.h"
+#include "util/test_skip.h"
 
 namespace footprint {
 namespace {
@@ -145,7 +146,7 @@ TEST(Fingerprint, ChangesWithTheImageRepositoryNotItsTag) {
 // apart.
 TEST(Fingerprint, UniqueWithinEachCorpusReport) {
   std::filesystem::path corpus = std::filesystem::path(FOOTPRINT_SHARED_DIR) / "corpus";
-  if (!std::filesystem::exists(corpus)) GTEST_SKIP() << corpus << " not found";
+  if (!std::filesystem::exists(corpus)) FOOTPRINT_SKIP(corpus.string() + " not found");
   for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
     if (entry.path().extension() != ".yaml") continue;
     SCOPED_TRACE(entry.path().filename().string());
