@@ -25,6 +25,12 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       conversions(conversion_wiring(b, crds, rbac)),
       missing_crds(footprint::missing_crds(b)),
       images(discover_images(b)) {
+  if (c) {
+    ResourceTable known = with_cluster_resources(b.resources, c);
+    inventory = take_inventory(b, &known);
+  } else {
+    inventory = take_inventory(b);
+  }
   // Both read the models above through the Context.
   aggregated_apis = footprint::aggregated_apis(*this);
   webhooks = summarize_webhooks(*this);

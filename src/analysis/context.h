@@ -10,6 +10,7 @@
 #include "analysis/cluster/aggregated_apis.h"
 #include "analysis/crds/crd_models.h"
 #include "analysis/images/images.h"
+#include "analysis/inventory.h"
 #include "analysis/ownership.h"
 #include "analysis/rbac/rbac.h"
 #include "analysis/rbac/rbac_internal.h"
@@ -73,6 +74,8 @@ struct Context {
   std::vector<MissingCrd> missing_crds;  // kinds the bundle uses without shipping their CRD
   std::vector<AggregatedApi> aggregated_apis;
   ImageInventory images;  // discover_images(bundle)
+  // The install footprint by kind and namespace; with a cluster, kinds its CRDs serve are known.
+  Inventory inventory;
   // What each webhook reaches and where, for checks and sections.
   std::vector<WebhookSummary> webhooks;
   // Registry sizes of the bundle's images, when a command has them; image-very-large needs them.

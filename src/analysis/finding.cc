@@ -72,6 +72,12 @@ std::optional<Severity> parse_severity(std::string_view name) {
   return std::nullopt;
 }
 
+Finding& about_shared(Finding& f, std::string identity) {
+  f.about = std::move(identity);
+  f.key.clear();
+  return f;
+}
+
 Finding& Findings::add(const Object& object, Severity severity, std::string message,
                        std::string remediation, const yaml::Node& at) {
   Finding f;

@@ -52,11 +52,20 @@ struct Finding {
   // empty when it points at the whole object. A check that reports several claims from one node
   // adds what tells them apart (a resource, a subject); image checks name the repository.
   std::string key;
+  // What the finding is about when several objects share it and it is reported once against the
+  // first of them: a subject of several bindings ("ServiceAccount ops/op"), an image repository,
+  // an API group. The fingerprint uses it in place of that object, whose choice follows document
+  // order. Set it with about_shared().
+  std::string about;
   bool suppressed = false;
   bool known = false;         // present in the --baseline report
   std::string suppressed_by;  // "annotation" or the config file's path
   std::string suppression_reason;
 };
+
+// Makes `f` about `identity` rather than the object it is reported against, and drops the key
+// that located it in that object; returns `f` for chaining.
+Finding& about_shared(Finding& f, std::string identity);
 
 // Where checks put what they find. The runner names the check before calling it.
 class Findings {

@@ -10,7 +10,7 @@
 namespace footprint {
 
 // 32 hex digits of the SHA-256 of the check ID, the object's API group (not its version), kind,
-// namespace and name, and Finding::key.
+// namespace and name (or Finding::about in their place), and Finding::key.
 std::string fingerprint(const Finding& finding);
 
 }  // namespace footprint

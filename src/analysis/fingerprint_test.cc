@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -140,6 +141,27 @@ TEST(Fingerprint, ChangesWithTheImageRepositoryNotItsTag) {
   auto before = fingerprints(bundle_from(kVersion1));
   EXPECT_EQ(before["image-not-pinned"], fingerprints(bundle_from(moved))["image-not-pinned"]);
   EXPECT_NE(before["image-not-pinned"], fingerprints(bundle_from(other))["image-not-pinned"]);
+}
+
+// Reversing the order of a real bundle's objects is the harshest reorder a chart upgrade can
+// make: a finding about something several objects share (an image used by many workloads, an
+// API group many CRDs need, a built-in role many ClusterRoles extend) must not take its identity
+// from whichever object comes first.
+TEST(Fingerprint, SurvivesReversedCorpusBundles) {
+  std::filesystem::path corpus = std::filesystem::path(FOOTPRINT_SHARED_DIR) / "corpus";
+  if (!std::filesystem::exists(corpus)) FOOTPRINT_SKIP(corpus.string() + " not found");
+  for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
+    if (entry.path().extension() != ".yaml") continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    auto forward = load_inputs({entry.path().string()}, LoadOptions{});
+    auto backward = load_inputs({entry.path().string()}, LoadOptions{});
+    ASSERT_TRUE(forward.has_value() && backward.has_value());
+    std::reverse(backward->objects.begin(), backward->objects.end());
+    auto before = fingerprints(build_bundle(std::move(*forward), BundleOptions{"operators"}));
+    auto after = fingerprints(build_bundle(std::move(*backward), BundleOptions{"operators"}));
+    for (const auto& [check, prints] : before) EXPECT_EQ(prints, after[check]) << check;
+    EXPECT_EQ(before.size(), after.size());
+  }
 }
 
 // Within one report no two findings share a fingerprint, or a baseline could not tell them

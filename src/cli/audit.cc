@@ -102,8 +102,7 @@ int run_audit(int argc, char** argv) {
   Report report;
   report.bundle = &*bundle;
   report.context = &context;
-  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
-  report.inventory = take_inventory(*bundle, cluster ? &known : nullptr);
+  report.inventory = context.inventory;
   report.inventory.hidden_footprint = hidden_footprint_summary(context.hidden);
   report.analysis = analyze(context, *config);
   if (baseline) apply_baseline(report.analysis, *baseline);

@@ -119,7 +119,7 @@ int run_can_i(int argc, char** argv) {
   if (list) return list_permissions(policy, *who, options);
 
   auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns,
-                              with_cluster_resources(bundle->resources, cluster));
+                              with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr));
   if (!request) {
     print_error(request.error());
     return kExitUsage;
@@ -199,7 +199,7 @@ int run_who_can(int argc, char** argv) {
   if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
   RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
   auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns,
-                              with_cluster_resources(bundle->resources, cluster));
+                              with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr));
   if (!request) {
     print_error(request.error());
     return kExitUsage;

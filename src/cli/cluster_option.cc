@@ -37,19 +37,6 @@ bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<C
   return true;
 }
 
-ResourceTable with_cluster_resources(const ResourceTable& bundle,
-                                     const std::optional<Cluster>& cluster) {
-  ResourceTable table = bundle;
-  if (!cluster) return table;
-  for (const ResourceInfo& r : cluster->objects.resources.all()) {
-    if (r.builtin || table.find_kind(r.group, r.kind)) continue;
-    ResourceInfo added = r;
-    added.defining_object = UINT32_MAX;  // an object of the snapshot, not of the bundle
-    table.add(std::move(added));
-  }
-  return table;
-}
-
 int run_snapshot_command(int argc, char** argv) {
   CLI::App app{"Print the kubectl command that collects the cluster snapshot --cluster reads.",
                "footprint snapshot-command"};

@@ -15,9 +15,4 @@ CLI::Option* add_cluster_option(CLI::App& app, std::string& path);
 // read. Leaves `cluster` empty when `path` is.
 bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<Cluster>& cluster);
 
-// The bundle's resources plus the custom resources the cluster's CRDs serve, for requests named
-// on the command line.
-ResourceTable with_cluster_resources(const ResourceTable& bundle,
-                                     const std::optional<Cluster>& cluster);
-
 }  // namespace footprint

@@ -106,4 +106,16 @@ std::vector<ClusterNamespace> cluster_namespaces(const Cluster& cluster, const B
   return out;
 }
 
+ResourceTable with_cluster_resources(const ResourceTable& bundle, const Cluster* cluster) {
+  ResourceTable table = bundle;
+  if (!cluster) return table;
+  for (const ResourceInfo& r : cluster->objects.resources.all()) {
+    if (r.builtin || table.find_kind(r.group, r.kind)) continue;
+    ResourceInfo added = r;
+    added.defining_object = UINT32_MAX;  // an object of the snapshot, not of the bundle
+    table.add(std::move(added));
+  }
+  return table;
+}
+
 }  // namespace footprint

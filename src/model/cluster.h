@@ -46,4 +46,8 @@ tl::expected<Cluster, std::vector<LoadError>> load_cluster_text(const std::strin
 // not have yet; sorted by name. default_namespaces() when the snapshot holds no Namespace.
 std::vector<ClusterNamespace> cluster_namespaces(const Cluster& cluster, const Bundle& bundle);
 
+// The bundle's resources plus the custom resources the cluster's CRDs serve (a null `cluster`
+// adds none), for requests named on the command line and the footprint's kinds.
+ResourceTable with_cluster_resources(const ResourceTable& bundle, const Cluster* cluster);
+
 }  // namespace footprint

@@ -41,7 +41,7 @@ ModeFacts facts_of(const Context& ctx, const std::vector<Finding>& findings) {
   const Bundle& bundle = ctx.bundle;
   ModeFacts f;
   f.ok = true;
-  Inventory inv = take_inventory(bundle);
+  const Inventory& inv = ctx.inventory;
   for (const KindCount& k : inv.kinds)
     f.kinds[k.key] = std::to_string(k.total());
   f.webhooks = fmt::format("{} ({} mutating + {} validating)", inv.webhooks(),

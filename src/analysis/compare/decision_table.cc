@@ -223,20 +223,15 @@ std::string plural(const std::string& kind, uint32_t count) {
   return fmt::format("{} {}s", count, name);
 }
 
-// The risks rule_risks() names, most dangerous first: cluster-admin, then what leads to it
-// (escalation, exec, credentials), then what reaches other teams' workloads and APIs.
-constexpr const char* kRiskRank[] = {"everything",    "escalates privileges", "execs into pods",
-                                     "reads secrets", "creates workloads",    "changes webhooks",
-                                     "changes CRDs"};
-
 size_t risk_rank(const std::string& risk) {
-  auto it = std::find(std::begin(kRiskRank), std::end(kRiskRank), risk);
-  return static_cast<size_t>(it - std::begin(kRiskRank));
+  static const std::vector<std::string_view> ranked = risks_by_danger();
+  auto it = std::find(ranked.begin(), ranked.end(), risk);
+  return static_cast<size_t>(it - ranked.begin());
 }
 
 DecisionAnswer cluster_footprint(const Context& ctx) {
   DecisionAnswer a;
-  Inventory inv = take_inventory(ctx.bundle);
+  const Inventory& inv = ctx.inventory;
   // RBAC objects by kind, as a reviewer weighs them; the other cluster-scoped objects (CRDs,
   // webhook configurations...) counted together, with their kinds in the evidence.
   uint32_t cluster_roles = 0;
@@ -266,7 +261,7 @@ DecisionAnswer cluster_footprint(const Context& ctx) {
   if (roles > 0) a.answer += " + " + plural("Role", roles);
 
   std::string riskiest;
-  size_t best = std::size(kRiskRank);
+  size_t best = risks_by_danger().size();
   for (const SubjectPermissions& p : ctx.permissions) {
     std::set<std::string> risks;
     for (const PermissionGrant& g : p.grants) {
@@ -303,7 +298,7 @@ DecisionAnswer prerequisites(const Context& ctx, const std::vector<std::string>&
     a.evidence.push_back("the bundle uses " + entry + " without its CRD");
   }
   std::vector<std::string> namespaces;
-  Inventory inv = take_inventory(ctx.bundle);
+  const Inventory& inv = ctx.inventory;
   for (const NamespaceUsage& ns : inv.namespaces) {
     // Every cluster has default, kube-system, kube-public and kube-node-lease.
     bool exists = ns.created || ns.release || every_cluster_has(ns.name);

@@ -46,7 +46,7 @@ void run_crd_missing(const Context& ctx, Findings& out) {
         fmt::format("Install the CRDs of group {} before this bundle (from the project that owns "
                     "that API), or turn these objects off in the chart's values.",
                     m.group));
-    f.key = m.group;  // one finding per API group
+    about_shared(f, m.group);  // one finding per API group
     f.summary =
         fmt::format("Needs the CRDs of {} ({}) in the cluster first", m.group, some_of(kinds, 2));
     f.affects.emplace_back("kinds", std::move(kinds));
@@ -170,7 +170,7 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
                     "conversion webhooks and caBundle (`footprint fix crds`).",
                     group),
         use.at);
-    f.key = group;  // one finding per API group
+    about_shared(f, group);  // one finding per API group
     f.summary = certain ? fmt::format(
                               "You must install the CRDs of {} yourself: nothing in "
                               "this install does ({})",

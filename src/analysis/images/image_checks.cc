@@ -50,8 +50,9 @@ void run_image_not_pinned(const Context& ctx, Findings& out) {
                     "inspect --format '{{{{.Digest}}}}' docker://{}` prints it.",
                     image.ref.name(), image.ref.effective_tag(), image.ref.normalized()),
         use_node(use));
-    // The repository, not the tag: a chart bump that moves the tag keeps the finding.
-    f.key = image.ref.name();
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
     f.summary = fmt::format("Image {} is not pinned by digest", image.written);
   });
 }
@@ -99,8 +100,9 @@ void run_image_mutable_tag(const Context& ctx, Findings& out) {
         fmt::format("Use a release tag and pin its digest: {}:<version>@sha256:<digest>.",
                     image.ref.name()),
         use_node(use));
-    // The repository, not the tag: a chart bump that moves the tag keeps the finding.
-    f.key = image.ref.name();
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
     f.summary = fmt::format("Image {} uses a moving tag", image.written);
   });
 }
@@ -150,8 +152,9 @@ void run_image_very_large(const Context& ctx, Findings& out) {
         "Pre-pull it onto the nodes outside deployment windows (for example with a "
         "DaemonSet that runs the image with a sleep command), or build a smaller image.",
         use_node(use));
-    // The repository, not the tag: a chart bump that moves the tag keeps the finding.
-    f.key = image.ref.name();
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
     f.summary = fmt::format("Image {} ({}) holds up other pods on each node while it is pulled",
                             image.written, format_bytes(large->bytes));
   }
@@ -267,8 +270,9 @@ void run_image_registry_frozen(const Context& ctx, Findings& out) {
                         ? fmt::format("{}:{}", successor, image.ref.effective_tag())
                         : fmt::format("{}@{}", successor, image.ref.digest)),
         use_node(use));
-    // The repository, not the tag: a chart bump that moves the tag keeps the finding.
-    f.key = image.ref.name();
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
     f.summary =
         fmt::format("Image {} comes from the frozen {} registry", image.written, kFrozenRegistry);
   });

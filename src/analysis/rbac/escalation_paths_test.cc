@@ -211,5 +211,27 @@ TEST(EscalationPaths, EphemeralContainersAreExecAndTokensEverywhereAreCritical) 
   EXPECT_TRUE(says(&escalation[0], "kube-system/clusterrole-aggregation-controller"));
 }
 
+// pkg/registry/rbac/escalation_check.go: BindingAuthorized lets a subject with bind on a role
+// bind it, so bind on every ClusterRole plus creating ClusterRoleBindings is binding
+// cluster-admin: one root cause, one critical (rbac-binding-write's); the bind right itself stays
+// a high finding of rbac-privilege-escalation. EscalationAllowed lets a subject with escalate
+// write any rule into a role it may update, so escalate with update on every ClusterRole reaches
+// cluster-admin through the ClusterRole bound to it, without writing a binding.
+TEST(EscalationPaths, BindWithBindingWritesIsOneCriticalAndEscalateWithUpdateIsATakeover) {
+  Bundle b = fixture("bind-or-escalate.yaml");
+  auto bindings = run_check(b, "rbac-binding-write");
+  ASSERT_EQ(bindings.size(), 1u);
+  EXPECT_EQ(bindings[0].severity, Severity::kCritical);
+  EXPECT_TRUE(says(&bindings[0], "ClusterRole cluster-admin cluster-wide"));
+  auto escalation = run_check(b, "rbac-privilege-escalation");
+  ASSERT_EQ(escalation.size(), 2u);
+  const Finding* binder = about(escalation, "ServiceAccount op-system/binder");
+  const Finding* rewriter = about(escalation, "ServiceAccount op-system/rewriter");
+  ASSERT_TRUE(binder && rewriter);
+  EXPECT_EQ(binder->severity, Severity::kHigh);
+  EXPECT_EQ(rewriter->severity, Severity::kCritical);
+  EXPECT_TRUE(says(rewriter, "writing every right into a ClusterRole bound to it"));
+}
+
 }  // namespace
 }  // namespace footprint

@@ -115,7 +115,7 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
                     "these rights; ship the roles for explicit binding instead.",
                     target, bound_to),
         roles.front()->object->node.at({"metadata", "labels"}));
-    f.key = label;  // one finding per built-in role the labels extend
+    about_shared(f, label);  // one finding per built-in role the labels extend
     f.summary = fmt::format(
         "{} extend{} the built-in {} role in every namespace",
         roles.size() == 1 ? roles.front()->display() : fmt::format("{} ClusterRoles", roles.size()),

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "analysis/context.h"
+#include "analysis/rbac/escalation_paths.h"
 #include "analysis/rbac/rbac.h"
 #include "analysis/rbac/rbac_rights.h"
 
@@ -246,13 +247,18 @@ Escalation escalation_of(const Context& ctx, const BoundRule& b) {
           kAggregationController);
     }
   }
-  bool roles_power = grants(resources, b, "escalate", kRbacGroup, "clusterroles") ||
-                     grants(resources, b, "bind", kRbacGroup, "clusterroles");
-  if (cluster && roles_power && any_name && e.takeover.empty()) {
+  // escalate lets an update write rules the writer does not hold (escalation_check.go,
+  // EscalationAllowed), so with update on every ClusterRole it may rewrite the ClusterRole bound
+  // to it. bind with creating ClusterRoleBindings is rbac-binding-write's claim (the strongest
+  // role it may bind), reported there once.
+  if (cluster && any_name && e.takeover.empty() &&
+      grants(resources, b, "escalate", kRbacGroup, "clusterroles")) {
     for (const Subject& s : b.binding->subjects) {
-      Request create = resource_request("create", kRbacGroup, "clusterrolebindings", "");
-      if (ctx.rbac.authorize(identity_of(s), create).allowed) {
-        e.takeover = "binding cluster-admin, or any ClusterRole it writes, to itself";
+      Request update = resource_request("update", kRbacGroup, "clusterroles", "");
+      Request patch = resource_request("patch", kRbacGroup, "clusterroles", "");
+      Identity who = identity_of(s);
+      if (ctx.rbac.authorize(who, update).allowed || ctx.rbac.authorize(who, patch).allowed) {
+        e.takeover = "writing every right into a ClusterRole bound to it";
       }
     }
   }
@@ -315,6 +321,7 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
         "Remove these verbs unless the operator's purpose is managing RBAC or tokens, and then "
         "restrict them with resourceNames.",
         node_of(first));
+    about_shared(f, x.subject.display());  // one finding per subject
     f.summary = fmt::format("{} can {}", x.subject.display(), some_of(x.rights, 2));
     f.affects.emplace_back("rights", x.rights);
     f.affects.emplace_back("subjects", std::vector<std::string>{x.subject.display()});
@@ -370,12 +377,13 @@ extern const Check kRbacPrivilegeEscalation{
     "escalate, bind, impersonate and serviceaccounts/token let the holder gain permissions it was "
     "not given (Kubernetes' RBAC good practices: \"Escalate verb\", \"Bind verb\", "
     "\"Impersonate verb\", \"Token request\"). Critical when that reaches cluster-admin: "
-    "impersonating any user and group (a user in system:masters), escalate or bind on "
-    "ClusterRoles together with creating ClusterRoleBindings, or creating tokens cluster-wide or "
+    "impersonating any user and group (a user in system:masters), escalate with update on every "
+    "ClusterRole cluster-wide (it may rewrite its own), or creating tokens cluster-wide or "
     "in kube-system, where clusterrole-aggregation-controller may escalate any ClusterRole; high "
     "for other cluster-wide or kube-system rights; medium in another "
     "team's namespace; low in the operator's own; info when unbound. One finding per subject, "
-    "naming the roles it holds them through.",
+    "naming the roles it holds them through. bind together with creating ClusterRoleBindings is "
+    "rated by rbac-binding-write, which names the strongest role it may bind.",
     "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
     "them with resourceNames."};
 
@@ -450,46 +458,66 @@ extern const Check kRbacBroadGroupBinding{
     "groups; low for other rights in one namespace.",
     "Bind the role to the operator's own ServiceAccount instead of a group."};
 
+namespace {
+
+// The marks rule_risks() puts on a rule, most dangerous first, each for the escalation paths
+// (escalation_paths.h) that give it: cluster-admin, then what leads to it (RBAC, credentials,
+// exec), then what reaches other teams' workloads, data and APIs.
+struct RiskMark {
+  std::string_view mark;
+  std::vector<std::string_view> paths;
+};
+
+const std::vector<RiskMark>& risk_marks() {
+  static const std::vector<RiskMark> marks = {
+      {"escalates privileges", {"escalate", "bind", "impersonate", "request-tokens"}},
+      {"writes bindings", {"write-bindings"}},
+      {"issues certificates", {"issue-certificates"}},
+      {"execs into pods", {"exec-into-pods", "node-proxy"}},
+      {"reads secrets", {"read-secrets"}},
+      {"creates workloads", {"create-workloads"}},
+      {"creates volumes", {"create-persistentvolumes"}},
+      {"changes webhooks", {"write-admission"}},
+      {"repoints APIServices", {"write-apiservices"}},
+      {"relabels namespaces", {"modify-namespaces"}},
+      {"rewrites NetworkPolicies", {"write-network-policies"}},
+      {"deletes workloads", {"delete-workloads"}},
+      {"deletes volumes", {"delete-volumes"}},
+      {"deletes namespaces", {"delete-namespaces"}},
+  };
+  return marks;
+}
+
+// The rule alone takes every step of the path, for any object name (or the one the API server
+// asks about).
+bool rule_takes(const PolicyRule& rule, const EscalationPath& path) {
+  return std::all_of(path.steps.begin(), path.steps.end(), [&](const std::vector<PathRequest>& step) {
+    return std::any_of(step.begin(), step.end(), [&](const PathRequest& r) {
+      return rule_allows(rule, resource_request(r.verb, r.group, r.resource, "x", r.subresource,
+                                                r.name));
+    });
+  });
+}
+
+}  // namespace
+
+std::vector<std::string_view> risks_by_danger() {
+  std::vector<std::string_view> out = {"everything"};
+  for (const RiskMark& m : risk_marks())
+    out.push_back(m.mark);
+  out.emplace_back("changes CRDs");
+  return out;
+}
+
 std::vector<std::string> rule_risks(const PolicyRule& rule) {
   std::vector<std::string> risks;
-  if (contains(rule.verbs, "*") && contains(rule.resources, "*") &&
-      contains(rule.api_groups, "*")) {
-    risks.emplace_back("everything");
-  }
-  if (allows_any_name(rule, "get", "", "secrets") || allows_any_name(rule, "list", "", "secrets")) {
-    risks.emplace_back("reads secrets");
-  }
-  for (const WorkloadResource& w : kPodCreators) {
-    if (allows_any_name(rule, "create", w.group, w.resource)) {
-      risks.emplace_back("creates workloads");
-      break;
-    }
-  }
-  // get is enough on 1.34: the API server authorizes a WebSocket exec, attach or port-forward
-  // as get (KEP-4006), as rbac-pod-exec says.
-  bool execs = false;
-  for (const char* verb : {"create", "get"}) {
-    for (const char* sub : {"exec", "attach", "portforward"})
-      execs = execs || allows_any_name(rule, verb, "", "pods", sub);
-  }
-  if (execs) risks.emplace_back("execs into pods");
-  bool escalates = false;
-  for (const char* verb : {"escalate", "bind"}) {
-    for (const char* kind : {"clusterroles", "roles"})
-      escalates = escalates || allows_any_name(rule, verb, kRbacGroup, kind);
-  }
-  for (const char* who : {"users", "groups", "serviceaccounts"}) {
-    escalates = escalates || (verb_matches(rule, "impersonate") && api_group_matches(rule, "") &&
-                              resource_matches(rule, who, ""));
-  }
-  escalates = escalates || allows_any_name(rule, "create", "", "serviceaccounts", "token");
-  if (escalates) risks.emplace_back("escalates privileges");
-  for (const char* r : {"mutatingwebhookconfigurations", "validatingwebhookconfigurations"}) {
-    if (allows_any_name(rule, "patch", "admissionregistration.k8s.io", r) ||
-        allows_any_name(rule, "update", "admissionregistration.k8s.io", r)) {
-      risks.emplace_back("changes webhooks");
-      break;
-    }
+  if (grants_everything(rule)) risks.emplace_back("everything");
+  for (const RiskMark& m : risk_marks()) {
+    bool taken = std::any_of(m.paths.begin(), m.paths.end(), [&](std::string_view id) {
+      const EscalationPath* path = find_escalation_path(id);
+      return path && rule_takes(rule, *path);
+    });
+    if (taken) risks.emplace_back(m.mark);
   }
   if (allows_any_name(rule, "create", "apiextensions.k8s.io", "customresourcedefinitions") ||
       allows_any_name(rule, "update", "apiextensions.k8s.io", "customresourcedefinitions")) {

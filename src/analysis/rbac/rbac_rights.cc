@@ -118,6 +118,7 @@ Finding& report_rights(Findings& out, const SubjectRights& rights, Severity seve
   const BoundRule& first = rights.rights.front().grant;
   Finding& f =
       out.add(object_of(first), severity, std::move(message), std::move(fix), node_of(first));
+  about_shared(f, rights.subject.display());  // one finding per subject and check
   f.summary = std::move(summary);
   f.affects.emplace_back("subjects", std::vector<std::string>{rights.subject.display()});
   f.affects.emplace_back("roles", rights.roles());
