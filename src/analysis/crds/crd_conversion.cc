@@ -119,12 +119,10 @@ void report_rewritten_service(const Context& ctx, const ConversionWiring& w,
   std::string fix;
   if (service) {
     message = rewrite +
-              ", which the bundle creates. The file's reference only matters if someone applies "
-              "the CRD by hand and nothing restarts the operator.";
+              ", which the bundle creates. The file's reference matters only to someone who "
+              "applies the CRD files by hand.";
     fix = fmt::format(
-        "Nothing to do for an install that runs the operator's CRD apply; to apply the CRD by "
-        "hand, "
-        "point "
+        "Nothing to do for this install; to apply the CRD files by hand, point "
         "spec.conversion.webhook.clientConfig.service at {} first (`footprint fix crds`).",
         service->qualified_name());
   } else {
