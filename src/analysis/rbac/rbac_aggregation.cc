@@ -109,13 +109,17 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
       }
     }
     if (roles.empty()) continue;
+    // edit is aggregated into admin, and view into edit: their holders gain these rules too.
+    std::string_view holders = target == std::string_view("admin")  ? "admin"
+                               : target == std::string_view("edit") ? "edit or admin"
+                                                                    : "view, edit or admin";
     std::string cluster_note =
         cluster_scoped.empty()
             ? ""
             : fmt::format(
                   " Its rules on cluster-scoped resources ({}) reach only subjects with a "
                   "ClusterRoleBinding of {}: a RoleBinding grants namespaced resources only.",
-                  some_of(cluster_scoped, 3), target);
+                  some_of(cluster_scoped, 3), holders);
     if (granted.empty()) {
       // Nothing namespaced: no namespace admin, editor or viewer gains anything.
       Finding& f = out.add(
@@ -126,10 +130,10 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
                       roles.size() == 1 ? roles.front()->display()
                                         : fmt::format("{} ClusterRoles", roles.size()),
                       roles.size() == 1 ? "ies" : "y", label, roles.size() == 1 ? "s" : "",
-                      some_of(cluster_scoped, 4), target, target),
+                      some_of(cluster_scoped, 4), target, holders),
           fmt::format("Remove the aggregate-to-{} label unless cluster-wide holders of {} "
                       "should have these rights.",
-                      target, target),
+                      target, holders),
           roles.front()->object->node.at({"metadata", "labels"}));
       f.key = label;
       f.summary = fmt::format("{} adds cluster-scoped rights to the built-in {} role",
