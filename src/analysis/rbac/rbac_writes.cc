@@ -117,20 +117,26 @@ std::string_view domain_of(std::string_view group) {
   return second == std::string_view::npos ? group : group.substr(second + 1);
 }
 
-// Named CRDs that belong to other projects: groups under the domains Kubernetes' community APIs
-// share (Gateway API's gateway.networking.k8s.io is installed and upgraded by every controller
-// that implements it), or, when the bundle ships CRDs, groups outside every domain they define.
+// Named CRDs that belong to other projects: groups the bundle's CRDs do not define, under a domain
+// they do not define either; under the domains Kubernetes' community APIs share (k8s.io,
+// x-k8s.io: Gateway API's gateway.networking.k8s.io is installed and upgraded by every controller
+// that implements it) only the exact groups the bundle defines count as its own.
 std::vector<std::string> other_projects_crds(const Context& ctx,
                                              const std::vector<std::string>& names) {
+  std::vector<std::string_view> own_groups;
   std::vector<std::string_view> own_domains;
   for (const ResourceInfo& r : ctx.bundle.resources.all()) {
-    if (!r.builtin) own_domains.push_back(domain_of(r.group));
+    if (r.builtin) continue;
+    own_groups.push_back(r.group);
+    own_domains.push_back(domain_of(r.group));
   }
   std::vector<std::string> out;
   for (const std::string& name : names) {
     size_t dot = name.find('.');
     if (dot == std::string::npos) continue;
-    std::string_view domain = domain_of(std::string_view(name).substr(dot + 1));
+    std::string_view group = std::string_view(name).substr(dot + 1);
+    if (std::find(own_groups.begin(), own_groups.end(), group) != own_groups.end()) continue;
+    std::string_view domain = domain_of(group);
     bool shared = domain == "k8s.io" || domain == "x-k8s.io";
     bool foreign = !own_domains.empty() &&
                    std::find(own_domains.begin(), own_domains.end(), domain) == own_domains.end();
