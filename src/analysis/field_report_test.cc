@@ -5,19 +5,26 @@
 #include <algorithm>
 
 #include "analysis/analyze.h"
+#include "analysis/check_testing.h"
 #include "analysis/context.h"
 #include "load/loader.h"
 
 namespace footprint {
 namespace {
 
-Bundle field_report(const char* mode) {
+std::string fixture(const char* file) {
   // Appended step by step: GCC 12 reports a false -Warray-bounds on the chained operator+ for
   // some lengths of FOOTPRINT_SOURCE_DIR (e.g. /work/wt-19).
   std::string path = FOOTPRINT_SOURCE_DIR;
   path += "/tests/data/field-report/";
-  path += mode;
-  auto loaded = load_inputs({path}, LoadOptions{});
+  path += file;
+  return path;
+}
+
+Bundle field_report(const char* mode, const char* added = nullptr) {
+  std::vector<std::string> paths = {fixture(mode)};
+  if (added) paths.push_back(fixture(added));
+  auto loaded = load_inputs(paths, LoadOptions{});
   EXPECT_TRUE(loaded.has_value());
   return build_bundle(std::move(*loaded), BundleOptions{"dynamo-system"});
 }
@@ -58,6 +65,62 @@ TEST(FieldReport, GlobalModeOpensWithThePodWebhook) {
       EXPECT_EQ(f.severity, Severity::kLow);
     }
   }
+}
+
+// Global mode with the operator's CRD files added (crd-files.yaml): each file's conversion
+// webhook names dynamo-operator-webhook-service, which nothing creates, but the chart's crd-apply
+// hook overrides the Service's name and namespace before it applies each CRD (the operator's
+// crd-apply command, configureConversionWebhookService, with
+// --conversion-webhook-service-name=dynamo-platform-webhook-service), and that Service exists.
+// The file's reference is no failure of this install: low, and the pod webhook stays first.
+TEST(FieldReport, GlobalModeWithItsCrdFilesStillOpensWithThePodWebhook) {
+  Bundle bundle = field_report("global.yaml", "crd-files.yaml");
+  AnalysisResult r = analyze(bundle, Config{});
+  ASSERT_FALSE(r.findings.empty());
+  EXPECT_EQ(r.findings.front().check, "webhook-intercepts-shared-resources");
+  EXPECT_EQ(names(r.findings.front(), "webhooks"),
+            std::vector<std::string>{"mpodcheckpointrestore.example.com"});
+  size_t conversion = 0;
+  for (const Finding& f : r.findings) {
+    if (f.check != "crd-conversion-service-missing") continue;
+    ++conversion;
+    EXPECT_EQ(f.severity, Severity::kLow);
+    EXPECT_NE(f.message.find("dynamo-system/dynamo-platform-webhook-service"), std::string::npos);
+  }
+  EXPECT_EQ(conversion, 4u);  // one per CRD file
+  // Had the hook named a Service the chart does not create, the calls would fail: high.
+  std::string text = R"(
+apiVersion: batch/v1
+kind: Job
+metadata: {name: crd-apply, namespace: dynamo-system}
+spec:
+  template:
+    spec:
+      containers:
+      - name: crd-apply
+        image: example.com/op:1@sha256:0f1d2c3b4a5968778695a4b3c2d1e0f9e8d7c6b5a4938271605f4e3d2c1b0a99
+        command: [/crd-apply, --conversion-webhook-service-name=elsewhere]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  conversion:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: {service: {name: old, namespace: dynamo-system}}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}
+  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}
+)";
+  auto missing = testing::run_check(testing::bundle_from(text), "crd-conversion-service-missing");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0].severity, Severity::kHigh);
+  EXPECT_NE(missing[0].message.find("dynamo-system/elsewhere"), std::string::npos);
 }
 
 // Restricted mode: the webhooks are pinned to team-a, where the bundle puts its Role, so none is

@@ -149,17 +149,16 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
     // retired config.istio.io that way).
     if (use.resources.empty()) continue;
     // Roles alone, on a group owned only by its domain, may name an optional API the operator
-    // discovers before it watches: medium, and said as a condition.
-    bool certain = use.used || !ctx.own.by_domain_only.count(group);
+    // discovers first: Calico's components look for projectcalico.org and switch modes by whether
+    // it is served, so installing it on the finding's advice would change the product. Only what
+    // a webhook or an object of the bundle uses is needed unconditionally.
+    if (!use.used && ctx.own.by_domain_only.count(group)) continue;
     std::string consequence =
-        certain ? "Until someone installs these CRDs, the operator's informers fail (\"the server "
-                  "could not find the requested resource\"), its webhooks never see a request, "
-                  "and nobody can create its resources."
-                : "Only its roles name it: if the operator watches these resources, its informers "
-                  "fail until someone installs the CRDs; if it discovers them first, the feature "
-                  "that needs them stays off.";
+        "Until someone installs these CRDs, the operator's informers fail (\"the server could not "
+        "find the requested resource\"), its webhooks never see a request, and nobody can create "
+        "its resources.";
     Finding& f = out.add(
-        *use.anchor, certain ? Severity::kHigh : Severity::kMedium,
+        *use.anchor, Severity::kHigh,
         fmt::format("The install's own API group {} ({}) is used by {}, but no "
                     "CustomResourceDefinition of the bundle defines it and nothing the bundle "
                     "runs installs it. {}",
@@ -171,14 +170,10 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
                     group),
         use.at);
     about_shared(f, group);  // one finding per API group
-    f.summary = certain ? fmt::format(
-                              "You must install the CRDs of {} yourself: nothing in "
-                              "this install does ({})",
-                              group, some_of(use.resources, 2))
-                        : fmt::format(
-                              "The CRDs of {} may be needed, and nothing in this install "
-                              "creates them ({})",
-                              group, some_of(use.resources, 2));
+    f.summary = fmt::format(
+        "You must install the CRDs of {} yourself: nothing in this install "
+        "does ({})",
+        group, some_of(use.resources, 2));
     f.affects.emplace_back("resources", use.resources);
     f.affects.emplace_back("used by", use.referrers);
     f.affects.emplace_back("why own", std::vector<std::string>{ctx.own.groups.at(group)});
@@ -189,7 +184,7 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
 
 extern const Check kCrdNotInstalled{
     "crd-not-installed",
-    Severity::kMedium,
+    Severity::kHigh,
     Severity::kHigh,
     Impact::kInstall,
     "crds",
@@ -199,9 +194,9 @@ extern const Check kCrdNotInstalled{
     "shared domain) is used by its webhooks, roles or objects, but no CRD of the bundle defines it "
     "and nothing it runs installs one, as in a namespace-restricted install whose CRDs are applied "
     "separately. High: informers fail and nobody can create the operator's resources until someone "
-    "installs them. Medium when only roles name the group and it is owned only by its domain: the "
-    "operator may "
-    "discover the API before it watches.",
+    "installs them. Not reported when only roles name a group owned only by its domain: such an "
+    "operator may discover the API and switch modes by whether it exists (Calico's "
+    "projectcalico.org), so it is not needed unconditionally.",
     "Install the CRDs of that group first, from the same release, with kubectl apply "
     "--server-side.",
     /*breaks_on_install=*/true};

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "analysis/context.h"
+#include "analysis/rbac/rbac_internal.h"
 #include "model/units.h"
 #include "util/strings.h"
 
@@ -16,7 +17,37 @@ std::string percent_of(uint64_t value, uint64_t limit) {
   return fmt::format("{}%", value * 100 / limit);
 }
 
+bool helm_labelled(const Object& obj) {
+  Labels labels = obj.labels();
+  auto managed = labels.find("app.kubernetes.io/managed-by");
+  return labels.contains("helm.sh/chart") || (managed != labels.end() && managed->second == "Helm");
+}
+
+// Who installs the object without `kubectl apply`, in words, or empty. Helm creates objects and
+// patches them with its own client (pkg/kube/client.go), and never writes last-applied-
+// configuration: a chart, or a render with Helm's `# Source:` lines and labels, is installed that
+// way. A container that applies its own CRDs writes them with its client (Dynamo's crd-apply
+// uses server-side apply).
+std::string installer_without_annotation(const Context& ctx, const Object& obj, bool helm_render) {
+  if (ctx.bundle.input.renderer_of(ctx.bundle.file_of(obj)) == "helm" ||
+      (helm_render && !obj.helm_source.empty())) {
+    return "Helm installs it, and Helm never writes that annotation";
+  }
+  if (obj.kind != "CustomResourceDefinition" || obj.group != "apiextensions.k8s.io") return "";
+  for (const CrdInstallCommand& c : ctx.hidden.commands) {
+    std::string_view group = obj.node.at({"spec", "group"}).str();
+    // Commands that name no CRD files apply what they embed: the install's own CRDs.
+    if (c.crd_names.empty() ? own_group(ctx, group) : contains(c.crd_names, obj.name)) {
+      return fmt::format("{} (container {}) applies it with its own client", c.workload->display(),
+                         c.container);
+    }
+  }
+  return "";
+}
+
 void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
+  bool helm_render = std::any_of(ctx.bundle.objects.begin(), ctx.bundle.objects.end(),
+                                 [](const Object& o) { return helm_labelled(o); });
   for (const ObjectSize& s : ctx.sizes) {
     // Over MaxSecretSize, config-data-too-large says why no way of applying it works.
     if (!s.sizes || data_over_limit(s) || !near_limit(s.sizes->annotation_bytes, kAnnotationLimit))
@@ -28,6 +59,20 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
         "annotation {}, which brings its annotations to {} bytes",
         obj.display(), with_commas(s.sizes->json_bytes), kLastAppliedAnnotation,
         with_commas(s.sizes->annotation_bytes));
+    if (std::string installer = installer_without_annotation(ctx, obj, helm_render);
+        !installer.empty()) {
+      Finding& f = out.add(
+          obj, Severity::kInfo,
+          fmt::format("{}, {} the API server's limit of {} bytes for all annotations. {}, so "
+                      "the install is not affected: the risk exists only for someone who runs "
+                      "client-side `kubectl apply` on the same files.",
+                      what, over ? "over" : "near", with_commas(kAnnotationLimit), installer),
+          "Nothing to do for this install; whoever applies these files with kubectl should use "
+          "`kubectl apply --server-side`.");
+      f.summary = fmt::format("{} is too large for client-side kubectl apply (not used here)",
+                              obj.display());
+      continue;
+    }
     if (over) {
       Finding& f = out.add(
           obj, Severity::kHigh,
@@ -151,7 +196,7 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
 
 extern const Check kCrdTooLargeForClientSideApply{
     "crd-too-large-for-client-side-apply",
-    Severity::kLow,
+    Severity::kInfo,
     Severity::kHigh,
     Impact::kInstall,
     "crds",
@@ -160,7 +205,8 @@ extern const Check kCrdTooLargeForClientSideApply{
     "Client-side kubectl apply stores the whole object in the last-applied-configuration "
     "annotation, and all annotations together may not exceed 262,144 bytes; larger CRDs fail to "
     "apply that way (Helm and server-side apply do not write the annotation). High over the limit; "
-    "low from 90 % of it.",
+    "low from 90 % of it; info when Helm installs the object (a chart, or a render with Helm's "
+    "`# Source:` lines and labels) or a container of the bundle applies the CRD itself.",
     "Apply with kubectl apply --server-side.",
     /*breaks_on_install=*/true};
 

@@ -94,6 +94,51 @@ TEST(CrdSizes, OverTheAnnotationLimitIsHigh) {
   EXPECT_EQ(near[0].severity, Severity::kLow);
 }
 
+// Helm never writes last-applied-configuration: it creates objects and updates them with a
+// three-way merge patch computed by its own client (helm's pkg/kube/client.go), so a CRD over the
+// annotation limit installs through Helm. A chart's render (`# Source:` lines, Helm's labels) is
+// info, and says the risk is client-side kubectl apply of the same files. The same CRD in plain
+// files is still high.
+TEST(CrdSizes, HelmInstallsWithoutTheAnnotation) {
+  size_t n = properties_for(kAnnotationLimit + 1, 200);
+  Generated g = generate_crd("widgets.example.com", n, 200);
+  std::string rendered = "# Source: widgets/crds/widgets.yaml\n" + g.yaml;
+  rendered.replace(rendered.find("  name: widgets.example.com\n"), 28,
+                   "  name: widgets.example.com\n  labels: {helm.sh/chart: widgets-1.0.0}\n");
+  auto helm = run_check(bundle_from(rendered), "crd-too-large-for-client-side-apply");
+  ASSERT_EQ(helm.size(), 1u);
+  EXPECT_EQ(helm[0].severity, Severity::kInfo);
+  EXPECT_NE(helm[0].message.find("Helm installs it"), std::string::npos);
+  EXPECT_NE(helm[0].message.find("only for someone who runs client-side `kubectl apply`"),
+            std::string::npos);
+  auto plain = run_check(bundle_from(g.yaml), "crd-too-large-for-client-side-apply");
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(plain[0].severity, Severity::kHigh);
+}
+
+// An operator that applies its own CRDs writes them with its client, not with client-side
+// kubectl apply (Dynamo's crd-apply sends each file as a server-side apply patch with field
+// manager dynamo-crd-apply): info. The field report's largest CRD file is 3,038,832 bytes.
+TEST(CrdSizes, CrdsTheOperatorAppliesItselfAreInfo) {
+  size_t n = properties_for(kAnnotationLimit + 1, 200);
+  std::string job = R"(---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: crd-apply, namespace: ops}
+spec:
+  template:
+    spec:
+      containers:
+      - {name: crd-apply, image: example.com/op:1, command: [/crd-apply, --crds-dir=/opt/crds/]}
+)";
+  auto findings = run_check(bundle_from(generate_crd("widgets.example.com", n, 200).yaml + job),
+                            "crd-too-large-for-client-side-apply");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kInfo);
+  EXPECT_NE(findings[0].message.find("Job ops/crd-apply (container crd-apply) applies it"),
+            std::string::npos);
+}
+
 TEST(CrdSizes, WellUnderTheLimitsIsSilent) {
   size_t n = properties_for(kAnnotationLimit * 85 / 100, 200);
   Bundle b = bundle_from(generate_crd("widgets.example.com", n, 200).yaml);
@@ -585,9 +630,11 @@ namespace {
 
 // A bundle that ships example.com's CRD and whose roles also name widgets of
 // extra.example.com: the group is owned only because it shares the domain example.com, and only
-// a role names it, so the operator may discover it before watching: medium, worded as a
-// condition. A webhook on the same group means the operator expects requests for it: high.
-TEST(CrdNotInstalled, RolesAloneOnADomainGroupAreMedium) {
+// a role names it. Projects discover such APIs and switch modes by whether they are served
+// (Calico's components look up projectcalico.org, served by its API server or by CRDs, and run
+// differently without it), so installing them on footprint's advice changes the product: not
+// reported. A webhook on the same group means the operator expects requests for it: high.
+TEST(CrdNotInstalled, RolesAloneOnADomainGroupAreNotReported) {
   std::string crd = R"(
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -603,11 +650,7 @@ kind: ClusterRole
 metadata: {name: op}
 rules: [{apiGroups: [extra.example.com], resources: [gadgets], verbs: [get, list, watch]}]
 )";
-  auto roles_only = testing::run_check(testing::bundle_from(crd), "crd-not-installed");
-  ASSERT_EQ(roles_only.size(), 1u);
-  EXPECT_EQ(roles_only[0].severity, Severity::kMedium);
-  EXPECT_NE(roles_only[0].message.find("if the operator watches these resources"),
-            std::string::npos);
+  EXPECT_TRUE(testing::run_check(testing::bundle_from(crd), "crd-not-installed").empty());
   std::string webhook = crd + R"(---
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration

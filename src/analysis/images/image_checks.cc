@@ -86,10 +86,24 @@ std::string pull_consequence(const Image& image, const ImageUse& use) {
       policy, source);
 }
 
+// A value without a tag or digest that only ConfigMaps hold is a repository name the operator
+// completes with a version kept elsewhere (linkerd-config's controllerImage beside
+// controllerImageVersion): nothing pulls it as written, so it is no moving tag. A container that
+// uses it as written pulls :latest, and is still reported.
+bool repository_name_only(const Context& ctx, const Image& image) {
+  if (!image.ref.tag.empty() || image.ref.pinned()) return false;
+  return std::all_of(image.uses.begin(), image.uses.end(), [&](size_t u) {
+    const ImageUse& use = ctx.images.uses[u];
+    return use.confidence == Confidence::kPossible ||
+           ctx.bundle.objects[use.object].kind == "ConfigMap";
+  });
+}
+
 void run_image_mutable_tag(const Context& ctx, Findings& out) {
   const ImageInventory& inv = ctx.images;
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || !is_mutable_tag(image.ref.effective_tag())) return;
+    if (repository_name_only(ctx, image)) return;
     std::string tag = image.ref.tag.empty() ? "no tag, so :latest is implied"
                                             : fmt::format("the tag :{}", image.ref.tag);
     Finding& f = out.add(
@@ -221,7 +235,8 @@ extern const Check kImageMutableTag{
     run_image_mutable_tag,
     "latest, main and similar tags move with every build: what runs depends on when each node "
     "pulled, and with imagePullPolicy Always (the default only for :latest or no tag) every pod "
-    "start needs the registry. Medium.",
+    "start needs the registry. Medium. A value without a tag that only ConfigMaps hold is a "
+    "repository name completed elsewhere, not a moving tag, and is not reported.",
     "Use a release tag and pin its digest."};
 
 extern const Check kModelNotPinned{

@@ -50,6 +50,21 @@ std::vector<std::string> cluster_gainers(const Context& ctx,
   return out;
 }
 
+// True when every resource a rule names is cluster-scoped (nodes, CRDs): such a rule grants
+// nothing through a RoleBinding. The authorizer reads RoleBindings only for a request with a
+// namespace (VisitRulesFor, pkg/registry/rbac/validation/rule.go), and a request for a
+// cluster-scoped resource has none.
+bool only_cluster_scoped(const Context& ctx, const PolicyRule& rule) {
+  if (!rule.non_resource_urls.empty() || rule.resources.empty()) return false;
+  for (const std::string& group : rule.api_groups) {
+    for (const std::string& resource : rule.resources) {
+      const ResourceInfo* info = ctx.bundle.resources.find_resource(group, resource);
+      if (!info || info->scope != Scope::kCluster) return false;
+    }
+  }
+  return !rule.api_groups.empty();
+}
+
 // Everyone bound to the built-in admin, edit or view role in any namespace gains what the
 // labelled roles grant: risky rights (secrets, exec, escalation) make that high; write access to
 // built-in or other projects' resources medium; read access, or the install's own API, low.
@@ -58,6 +73,10 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
     std::string label = fmt::format("{}{}", kAggregateLabel, target);
     std::vector<const RbacRole*> roles;
     std::vector<std::string> granted;
+    // Rules on cluster-scoped resources only: a RoleBinding of admin, edit or view grants
+    // nothing for them (a Role's rules apply to requests in its namespace, and requests for
+    // cluster-scoped resources carry none), so they reach only ClusterRoleBindings of the role.
+    std::vector<std::string> cluster_scoped;
     std::set<std::string> risks;
     Severity severity = Severity::kLow;
     for (const RbacRole& role : ctx.rbac.roles()) {
@@ -69,6 +88,10 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
         std::vector<std::string> what = rule.resources;
         what.insert(what.end(), rule.non_resource_urls.begin(), rule.non_resource_urls.end());
         std::string text = fmt::format("{} {}", fmt::join(rule.verbs, "/"), fmt::join(what, ", "));
+        if (only_cluster_scoped(ctx, rule)) {
+          add_unique(cluster_scoped, text);
+          continue;
+        }
         if (!contains(granted, text)) granted.push_back(std::move(text));
         std::vector<std::string> rule_risk = rule_risks(rule);
         risks.insert(rule_risk.begin(), rule_risk.end());
@@ -86,6 +109,42 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
       }
     }
     if (roles.empty()) continue;
+    // edit is aggregated into admin, and view into edit: their holders gain these rules too.
+    std::string_view holders = target == std::string_view("admin")  ? "admin"
+                               : target == std::string_view("edit") ? "edit or admin"
+                                                                    : "view, edit or admin";
+    std::string cluster_note =
+        cluster_scoped.empty()
+            ? ""
+            : fmt::format(
+                  " Its rules on cluster-scoped resources ({}) reach only subjects with a "
+                  "ClusterRoleBinding of {}: a RoleBinding grants namespaced resources only.",
+                  some_of(cluster_scoped, 3), holders);
+    if (granted.empty()) {
+      // Nothing namespaced: no namespace admin, editor or viewer gains anything.
+      Finding& f = out.add(
+          *roles.front()->object, Severity::kLow,
+          fmt::format("{} carr{} the label {}=true, but grant{} only cluster-scoped resources "
+                      "({}). A RoleBinding of {} grants namespaced resources only, so these "
+                      "reach only subjects with a ClusterRoleBinding of {}.",
+                      roles.size() == 1 ? roles.front()->display()
+                                        : fmt::format("{} ClusterRoles", roles.size()),
+                      roles.size() == 1 ? "ies" : "y", label, roles.size() == 1 ? "s" : "",
+                      some_of(cluster_scoped, 4), target, holders),
+          fmt::format("Remove the aggregate-to-{} label unless cluster-wide holders of {} "
+                      "should have these rights.",
+                      target, holders),
+          roles.front()->object->node.at({"metadata", "labels"}));
+      f.key = label;
+      f.summary = fmt::format("{} adds cluster-scoped rights to the built-in {} role",
+                              roles.front()->display(), target);
+      std::vector<std::string> names;
+      for (const RbacRole* r : roles)
+        names.push_back(r->name);
+      f.affects.emplace_back("roles", std::move(names));
+      f.affects.emplace_back("cluster-scoped grants", std::move(cluster_scoped));
+      continue;
+    }
     std::vector<std::string> names;
     for (const RbacRole* r : roles)
       names.push_back(r->name);
@@ -109,8 +168,10 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
             roles.size() == 1 ? "ClusterRole" : fmt::format("{} ClusterRoles", roles.size()),
             some_of(names), roles.size() == 1 ? "ies" : "y", label, holders_of, bound_to,
             some_of(granted, 6), risks.empty() ? "" : fmt::format(" ({})", fmt::join(risks, ", ")),
-            gainers.empty() ? ""
-                            : fmt::format(" In this cluster they reach: {}.", some_of(gainers, 4))),
+            gainers.empty()
+                ? ""
+                : fmt::format(" In this cluster they reach: {}.", some_of(gainers, 4))) +
+            cluster_note,
         fmt::format("Remove the aggregate-to-{} label unless everyone bound to {} should have "
                     "these rights; ship the roles for explicit binding instead.",
                     target, bound_to),
@@ -122,6 +183,8 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
         roles.size() == 1 ? "s" : "", target);
     f.affects.emplace_back("roles", std::move(names));
     f.affects.emplace_back("grants", std::move(granted));
+    if (!cluster_scoped.empty())
+      f.affects.emplace_back("cluster-scoped grants", std::move(cluster_scoped));
     if (!gainers.empty()) f.affects.emplace_back("gained by", std::move(gainers));
   }
 }
@@ -140,7 +203,9 @@ extern const Check kRbacAggregatesToDefaultRoles{
     "roles, so everyone bound to them in any namespace gains them. One finding per built-in role "
     "extended. High when the rules are risky (secrets, exec, escalation); medium for write access "
     "beyond the install's own API; low for read access or the install's own API, which is what "
-    "aggregation is for.",
+    "aggregation is for. Rules on cluster-scoped resources do not count: a RoleBinding of those "
+    "roles grants namespaced resources only, so they reach only ClusterRoleBindings of the role "
+    "(low, and said so, when a role grants nothing else).",
     "Remove the label unless every holder of the built-in role should have these rights."};
 
 }  // namespace footprint

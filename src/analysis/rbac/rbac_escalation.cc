@@ -389,9 +389,33 @@ extern const Check kRbacPrivilegeEscalation{
 
 namespace {
 
+// The objects a role lets anyone read when that is all it does: every rule reads (get, list,
+// watch) named objects other than Secrets, such as a ConfigMap that publishes the installed
+// version. Empty for any other role.
+std::vector<std::string> named_reads_only(const RbacRole* role) {
+  std::vector<std::string> objects;
+  if (!role || role->rules.empty()) return objects;
+  for (const PolicyRule& rule : role->rules) {
+    bool reads = !rule.verbs.empty() &&
+                 std::all_of(rule.verbs.begin(), rule.verbs.end(), [](const std::string& v) {
+                   return v == "get" || v == "list" || v == "watch";
+                 });
+    bool plain = rule.non_resource_urls.empty() && !rule.resources.empty() &&
+                 std::none_of(rule.resources.begin(), rule.resources.end(),
+                              [](const std::string& r) { return r == "*" || r == "secrets"; });
+    if (!reads || !plain || rule.resource_names.empty()) return {};
+    for (const std::string& resource : rule.resources) {
+      for (const std::string& name : rule.resource_names)
+        add_unique(objects, fmt::format("{} {}", resource, name));
+    }
+  }
+  return objects;
+}
+
 void run_broad_group_binding(const Context& ctx, Findings& out) {
   for (const RbacBinding& b : ctx.rbac.bindings()) {
     if (b.builtin()) continue;
+    std::vector<std::string> published = named_reads_only(b.role);
     std::set<std::string> risks;
     if (b.role) {
       for (const PolicyRule& rule : b.role->rules) {
@@ -425,6 +449,26 @@ void run_broad_group_binding(const Context& ctx, Findings& out) {
                           : !risks.empty() ? (one_namespace ? Severity::kHigh : Severity::kCritical)
                           : one_namespace  ? Severity::kLow
                                            : Severity::kMedium;
+      if (!anonymous && !published.empty()) {
+        // Reading a few named objects that are not Secrets is a deliberate publication (a
+        // version ConfigMap clients check), not a grant anyone can abuse.
+        Finding& f = out.add(
+            *b.object, Severity::kLow,
+            fmt::format("{} lets {} read only {}{}: a deliberate publication of named objects "
+                        "that are not Secrets, which reveals their contents to {} and nothing "
+                        "more.",
+                        b.display(), s.kind == SubjectKind::kGroup ? "group " + s.name : s.name,
+                        some_of(published, 4),
+                        b.cluster ? "" : fmt::format(" in namespace {}", b.namespace_), who),
+            fmt::format("Keep it if these objects hold nothing confidential: removing the binding "
+                        "breaks every client that reads {} with its own credentials. Move "
+                        "anything confidential out of them instead.",
+                        some_of(published, 2)),
+            b.object->node.get("subjects"));
+        f.summary = fmt::format("{} lets {} read {}", b.display(), who, some_of(published, 2));
+        f.affects.emplace_back("readable", published);
+        continue;
+      }
       Finding& f = out.add(
           *b.object, severity,
           fmt::format("{} grants {} {} to {}: that is {}{}{}.", b.display(), b.role_kind,
@@ -455,7 +499,8 @@ extern const Check kRbacBroadGroupBinding{
     "it to everyone in that group. Critical for anyone without credentials, and for powerful "
     "rights (secrets, workloads, exec, escalation, webhooks, CRDs) to every user or account; high "
     "for powerful rights to every account of one namespace; medium for other rights to broad "
-    "groups; low for other rights in one namespace.",
+    "groups; low for other rights in one namespace, and for a role that only reads named objects "
+    "other than Secrets (a version ConfigMap published on purpose).",
     "Bind the role to the operator's own ServiceAccount instead of a group."};
 
 namespace {

@@ -278,6 +278,35 @@ std::vector<std::string> listed_verbs(const PolicyRule& rule,
   return out;
 }
 
+// A resource whose name holds a dot is no resource the API server serves (plurals are DNS
+// labels): it is a pseudo-resource that an aggregated API server asks the authorizer about
+// itself, through a SubjectAccessReview, with a name of its choosing. Calico's API server asks
+// for create on tier.networkpolicies named "TIER.*" before it creates a policy in that tier.
+bool pseudo_resource(std::string_view resource) {
+  return resource.find('.') != std::string_view::npos;
+}
+
+// Cluster-wide objects that change how the API server treats everyone's requests: create on
+// every one of them is never the fix for a rule that names a few.
+bool cluster_control_resource(std::string_view resource) {
+  static constexpr std::string_view kControl[] = {
+      "customresourcedefinitions",         "mutatingwebhookconfigurations",
+      "validatingwebhookconfigurations",   "validatingadmissionpolicies",
+      "validatingadmissionpolicybindings", "mutatingadmissionpolicies",
+      "mutatingadmissionpolicybindings",   "apiservices"};
+  return std::find(std::begin(kControl), std::end(kControl), resource) != std::end(kControl);
+}
+
+// Another rule of the role that grants something on the resource without resourceNames: the
+// operator's use of the resource is written there, and the named rule's create is a leftover.
+bool unrestricted_rule_beside(const RbacRole& role, const PolicyRule& named,
+                              const std::string& group, const std::string& resource) {
+  return std::any_of(role.rules.begin(), role.rules.end(), [&](const PolicyRule& r) {
+    return &r != &named && r.resource_names.empty() && api_group_matches(r, group) &&
+           resource_matches(r, resource, "");
+  });
+}
+
 void run_resourcenames_create(const Context& ctx, Findings& out) {
   for (const RbacRole& role : ctx.rbac.roles()) {
     if (role.builtin()) continue;
@@ -287,12 +316,18 @@ void run_resourcenames_create(const Context& ctx, Findings& out) {
       // A subresource create (pods/eviction, serviceaccounts/token) names its parent object.
       std::vector<std::pair<std::string, std::string>> targets;
       for (const auto& [group, resource] : literal_targets(rule)) {
-        if (resource.find('/') == std::string::npos) targets.emplace_back(group, resource);
+        if (resource.find('/') == std::string::npos && !pseudo_resource(resource))
+          targets.emplace_back(group, resource);
       }
       if (verbs.empty() || targets.empty()) continue;
       std::vector<std::string> resources;
-      for (const auto& [group, resource] : targets)
+      bool control = false;
+      bool beside = true;
+      for (const auto& [group, resource] : targets) {
         resources.push_back(group_resource(group, resource));
+        control = control || cluster_control_resource(resource);
+        beside = beside && unrestricted_rule_beside(role, rule, group, resource);
+      }
       Coverage c = coverage(ctx.rbac, role, [&](const RbacBinding& b) {
         std::vector<Request> requests;
         for (const std::string& verb : verbs) {
@@ -307,10 +342,20 @@ void run_resourcenames_create(const Context& ctx, Findings& out) {
           "rule never allows it",
           role.display(), fmt::join(verbs, " and "), fmt::join(resources, ", "),
           bracketed(rule.resource_names), fmt::join(verbs, " or "));
-      std::string fix = fmt::format(
-          "Move {} to a rule without resourceNames; keep resourceNames for get, "
-          "update, patch and delete.",
-          fmt::join(verbs, " and "));
+      // Widening is the fix only where creating any object of the kind is harmless; for
+      // cluster-wide control objects the chart should ship the named objects instead.
+      std::string fix =
+          control
+              ? fmt::format(
+                    "Remove {} from this rule. If the operator must create these "
+                    "objects, ship them in the chart instead: RBAC cannot limit {} "
+                    "to names, and {} on every one of them lets it change how the "
+                    "API server treats everyone's requests.",
+                    fmt::join(verbs, " and "), fmt::join(verbs, " or "), fmt::join(verbs, " or "))
+              : fmt::format(
+                    "Move {} to a rule without resourceNames if the operator needs "
+                    "it; keep resourceNames for get, update, patch and delete.",
+                    fmt::join(verbs, " and "));
       Severity severity;
       std::string message;
       if (!c.bound) {
@@ -322,6 +367,16 @@ void run_resourcenames_create(const Context& ctx, Findings& out) {
             "{}, but the requests are allowed elsewhere ({}): the rule is dead "
             "code.",
             head, fmt::join(c.covered_by, "; "));
+        fix = fmt::format("Remove {} from this rule.", fmt::join(verbs, " and "));
+      } else if (beside) {
+        // The role's unrestricted rule on the same resource says what the operator does with
+        // it; a create that only the named rule lists is most likely never issued.
+        severity = Severity::kLow;
+        message = fmt::format(
+            "{}. Another rule of the role grants the same resource without names, and does not "
+            "list {}: the operator most likely never issues it, so nothing fails, but {} would "
+            "be forbidden.",
+            head, fmt::join(verbs, " or "), some_of(c.denied, 2));
         fix = fmt::format("Remove {} from this rule.", fmt::join(verbs, " and "));
       } else {
         severity = Severity::kMedium;
@@ -348,27 +403,84 @@ extern const Check kRbacResourceNamesCreate{
     run_resourcenames_create,
     "create and deletecollection requests carry no object name, so a rule that lists them with "
     "resourceNames never allows them. Medium when a bound subject has no other rule for the "
-    "request (it is forbidden); low while the role is unbound; info when another rule allows it "
-    "(dead code).",
-    "Move create and deletecollection to a rule without resourceNames."};
+    "request (it is forbidden); low while the role is unbound, or when another rule of the role "
+    "grants the same resource without names and without the verb (the operator most likely never "
+    "issues it); info when another rule allows it (dead code). Pseudo-resources with a dot "
+    "(Calico's tier.networkpolicies), which an aggregated API server authorizes itself with names "
+    "of its own, are not reported. The fix never grants create on every CRD, webhook "
+    "configuration, admission policy or APIService.",
+    "Remove create and deletecollection from rules with resourceNames; grant them without names "
+    "only where creating any object of the kind is acceptable."};
 
 namespace {
+
+// One rule of a Role that names cluster-scoped resources, and whether its requests are granted
+// elsewhere.
+struct RulePart {
+  std::string text;     // "get, list on nodes"
+  bool plural = false;  // several resources
+  yaml::Node node;
+  Coverage coverage;
+};
+
+// One finding per Role: its rules on cluster-scoped resources share one cause (rules written for
+// a ClusterRole, as a chart's namespace-restricted mode copies them), listed as its parts.
+void report_cluster_scoped_rules(const RbacRole& role, const std::vector<RulePart>& parts,
+                                 Findings& out) {
+  if (parts.empty()) return;
+  std::vector<std::string> texts;
+  std::vector<std::string> denied;
+  std::vector<std::string> covered;
+  bool bound = false;
+  for (const RulePart& p : parts) {
+    texts.push_back(p.text);
+    bound = bound || p.coverage.bound;
+    for (const std::string& d : p.coverage.denied)
+      add_unique(denied, d);
+    for (const std::string& c : p.coverage.covered_by)
+      add_unique(covered, c);
+  }
+  bool one = parts.size() == 1;
+  std::string head = fmt::format(
+      "{} grants {}, {} cluster-scoped. A Role's rules apply only inside its namespace, so {} "
+      "nothing",
+      role.display(),
+      one ? texts.front() : fmt::format("in {} rules: {}", parts.size(), some_of(texts, 4)),
+      one ? (parts.front().plural ? "which are" : "which is") : "all",
+      one ? "this rule grants" : "these rules grant");
+  Severity severity;
+  std::string message;
+  std::string fix = fmt::format(
+      "Move the {} to a ClusterRole bound with a ClusterRoleBinding, or "
+      "remove {}.",
+      one ? "rule" : "rules", one ? "it" : "them");
+  if (!bound) {
+    severity = Severity::kLow;
+    message = head + "; nothing in the bundle binds the role yet.";
+  } else if (denied.empty()) {
+    severity = Severity::kInfo;
+    message = fmt::format("{}. The same requests are allowed elsewhere ({}), so {} dead code.",
+                          head, fmt::join(covered, "; "), one ? "the rule is" : "the rules are");
+    fix = one ? "Remove the rule." : "Remove the rules.";
+  } else {
+    severity = Severity::kMedium;
+    message = fmt::format("{}, and nothing else allows these requests: {} is forbidden.", head,
+                          some_of(denied, 2));
+  }
+  Finding& f = out.add(*role.object, severity, std::move(message), std::move(fix),
+                       one ? parts.front().node : role.object->node.get("rules"));
+  f.summary = fmt::format("{} cannot grant cluster-scoped {}", role.display(),
+                          one ? texts.front().substr(texts.front().find(" on ") + 4)
+                              : fmt::format("resources ({} rules)", parts.size()));
+  if (!one) f.affects.emplace_back("rules", texts);
+  if (!denied.empty()) f.affects.emplace_back("forbidden", denied);
+}
 
 void run_role_cluster_resource(const Context& ctx, Findings& out) {
   for (const RbacRole& role : ctx.rbac.roles()) {
     if (role.builtin() || role.cluster) continue;
+    std::vector<RulePart> parts;
     for (const PolicyRule& rule : role.rules) {
-      if (!rule.non_resource_urls.empty()) {
-        Finding& f = out.add(
-            *role.object, Severity::kHigh,
-            fmt::format("{} lists nonResourceURLs {}, which only a ClusterRole may hold: the API "
-                        "server rejects this Role, and the install fails.",
-                        role.display(), bracketed(rule.non_resource_urls)),
-            "Move the nonResourceURLs rule to a ClusterRole bound with a ClusterRoleBinding.",
-            rule.node);
-        f.summary =
-            fmt::format("The API server rejects {} (nonResourceURLs in a Role)", role.display());
-      }
       std::vector<std::pair<std::string, std::string>> cluster_scoped;
       for (const auto& [group, resource] : literal_targets(rule)) {
         std::string base = resource.substr(0, resource.find('/'));
@@ -394,35 +506,22 @@ void run_role_cluster_resource(const Context& ctx, Findings& out) {
         }
         return requests;
       });
-      std::string head = fmt::format(
-          "{} grants {} on {}, which {} cluster-scoped. A Role's rules apply only inside its "
-          "namespace, so this rule grants nothing",
-          role.display(), fmt::join(rule.verbs, ", "), fmt::join(names, ", "),
-          names.size() == 1 ? "is" : "are");
-      Severity severity;
-      std::string message;
-      std::string fix =
-          "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or "
-          "remove it.";
-      if (!c.bound) {
-        severity = Severity::kLow;
-        message = head + "; nothing in the bundle binds the role yet.";
-      } else if (c.denied.empty()) {
-        severity = Severity::kInfo;
-        message = fmt::format(
-            "{}. The same requests are allowed elsewhere ({}), so the rule is "
-            "dead code.",
-            head, fmt::join(c.covered_by, "; "));
-        fix = "Remove the rule.";
-      } else {
-        severity = Severity::kMedium;
-        message = fmt::format("{}, and nothing else allows these requests: {} is forbidden.", head,
-                              some_of(c.denied, 2));
-      }
-      Finding& f = out.add(*role.object, severity, std::move(message), std::move(fix), rule.node);
+      parts.push_back(
+          RulePart{fmt::format("{} on {}", fmt::join(rule.verbs, ", "), fmt::join(names, ", ")),
+                   names.size() > 1, rule.node, std::move(c)});
+    }
+    report_cluster_scoped_rules(role, parts, out);
+    for (const PolicyRule& rule : role.rules) {
+      if (rule.non_resource_urls.empty()) continue;
+      Finding& f = out.add(
+          *role.object, Severity::kHigh,
+          fmt::format("{} lists nonResourceURLs {}, which only a ClusterRole may hold: the API "
+                      "server rejects this Role, and the install fails.",
+                      role.display(), bracketed(rule.non_resource_urls)),
+          "Move the nonResourceURLs rule to a ClusterRole bound with a ClusterRoleBinding.",
+          rule.node);
       f.summary =
-          fmt::format("{} cannot grant cluster-scoped {}", role.display(), fmt::join(names, ", "));
-      if (!c.denied.empty()) f.affects.emplace_back("forbidden", c.denied);
+          fmt::format("The API server rejects {} (nonResourceURLs in a Role)", role.display());
     }
   }
 }
@@ -441,7 +540,8 @@ extern const Check kRbacRoleClusterResource{
     "resources (nodes, CRDs, webhook configurations) carry none, so such rules grant nothing; "
     "nonResourceURLs in a Role are rejected by the API server. High for nonResourceURLs (the "
     "install fails); medium when a bound subject has no other grant (the request is forbidden); "
-    "low while unbound; info when another rule covers it.",
+    "low while unbound; info when another rule covers it. One finding per Role, listing its rules "
+    "on cluster-scoped resources.",
     "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or remove it."};
 
 namespace {

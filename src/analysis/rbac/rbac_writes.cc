@@ -109,6 +109,42 @@ extern const Check kRbacWebhookConfigWrite{
 
 namespace {
 
+// The last two labels of a group: "gateway.networking.k8s.io" -> "k8s.io".
+std::string_view domain_of(std::string_view group) {
+  size_t last = group.rfind('.');
+  if (last == std::string_view::npos || last == 0) return group;
+  size_t second = group.rfind('.', last - 1);
+  return second == std::string_view::npos ? group : group.substr(second + 1);
+}
+
+// Named CRDs that belong to other projects: groups the bundle's CRDs do not define, under a domain
+// they do not define either; under the domains Kubernetes' community APIs share (k8s.io,
+// x-k8s.io: Gateway API's gateway.networking.k8s.io is installed and upgraded by every controller
+// that implements it) only the exact groups the bundle defines count as its own.
+std::vector<std::string> other_projects_crds(const Context& ctx,
+                                             const std::vector<std::string>& names) {
+  std::vector<std::string_view> own_groups;
+  std::vector<std::string_view> own_domains;
+  for (const ResourceInfo& r : ctx.bundle.resources.all()) {
+    if (r.builtin) continue;
+    own_groups.push_back(r.group);
+    own_domains.push_back(domain_of(r.group));
+  }
+  std::vector<std::string> out;
+  for (const std::string& name : names) {
+    size_t dot = name.find('.');
+    if (dot == std::string::npos) continue;
+    std::string_view group = std::string_view(name).substr(dot + 1);
+    if (std::find(own_groups.begin(), own_groups.end(), group) != own_groups.end()) continue;
+    std::string_view domain = domain_of(group);
+    bool shared = domain == "k8s.io" || domain == "x-k8s.io";
+    bool foreign = !own_domains.empty() &&
+                   std::find(own_domains.begin(), own_domains.end(), domain) == own_domains.end();
+    if (shared || foreign) out.push_back(name);
+  }
+  return out;
+}
+
 void run_crd_write(const Context& ctx, Findings& out) {
   auto probe = [&](const BoundRule& b) {
     std::vector<Request> requests;
@@ -127,38 +163,65 @@ void run_crd_write(const Context& ctx, Findings& out) {
   for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
     std::vector<std::string> what = rr.what();
     bool creates = contains(what, "create customresourcedefinitions");
+    // What it may rewrite comes from its update and patch rights only: a create rule without
+    // names says nothing about which existing CRDs it may change.
     std::vector<std::string> named;
     bool any_name = false;
     for (const Right& r : rr.rights) {
+      bool rewrites = std::any_of(r.requests.begin(), r.requests.end(), [](const Request& q) {
+        return q.verb == "update" || q.verb == "patch";
+      });
+      if (!rewrites) continue;
       any_name = any_name || r.grant.rule->resource_names.empty();
-      for (const std::string& n : r.grant.rule->resource_names) {
-        if (!contains(named, n)) named.push_back(n);
-      }
+      for (const std::string& n : r.grant.rule->resource_names)
+        add_unique(named, n);
+    }
+    std::vector<std::string> others = other_projects_crds(ctx, named);
+    std::string rewritten = named.size() == 1
+                                ? fmt::format("the CRD {}", named.front())
+                                : fmt::format("the {} CRDs {}", named.size(), some_of(named, 6));
+    if (!others.empty()) {
+      rewritten += named.size() == 1
+                       ? ", another project's CRD, which its own controllers also install and "
+                         "upgrade"
+                       : fmt::format(
+                             ", {} of them other projects' ({}), which their own "
+                             "controllers also install and upgrade",
+                             others.size(), some_of(others, 4));
     }
     std::string hidden =
         creates && any_name ? "it may create any CustomResourceDefinition, and rewrite any"
-        : creates           ? fmt::format(
-                                  "it may create any CustomResourceDefinition, and "
-                                            "rewrite {}",
-                                  bracketed(named))
+        : creates && !named.empty()
+            ? fmt::format("it may create any CustomResourceDefinition, and rewrite {}", rewritten)
+        : creates  ? "it may create any CustomResourceDefinition"
         : any_name ? "it may rewrite any CustomResourceDefinition in the cluster, other "
                      "projects' included"
-                   : fmt::format("it may rewrite the CRDs {}", bracketed(named));
-    Severity severity = creates || any_name ? Severity::kMedium : Severity::kLow;
-    report_rights(
+                   : fmt::format("it may rewrite only {}", rewritten);
+    Severity severity = creates || any_name || !others.empty() ? Severity::kMedium : Severity::kLow;
+    std::string fix =
+        creates || any_name
+            ? "Ship the CRDs in the bundle (or a CRD chart) and remove this right, or restrict "
+              "update and patch to the operator's own CRDs with resourceNames."
+        : !others.empty()
+            ? fmt::format(
+                  "Already limited to named CRDs; check that the operator's versions of "
+                  "{} match what the other controllers using them expect, or leave "
+                  "those CRDs to their projects and drop the names.",
+                  some_of(others, 2))
+            : "Already limited to named CRDs: nothing to change when they are the operator's "
+              "own (the usual way to inject a conversion webhook's CA); remove the right if "
+              "the bundle wires the CA itself.";
+    Finding& f = report_rights(
         out, rr, severity,
         fmt::format("{} may {}, through {}: the operator {} CRDs at run time, so its true "
                     "cluster footprint is larger than this bundle. Hidden footprint: {}.",
                     rr.subject.display(), merge_verbs(what), rr.sources(),
                     creates ? "may install" : "may change", hidden),
-        creates || any_name
-            ? "Ship the CRDs in the bundle (or a CRD chart) and remove this right, or restrict "
-              "update and patch to the operator's own CRDs with resourceNames."
-            : "Already limited to named CRDs: nothing to change when they are the operator's "
-              "own (the usual way to inject a conversion webhook's CA); remove the right if "
-              "the bundle wires the CA itself.",
+        std::move(fix),
         fmt::format("{} can {} CRDs at run time", rr.subject.display(),
                     creates ? "install" : "rewrite"));
+    if (!named.empty()) f.affects.emplace_back("may rewrite", named);
+    if (!others.empty()) f.affects.emplace_back("other projects' CRDs", others);
   }
 }
 
@@ -175,8 +238,10 @@ extern const Check kRbacCrdWrite{
     run_crd_write,
     "A subject that may update or patch any CustomResourceDefinition can rewrite other projects' "
     "APIs (schemas, versions, conversion); with create it installs CRDs beyond the bundle (also "
-    "crd-installed-at-runtime). Medium for any CRD or create; low when limited by resourceNames to "
-    "named CRDs.",
+    "crd-installed-at-runtime). Medium for any CRD or create, and for named CRDs of other projects "
+    "(groups under k8s.io or x-k8s.io such as Gateway API's, or outside every domain the bundle's "
+    "CRDs define); low when limited by resourceNames to the operator's own CRDs, which the finding "
+    "lists.",
     "Ship the CRDs in the bundle and remove the right, or limit update and patch to the operator's "
     "own CRDs."};
 
