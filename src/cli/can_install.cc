@@ -39,9 +39,10 @@ std::string alternative_of(const EscalationDenial& d) {
 
 std::string denial_reason(const EscalationDenial& d, const std::string& as) {
   if (d.role_missing) {
-    return fmt::format("{} refers to {}, which exists nowhere: the API server refuses it unless {} "
-                       "may {}.",
-                       d.object->display(), d.role, as, alternative_of(d));
+    return fmt::format(
+        "{} refers to {}, which exists nowhere: the API server refuses it unless {} "
+        "may {}.",
+        d.object->display(), d.role, as, alternative_of(d));
   }
   std::string what = d.role.empty() ? "grants" : fmt::format("refers to {}, which grants", d.role);
   std::string aggregation =
@@ -73,7 +74,7 @@ Json to_json(const InstallRights& rights, const std::string& as, const std::stri
     if (d.aggregation) j["aggregation_rule"] = true;
     refused.push_back(std::move(j));
   }
-  return {{"allowed", rights.allowed()}, {"as", as},       {"namespace", ns},
+  return {{"allowed", rights.allowed()},   {"as", as},           {"namespace", ns},
           {"superuser", rights.superuser}, {"missing", missing}, {"refused", refused}};
 }
 
@@ -81,16 +82,17 @@ std::string to_text(const InstallRights& rights, const std::string& as, const st
                     const ReportOptions& options) {
   if (rights.allowed()) {
     return paint(options.color, kGood, "yes") + "\n" +
-           fmt::format("{} may install this bundle in {}: every object, its roles and bindings, "
-                       "and Helm's release record.\n",
-                       as, ns);
+           fmt::format(
+               "{} may install this bundle in {}: every object, its roles and bindings, "
+               "and Helm's release record.\n",
+               as, ns);
   }
   std::string out = paint(options.color, kBad, "no") + "\n";
   size_t missing = static_cast<size_t>(std::count_if(
       rights.needs.begin(), rights.needs.end(), [](const InstallNeed& n) { return !n.allowed; }));
   out += fmt::format("{} may not install this bundle in {}: {} missing, {} refused.\n", as, ns,
-                     count_of(missing, "right"), count_of(rights.denials.size(), "role or binding",
-                                                          "roles and bindings"));
+                     count_of(missing, "right"),
+                     count_of(rights.denials.size(), "role or binding", "roles and bindings"));
   if (missing > 0) {
     out += "\n" + paint(options.color, kHeading, "Missing rights:") + "\n";
     for (const InstallNeed& n : rights.needs) {
@@ -154,8 +156,8 @@ int run_can_install(int argc, char** argv) {
   if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
   Context ctx(*bundle, {}, {}, cluster ? &*cluster : nullptr);
   if (print_role) {
-    std::string yaml = render_installer_role(
-        installer_grant(ctx, bundle_args.namespace_), *who, role_name);
+    std::string yaml =
+        render_installer_role(installer_grant(ctx, bundle_args.namespace_), *who, role_name);
     return write_output(yaml, "") ? kExitOk : kExitUsage;
   }
   InstallRights rights = install_rights(ctx, *who, bundle_args.namespace_);

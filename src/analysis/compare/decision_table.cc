@@ -304,10 +304,10 @@ DecisionAnswer who_installs(const Context& ctx) {
     if (n.allowed || shown++ == 3) continue;
     std::string what = n.request.resource;
     if (!n.request.api_group.empty()) what += "." + n.request.api_group;
-    a.evidence.push_back(fmt::format(
-        "a namespace admin may not {} {} {} ({})", n.request.verb, what,
-        n.request.namespace_.empty() ? "cluster-wide" : "in " + n.request.namespace_,
-        some_of(n.needed_by, 2)));
+    a.evidence.push_back(
+        fmt::format("a namespace admin may not {} {} {} ({})", n.request.verb, what,
+                    n.request.namespace_.empty() ? "cluster-wide" : "in " + n.request.namespace_,
+                    some_of(n.needed_by, 2)));
   }
   for (size_t i = 0; i < admin.rights.denials.size() && i < 3; ++i) {
     const EscalationDenial& d = admin.rights.denials[i];

@@ -250,11 +250,11 @@ std::vector<InstallNeed> install_needs(const Context& ctx, std::string_view rele
   NeedList needs;
   // First, the CRDs the install needs and does not ship: they must exist before it.
   for (const auto& [group, resources] : missing_crd_groups(ctx)) {
-    InstallNeed& n = needs.need(resource_request("create", "apiextensions.k8s.io",
-                                                 "customresourcedefinitions", ""));
-    n.needed_by.push_back(fmt::format(
-        "the CRDs of {} ({}), which the install needs and does not ship", group,
-        some_of(resources, 6)));
+    InstallNeed& n = needs.need(
+        resource_request("create", "apiextensions.k8s.io", "customresourcedefinitions", ""));
+    n.needed_by.push_back(
+        fmt::format("the CRDs of {} ({}), which the install needs and does not ship", group,
+                    some_of(resources, 6)));
     n.crd_prerequisites = n.needed_by.size();
   }
   for (const Object* obj : in_install_order(ctx.bundle)) {
@@ -299,7 +299,8 @@ InstallRights rights_under(const Context& ctx, const RbacPolicy& before, const I
       r.name = name;
       return before.authorize(who, r).allowed;
     };
-    n.allowed = n.names.empty() ? allowed("") : std::all_of(n.names.begin(), n.names.end(), allowed);
+    n.allowed =
+        n.names.empty() ? allowed("") : std::all_of(n.names.begin(), n.names.end(), allowed);
   }
   if (out.superuser) return out;
 
@@ -332,9 +333,8 @@ InstallRights rights_under(const Context& ctx, const RbacPolicy& before, const I
     const RbacBinding* b = binding_of(ctx.rbac, *obj);
     if (!b) continue;
     // BindingAuthorized: bind on the referenced role, by name, in the binding's namespace.
-    Request bind = resource_request("bind", kRbacGroup,
-                                    b->role_kind == "Role" ? "roles" : "clusterroles",
-                                    b->namespace_);
+    Request bind = resource_request(
+        "bind", kRbacGroup, b->role_kind == "Role" ? "roles" : "clusterroles", b->namespace_);
     bind.name = b->role_name;
     if (before.authorize(who, bind).allowed) continue;
     EscalationDenial d;
@@ -386,11 +386,11 @@ NamespaceAdminRights namespace_admin_rights(const Context& ctx,
         ns, kNamespaceAdmin);
   }
   auto loaded = load_texts({{"<namespace admin>", yaml}}, LoadOptions{});
-  Bundle grants = loaded ? build_bundle(std::move(*loaded), BundleOptions{std::string(release_namespace)})
-                         : Bundle{};
+  Bundle grants =
+      loaded ? build_bundle(std::move(*loaded), BundleOptions{std::string(release_namespace)})
+             : Bundle{};
   RbacPolicy before = RbacPolicy::build(grants, ctx.cluster ? &ctx.cluster->objects : nullptr);
-  out.rights =
-      rights_under(ctx, before, Identity::named_user(kNamespaceAdmin), release_namespace);
+  out.rights = rights_under(ctx, before, Identity::named_user(kNamespaceAdmin), release_namespace);
   return out;
 }
 
@@ -470,11 +470,11 @@ InstallerGrant installer_grant(const Context& ctx, std::string_view release_name
     const RbacBinding* b = binding_of(ctx.rbac, *obj);
     if (!b) continue;
     // A role of the bundle is covered by the rights just granted, unless it aggregates.
-    bool covered = b->role && b->role->object && !(b->role->cluster && aggregated(*b->role->object));
+    bool covered =
+        b->role && b->role->object && !(b->role->cluster && aggregated(*b->role->object));
     if (covered) continue;
-    scope_of(b->namespace_).add("bind", kRbacGroup,
-                                b->role_kind == "Role" ? "roles" : "clusterroles",
-                                {b->role_name});
+    scope_of(b->namespace_)
+        .add("bind", kRbacGroup, b->role_kind == "Role" ? "roles" : "clusterroles", {b->role_name});
   }
   grant.cluster_rules = cluster.rules();
   for (const auto& [ns, rules] : namespaced) {

@@ -31,7 +31,7 @@ struct InstallNeed {
   // How many of needed_by are groups of CRDs the install uses and does not ship (they come
   // first): a cluster admin may apply those before the install.
   size_t crd_prerequisites = 0;
-  bool allowed = false;                // for every name
+  bool allowed = false;  // for every name
 };
 
 // A Role, ClusterRole or binding the API server refuses the subject
@@ -75,8 +75,7 @@ struct NamespaceAdminRights {
   std::vector<std::string> namespaces;
   InstallRights rights;
 };
-NamespaceAdminRights namespace_admin_rights(const Context& ctx,
-                                            std::string_view release_namespace);
+NamespaceAdminRights namespace_admin_rights(const Context& ctx, std::string_view release_namespace);
 
 // The least grant that lets a subject install the bundle: the needs as rules, every right of the
 // bundle's roles at their scope (so that its roles and the bindings to them pass the escalation
@@ -95,7 +94,6 @@ InstallerGrant installer_grant(const Context& ctx, std::string_view release_name
 // component-helpers/auth/rbac/validation/policy_comparator.go): every rule broken down to one
 // verb, group, resource and name, each asked of the authorizer in that scope.
 std::vector<Request> uncovered_rights(const RbacPolicy& policy, const Identity& who,
-                                      std::string_view scope,
-                                      const std::vector<PolicyRule>& rules);
+                                      std::string_view scope, const std::vector<PolicyRule>& rules);
 
 }  // namespace footprint

@@ -59,9 +59,9 @@ Answer answer(std::string_view bundle_yaml, std::string_view cluster_yaml, std::
     if (!n.allowed) a.missing.push_back(describe_need(n));
   }
   for (const EscalationDenial& d : rights.denials) {
-    a.refused.push_back(fmt::format("{}: {} | {} {}{}", d.object->display(), joined(d.lacking, "; "),
-                                    d.alternative.verb, d.alternative.resource,
-                                    d.alternative.name.empty() ? "" : " " + d.alternative.name));
+    a.refused.push_back(fmt::format(
+        "{}: {} | {} {}{}", d.object->display(), joined(d.lacking, "; "), d.alternative.verb,
+        d.alternative.resource, d.alternative.name.empty() ? "" : " " + d.alternative.name));
   }
   return a;
 }
@@ -338,8 +338,8 @@ subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: erin}]
                                                 "{name: servant}\nrules: ") +
                                     std::string(rules_yaml));
     std::vector<std::string> out;
-    for (const Request& r : uncovered_rights(policy, erin, "", read_rules(b.objects[0].node.get(
-                                                                   "rules"))))
+    for (const Request& r :
+         uncovered_rights(policy, erin, "", read_rules(b.objects[0].node.get("rules"))))
       out.push_back(r.describe());
     return out;
   };

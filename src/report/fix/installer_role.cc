@@ -28,8 +28,7 @@ std::string rules_yaml(const std::vector<PolicyRule>& rules) {
                          list(r.verbs));
       continue;
     }
-    out += fmt::format("- apiGroups: {}\n  resources: {}\n", list(r.api_groups),
-                       list(r.resources));
+    out += fmt::format("- apiGroups: {}\n  resources: {}\n", list(r.api_groups), list(r.resources));
     if (!r.resource_names.empty())
       out += fmt::format("  resourceNames: {}\n", list(r.resource_names));
     if (!r.non_resource_urls.empty())
@@ -48,9 +47,8 @@ std::string subject_yaml(const Identity& who) {
                        quoted(std::string(rest.substr(colon + 1))),
                        quoted(std::string(rest.substr(0, colon))));
   }
-  return fmt::format(
-      "subjects:\n- apiGroup: rbac.authorization.k8s.io\n  kind: User\n  name: {}\n",
-      quoted(who.user));
+  return fmt::format("subjects:\n- apiGroup: rbac.authorization.k8s.io\n  kind: User\n  name: {}\n",
+                     quoted(who.user));
 }
 
 }  // namespace
