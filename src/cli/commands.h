@@ -7,6 +7,7 @@ int run_audit(int argc, char** argv);
 int run_checks(int argc, char** argv);
 int run_can_i(int argc, char** argv);
 int run_who_can(int argc, char** argv);
+int run_can_install(int argc, char** argv);
 int run_fix(int argc, char** argv);
 int run_admission(int argc, char** argv);
 int run_compare(int argc, char** argv);

@@ -23,6 +23,8 @@ struct Command {
 constexpr Command kCommands[] = {
     {"audit", "report the install footprint and findings of manifests", run_audit},
     {"can-i", "answer whether a subject may make a request, offline", run_can_i},
+    {"can-install", "answer whether a subject may install the bundle; print the least grant",
+     run_can_install},
     {"who-can", "list every subject that may make a request", run_who_can},
     {"admission", "what-if: which webhooks a request passes, and what their failure costs",
      run_admission},

@@ -20,7 +20,7 @@ expect_completion() {  # EXPECTED WORD...
     fail "completing '$*': expected '$expected', got '$(complete_bash "$@")'"
 }
 expect_completion "admission airgap audit" footprint a
-expect_completion "can-i checks compare" footprint c
+expect_completion "can-i can-install checks compare" footprint c
 expect_completion "--format" footprint audit --form
 expect_completion "github html json junit markdown md sarif text" footprint audit x.yaml --format ''
 expect_completion "critical" footprint audit --fail-on cr

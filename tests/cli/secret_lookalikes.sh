@@ -49,7 +49,10 @@ for format in text json; do
   check 0 "who-can --format $format" "$FOOTPRINT" who-can get secrets "$input" -A --format "$format"
   check 1 "can-i --format $format (not allowed)" "$FOOTPRINT" can-i get secrets "$input" \
     --as system:serviceaccount:app:default -n app --format "$format"
+  check 1 "can-install --format $format (not allowed)" "$FOOTPRINT" can-install "$input" \
+    --as system:serviceaccount:app:default -n app --format "$format"
 done
+check 0 "can-install --print-role" "$FOOTPRINT" can-install "$input" --as alice -n app --print-role
 check 0 "admission" "$FOOTPRINT" admission "$input" --resource secrets --operation CREATE -n app
 
 # Files written: reports, relocated manifests and the copy plan, fixes.

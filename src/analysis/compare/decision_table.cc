@@ -8,6 +8,7 @@
 #include "analysis/context.h"
 #include "analysis/crds/crd_models.h"
 #include "analysis/inventory.h"
+#include "analysis/rbac/install_rights.h"
 #include "analysis/rbac/rbac.h"
 #include "analysis/rbac/rbac_internal.h"
 #include "analysis/webhooks/webhook_reach.h"
@@ -283,6 +284,35 @@ DecisionAnswer cluster_footprint(const Context& ctx) {
   return a;
 }
 
+// Whether the built-in admin role in the install's namespaces is enough (can-install's model);
+// otherwise what only a cluster admin holds, first three of each kind.
+DecisionAnswer who_installs(const Context& ctx) {
+  NamespaceAdminRights admin = namespace_admin_rights(ctx, ctx.bundle.default_namespace);
+  DecisionAnswer a;
+  if (admin.rights.allowed()) {
+    a.answer = "a namespace admin of " + comma_list(admin.namespaces);
+    return a;
+  }
+  a.answer = "cluster admin only";
+  size_t shown = 0;
+  for (const InstallNeed& n : admin.rights.needs) {
+    if (n.allowed || shown++ == 3) continue;
+    std::string what = n.request.resource;
+    if (!n.request.api_group.empty()) what += "." + n.request.api_group;
+    a.evidence.push_back(
+        fmt::format("a namespace admin may not {} {} {} ({})", n.request.verb, what,
+                    n.request.namespace_.empty() ? "cluster-wide" : "in " + n.request.namespace_,
+                    some_of(n.needed_by, 2)));
+  }
+  for (size_t i = 0; i < admin.rights.denials.size() && i < 3; ++i) {
+    const EscalationDenial& d = admin.rights.denials[i];
+    a.evidence.push_back(fmt::format("{} grants rights admin does not hold: {}",
+                                     d.object->display(), some_of(d.lacking, 2)));
+  }
+  a.evidence.emplace_back("footprint can-install --print-role writes the least grant instead");
+  return a;
+}
+
 DecisionAnswer prerequisites(const Context& ctx, const std::vector<std::string>& own_to_apply) {
   DecisionAnswer a;
   std::vector<std::string> crds;
@@ -385,6 +415,7 @@ DecisionTable decision_table(const std::vector<DecisionMode>& modes) {
       {"conversion-wiring", "Who wires conversion webhooks and their CA?"},
       {"separate-namespaces", "Can the operator and the workloads live in different namespaces?"},
       {"cluster-footprint", "Cluster-scoped footprint"},
+      {"who-installs", "Who can install it?"},
       {"prerequisites", "What must exist first"},
       {"worst-finding", "Worst finding"},
   };
@@ -418,6 +449,7 @@ DecisionTable decision_table(const std::vector<DecisionMode>& modes) {
     t.rows[r++].answers.push_back(conversion_wiring_answer(ctx));
     t.rows[r++].answers.push_back(separate_namespaces(ctx));
     t.rows[r++].answers.push_back(cluster_footprint(ctx));
+    t.rows[r++].answers.push_back(who_installs(ctx));
     t.rows[r++].answers.push_back(prerequisites(ctx, installer.groups_to_apply));
     t.rows[r++].answers.push_back(m.findings ? worst_finding(*m.findings) : DecisionAnswer{});
   }

@@ -149,6 +149,37 @@ TEST(DecisionTable, ClusterFootprintCountedAndRanked) {
             "risky cluster-wide right");
 }
 
+// Who can install it: can-install's model for the built-in admin role bound in every namespace
+// the install's objects land in. Both field report modes create a ClusterRole, which no
+// namespace admin may (admin holds no cluster-wide right); a bundle of one ConfigMap and a Role
+// that reads pods needs nothing admin lacks in its namespace (admin creates ConfigMaps and Roles,
+// reads pods and keeps Helm's release Secrets).
+TEST(DecisionTable, WhoInstallsAsANamespaceAdmin) {
+  DecisionTable t = field_report_table();
+  EXPECT_EQ(answer(t, "who-installs", 0), "cluster admin only");
+  EXPECT_EQ(answer(t, "who-installs", 1), "cluster admin only");
+  const std::vector<std::string>& why = row(t, "who-installs").answers[1].evidence;
+  ASSERT_FALSE(why.empty());
+  EXPECT_EQ(why.front(),
+            "a namespace admin may not create customresourcedefinitions.apiextensions.k8s.io "
+            "cluster-wide (the CRDs of nvidia.example.com (dynamographdeployments, "
+            "dynamocomponentdeployments, dynamographdeploymentrequests, "
+            "dynamographdeploymentscalingadapters), which the install needs and does not ship)");
+  Modes m;
+  m.add("small", bundle_from(R"(
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get, list, watch]}]
+)",
+                             "team-a"));
+  EXPECT_EQ(answer(m.table(), "who-installs", 0), "a namespace admin of team-a");
+}
+
 // The worst finding is the first of analyze()'s order; field_report_test.cc argues which it is
 // for each mode: the pod webhook (high) in global, the resourceNames trap (high) in restricted.
 TEST(DecisionTable, WorstFindingPerMode) {
