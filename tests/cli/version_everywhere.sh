@@ -3,7 +3,7 @@
 # the top-level --version prints.
 source "$(dirname "$0")/common.inc"
 
-for cmd in audit images "images relocate" airgap compare can-i who-can admission checks \
+for cmd in audit images "images relocate" airgap compare diff can-i who-can admission checks \
   "fix rbac" "fix crds" fix hf-cache; do
   # shellcheck disable=SC2086
   run "$FOOTPRINT" $cmd --version
