@@ -1,9 +1,10 @@
 // footprint diff OLD NEW: the upgrade review. Each side is loaded and modelled as audit does,
 // then analysis/diff compares the models area by area.
+#include "analysis/diff/diff.h"
+
 #include <fmt/format.h>
 
 #include "analysis/context.h"
-#include "analysis/diff/diff.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/diff_report.h"

@@ -40,9 +40,8 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
                  const std::string& new_name) {
   Json counts = Json::object();
   for (Severity s : kSeverities)
-    counts[std::string(severity_name(s))] =
-        std::count_if(diff.changes.begin(), diff.changes.end(),
-                      [s](const Change& c) { return c.severity == s; });
+    counts[std::string(severity_name(s))] = std::count_if(
+        diff.changes.begin(), diff.changes.end(), [s](const Change& c) { return c.severity == s; });
   Json changes = Json::array();
   for (const Change& c : diff.changes) {
     changes.push_back({{"area", c.area},
@@ -75,13 +74,13 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
 }
 
 std::string finding_line(const Finding& f) {
-  std::string object = f.object.kind.empty()
-                           ? std::string()
-                           : f.object.kind + " " +
-                                 (f.object.namespace_.empty() ? f.object.name
-                                                              : f.object.namespace_ + "/" +
-                                                                    f.object.name) +
-                                 ": ";
+  std::string object =
+      f.object.kind.empty()
+          ? std::string()
+          : f.object.kind + " " +
+                (f.object.namespace_.empty() ? f.object.name
+                                             : f.object.namespace_ + "/" + f.object.name) +
+                ": ";
   return fmt::format("{} {}: {}{}", upper(severity_name(f.severity)), f.check, object,
                      f.summary.empty() ? f.message : f.summary);
 }

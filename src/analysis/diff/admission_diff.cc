@@ -29,16 +29,14 @@ std::string_view policy_name(FailurePolicy p) {
 Severity reach_severity(const WebhookSummary& w) {
   if (!w.reaches_other_teams() && !w.hits_kube_system) return Severity::kLow;
   bool fails_closed = w.webhook->failure_policy == FailurePolicy::kFail;
-  if (fails_closed && (!w.reach.pod_creation.empty() || w.hits_kube_system))
-    return Severity::kHigh;
+  if (fails_closed && (!w.reach.pod_creation.empty() || w.hits_kube_system)) return Severity::kHigh;
   return Severity::kMedium;
 }
 
 std::string reach_text(const WebhookSummary& w) {
-  std::string where = w.reach.namespaced
-                          ? fmt::format("in {} of {} namespaces", w.namespaces_hit.size(),
-                                        w.namespaces_total)
-                          : "cluster-wide";
+  std::string where = w.reach.namespaced ? fmt::format("in {} of {} namespaces",
+                                                       w.namespaces_hit.size(), w.namespaces_total)
+                                         : "cluster-wide";
   return fmt::format("{}; {}, failurePolicy {}, timeout {}s", w.intercepts, where,
                      policy_name(w.webhook->failure_policy), w.webhook->timeout_seconds);
 }
@@ -54,17 +52,17 @@ Change webhook_change(const WebhookSummary& w, const Context& ctx, Severity seve
   return c;
 }
 
-void compare_webhook(const WebhookSummary& before, const WebhookSummary& after,
-                     const Context& ctx, std::vector<Change>& out) {
+void compare_webhook(const WebhookSummary& before, const WebhookSummary& after, const Context& ctx,
+                     std::vector<Change>& out) {
   const AdmissionWebhook& o = *before.webhook;
   const AdmissionWebhook& n = *after.webhook;
   bool shared = after.reaches_other_teams() || after.hits_kube_system;
   if (o.failure_policy != n.failure_policy) {
     bool closes = n.failure_policy == FailurePolicy::kFail;
-    Change c = webhook_change(after, ctx,
-                              closes ? (shared ? Severity::kHigh : Severity::kLow) : Severity::kInfo,
-                              fmt::format("failurePolicy {} -> {}", policy_name(o.failure_policy),
-                                          policy_name(n.failure_policy)));
+    Change c = webhook_change(
+        after, ctx, closes ? (shared ? Severity::kHigh : Severity::kLow) : Severity::kInfo,
+        fmt::format("failurePolicy {} -> {}", policy_name(o.failure_policy),
+                    policy_name(n.failure_policy)));
     c.consequence = closes ? "When its backend is down, the requests it intercepts are now "
                              "rejected instead of let through."
                            : "When its backend is down, requests now pass unchecked.";
@@ -96,8 +94,7 @@ void compare_webhook(const WebhookSummary& before, const WebhookSummary& after,
     c.consequence = fmt::format("Was: {}. Now: {}.", reach_text(before), reach_text(after));
     if (!before.hits_kube_system && after.hits_kube_system)
       c.consequence += " It now intercepts kube-system.";
-    if (wider && shared)
-      c.fix = "Narrow its namespaceSelector or rules to what the operator owns.";
+    if (wider && shared) c.fix = "Narrow its namespaceSelector or rules to what the operator owns.";
     c.details.push_back("namespaceSelector: " + before.namespace_scope + " -> " +
                         after.namespace_scope);
     c.details.push_back("objectSelector: " + before.object_scope + " -> " + after.object_scope);
@@ -118,8 +115,8 @@ PodPath pod_path(const Context& ctx, const std::string& ns) {
           t.mutating_webhooks.size() + t.validating_webhooks.size()};
 }
 
-void compare_pod_creation(const DiffSide& old_side, const DiffSide& new_side,
-                          const std::string& ns, std::string_view whose, std::vector<Change>& out) {
+void compare_pod_creation(const DiffSide& old_side, const DiffSide& new_side, const std::string& ns,
+                          std::string_view whose, std::vector<Change>& out) {
   PodPath before = pod_path(old_side.context, ns);
   PodPath after = pod_path(new_side.context, ns);
   if (before.webhooks == after.webhooks && before.fail_closed == after.fail_closed &&
@@ -129,13 +126,13 @@ void compare_pod_creation(const DiffSide& old_side, const DiffSide& new_side,
   c.area = "admission";
   c.subject = fmt::format("Pod creation in {} ({})", ns, whose);
   bool worse = after.fail_closed > before.fail_closed || after.worst_seconds > before.worst_seconds;
-  c.severity = !worse ? Severity::kInfo
+  c.severity = !worse                                   ? Severity::kInfo
                : after.fail_closed > before.fail_closed ? Severity::kHigh
                                                         : Severity::kLow;
   c.change = fmt::format(
       "webhooks called {} -> {}, that reject it when down {} -> {}, worst wait {}s -> {}s",
-      before.webhooks, after.webhooks, before.fail_closed, after.fail_closed,
-      before.worst_seconds, after.worst_seconds);
+      before.webhooks, after.webhooks, before.fail_closed, after.fail_closed, before.worst_seconds,
+      after.worst_seconds);
   c.consequence = worse ? "After the upgrade, an outage of the operator's webhooks stops more "
                           "pods (or stalls them longer) there."
                         : "Pod creation there depends less on the operator.";
@@ -204,8 +201,9 @@ void diff_admission(const DiffSide& old_side, const DiffSide& new_side, std::vec
     Change c = webhook_change(*w, new_side.context, reach_severity(*w), "added");
     c.consequence = "Intercepts " + reach_text(*w) + ".";
     if (w->reaches_other_teams())
-      c.fix = "Check its namespaceSelector keeps it to the operator's namespaces, and that its "
-              "failurePolicy suits what it intercepts.";
+      c.fix =
+          "Check its namespaceSelector keeps it to the operator's namespaces, and that its "
+          "failurePolicy suits what it intercepts.";
     out.push_back(std::move(c));
   }
   for (const auto& [key, w] : before) {

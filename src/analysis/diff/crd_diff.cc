@@ -65,10 +65,9 @@ CrdShape read_crd(const Object& crd) {
   yaml::Node versions = spec.get("versions");
   for (size_t i = 0; i < versions.size(); ++i) {
     yaml::Node v = versions.item(i);
-    shape.versions.push_back({std::string(v.get("name").str()),
-                              kubectl_bool(v.get("served")).value_or(false),
-                              kubectl_bool(v.get("storage")).value_or(false),
-                              v.at({"schema", "openAPIV3Schema"})});
+    shape.versions.push_back(
+        {std::string(v.get("name").str()), kubectl_bool(v.get("served")).value_or(false),
+         kubectl_bool(v.get("storage")).value_or(false), v.at({"schema", "openAPIV3Schema"})});
   }
   return shape;
 }
@@ -94,8 +93,8 @@ void compare_schema(const yaml::Node& before, const yaml::Node& after, const std
   std::string_view old_type = before.get("type").str();
   std::string_view new_type = after.get("type").str();
   if (!old_type.empty() && !new_type.empty() && old_type != new_type) {
-    out.retyped.push_back(fmt::format("{}: {} -> {}", path.empty() ? "." : path, old_type,
-                                      new_type));
+    out.retyped.push_back(
+        fmt::format("{}: {} -> {}", path.empty() ? "." : path, old_type, new_type));
     return;  // what lies below the old type no longer applies
   }
   std::vector<std::string> old_enum = scalar_list(before.get("enum"));
@@ -187,8 +186,7 @@ class CrdComparison {
     if (in_helm_crds_dir(crd)) {
       c.severity = Severity::kInfo;
       c.consequence = "It stays in the cluster: Helm never deletes CRDs of a crds/ directory.";
-    } else if (!crd.helm_source.empty() &&
-               crd.annotation("helm.sh/resource-policy") != "keep") {
+    } else if (!crd.helm_source.empty() && crd.annotation("helm.sh/resource-policy") != "keep") {
       c.severity = Severity::kCritical;
       c.consequence = fmt::format(
           "`helm upgrade` deletes what the new release no longer renders, and deleting a CRD "
@@ -218,18 +216,18 @@ class CrdComparison {
   void compare_identity(const CrdShape& before, const CrdShape& after) {
     location_ = location_of(new_, *after.object);
     if (before.scope != after.scope) {
-      Change c = make(Severity::kCritical,
-                      fmt::format("scope {} -> {}", before.scope, after.scope));
+      Change c =
+          make(Severity::kCritical, fmt::format("scope {} -> {}", before.scope, after.scope));
       c.consequence =
           "The API server refuses the update: spec.scope is immutable once the CRD is "
           "established (field is immutable).";
-      c.fix = "Keep the scope; a new scope needs a new CRD (another group or plural) and a "
-              "migration of the objects.";
+      c.fix =
+          "Keep the scope; a new scope needs a new CRD (another group or plural) and a "
+          "migration of the objects.";
       out_.push_back(std::move(c));
     }
     if (before.kind != after.kind) {
-      Change c = make(Severity::kCritical,
-                      fmt::format("kind {} -> {}", before.kind, after.kind));
+      Change c = make(Severity::kCritical, fmt::format("kind {} -> {}", before.kind, after.kind));
       c.consequence =
           "The API server refuses the update: spec.names.kind is immutable once the CRD is "
           "established.";
@@ -243,16 +241,16 @@ class CrdComparison {
   void compare_delivery(const CrdShape& before, const CrdShape& after) {
     const Object& old_crd = *before.object;
     if (old_crd.helm_source.empty() || in_helm_crds_dir(old_crd) ||
-        !in_helm_crds_dir(*after.object) ||
-        old_crd.annotation("helm.sh/resource-policy") == "keep")
+        !in_helm_crds_dir(*after.object) || old_crd.annotation("helm.sh/resource-policy") == "keep")
       return;
     Change c = make(Severity::kCritical, "moved from templates/ to crds/");
     c.consequence = fmt::format(
         "`helm upgrade` deletes what the old release rendered and the new one does not, and "
         "CRDs of crds/ are not part of a release: the CRD is deleted, and every {} with it.",
         before.kind);
-    c.fix = "Annotate the CRD helm.sh/resource-policy: keep in the installed release first (or "
-            "keep it in templates/).";
+    c.fix =
+        "Annotate the CRD helm.sh/resource-policy: keep in the installed release first (or "
+        "keep it in templates/).";
     out_.push_back(std::move(c));
   }
 
@@ -294,15 +292,15 @@ class CrdComparison {
             "Requests for {} get 404; objects stay stored and readable through the served "
             "versions.",
             v.name);
-        c.fix = fmt::format("Move every client and manifest of {} to a served version first.",
-                            v.name);
+        c.fix =
+            fmt::format("Move every client and manifest of {} to a served version first.", v.name);
         out_.push_back(std::move(c));
       }
     }
     if (!old_storage.empty() && !new_storage.empty() && old_storage != new_storage &&
         after.find(old_storage)) {
-      Change c = make(Severity::kLow,
-                      fmt::format("storage version {} -> {}", old_storage, new_storage));
+      Change c =
+          make(Severity::kLow, fmt::format("storage version {} -> {}", old_storage, new_storage));
       c.consequence = fmt::format(
           "New writes are stored as {1}; objects written before stay stored as {0} until "
           "rewritten, and status.storedVersions keeps {0}, so a later release cannot drop {0} "

@@ -54,11 +54,10 @@ UpgradeDiff diff_upgrade(const DiffSide& old_side, const DiffSide& new_side) {
   diff_admission(old_side, new_side, diff.changes);
   diff_footprint(old_side, new_side, diff.changes);
   diff_images(old_side, new_side, diff.changes);
-  std::stable_sort(diff.changes.begin(), diff.changes.end(),
-                   [](const Change& a, const Change& b) {
-                     if (a.severity != b.severity) return a.severity > b.severity;
-                     return area_rank(a.area) < area_rank(b.area);
-                   });
+  std::stable_sort(diff.changes.begin(), diff.changes.end(), [](const Change& a, const Change& b) {
+    if (a.severity != b.severity) return a.severity > b.severity;
+    return area_rank(a.area) < area_rank(b.area);
+  });
   diff.findings = diff_findings(old_side, new_side);
   return diff;
 }

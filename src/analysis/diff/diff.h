@@ -25,11 +25,11 @@ struct DiffSide {
 struct Change {
   std::string area;  // "crds", "rbac", "admission", "footprint", "images"
   Severity severity = Severity::kInfo;
-  std::string subject;      // "CustomResourceDefinition widgets.example.com"
-  std::string change;       // what differs, in one line
-  std::string consequence;  // what it does to the cluster
-  std::string fix;          // what to do before or during the upgrade; may be empty
-  std::string location;     // "file:line" of the object in NEW (in OLD when removed)
+  std::string subject;               // "CustomResourceDefinition widgets.example.com"
+  std::string change;                // what differs, in one line
+  std::string consequence;           // what it does to the cluster
+  std::string fix;                   // what to do before or during the upgrade; may be empty
+  std::string location;              // "file:line" of the object in NEW (in OLD when removed)
   std::vector<std::string> details;  // what the change covers, one item each
 };
 

@@ -165,9 +165,11 @@ TEST(DiffCrds, RemovedFieldsUnderPreservedUnknownFieldsAreKept) {
 TEST(DiffCrds, HelmNeverUpgradesCrdsOfTheCrdsDirectory) {
   // `# Source: chart/crds/x.yaml` marks a CRD of the chart's crds/ directory, which helm
   // installs on the first install only (Helm docs, "Custom Resource Definitions").
-  std::string old_crd = "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
+  std::string old_crd =
+      "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
 )");
-  std::string new_crd = "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
+  std::string new_crd =
+      "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
   - {name: v2, served: true, storage: false}
 )");
   auto crds = changes_in(diff_of(old_crd, new_crd), "crds");
@@ -216,13 +218,16 @@ TEST(DiffRbac, RightsGainedAndLostPerSubjectFromTheEngine) {
                        "ServiceAccount ops/op: gains 1 right, some in every namespace [list "
                        "secrets in every namespace]"))
       << joined(seen, "\n");
-  EXPECT_TRUE(contains(seen, "ServiceAccount ops/op: loses 1 right [get configmaps in every "
-                             "namespace]"));
+  EXPECT_TRUE(contains(seen,
+                       "ServiceAccount ops/op: loses 1 right [get configmaps in every "
+                       "namespace]"));
   for (const Change* c : rbac)
     if (c->change.starts_with("gains 1")) EXPECT_EQ(c->severity, Severity::kHigh);
 }
 
-TEST(DiffRbac, NoChangeNoDelta) { EXPECT_TRUE(changes_in(diff_of(kAccount, kAccount), "rbac").empty()); }
+TEST(DiffRbac, NoChangeNoDelta) {
+  EXPECT_TRUE(changes_in(diff_of(kAccount, kAccount), "rbac").empty());
+}
 
 constexpr std::string_view kWebhook = R"(apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
@@ -238,8 +243,7 @@ webhooks:
 )";
 
 TEST(DiffAdmission, FailurePolicyIgnoreToFailOnPodsOfEveryNamespace) {
-  UpgradeDiff diff =
-      diff_of(fmt::format(kWebhook, "Ignore"), fmt::format(kWebhook, "Fail"));
+  UpgradeDiff diff = diff_of(fmt::format(kWebhook, "Ignore"), fmt::format(kWebhook, "Fail"));
   auto admission = changes_in(diff, "admission");
   std::vector<std::string> seen;
   for (const Change* c : admission)

@@ -65,7 +65,8 @@ void diff_kinds(const DiffSide& old_side, const DiffSide& new_side, std::vector<
     c.area = "footprint";
     c.severity = more ? grows : Severity::kInfo;
     c.subject = fmt::format("{} objects", scope);
-    c.change = fmt::format("{} kind{} change count", details.size(), details.size() == 1 ? "" : "s");
+    c.change =
+        fmt::format("{} kind{} change count", details.size(), details.size() == 1 ? "" : "s");
     c.consequence = scope == "Cluster-scoped"
                         ? "Cluster-scoped objects are shared by every team of the cluster."
                         : "Objects in the install's namespaces.";
@@ -76,8 +77,7 @@ void diff_kinds(const DiffSide& old_side, const DiffSide& new_side, std::vector<
   report(namespaced, "Namespaced", Severity::kInfo);
 }
 
-void diff_namespaces(const DiffSide& old_side, const DiffSide& new_side,
-                     std::vector<Change>& out) {
+void diff_namespaces(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out) {
   std::set<std::string> before;
   for (const NamespaceUsage& ns : old_side.inventory.namespaces)
     before.insert(ns.name);

@@ -81,7 +81,8 @@ void diff_paths(const std::string& subject, const DiffSide& old_side, const Diff
     c.subject = subject;
     c.change = fmt::format("{} {} ({}), {}", widened ? "now cluster-wide:" : "gains",
                            held->path->summary, held->path->id, scopes_text(held->rights));
-    c.consequence = fmt::format("It may {}: {}", requests_text(*held->path), held->path->consequence);
+    c.consequence =
+        fmt::format("It may {}: {}", requests_text(*held->path), held->path->consequence);
     c.fix = std::string(held->path->fix);
     c.details = held->rights.what();
     for (const std::string& role : held->rights.roles())
@@ -116,10 +117,10 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
 
   for (const std::string& subject : subjects) {
     diff_paths(subject, old_side, new_side, out);
-    std::set<Atom> old_atoms = before.contains(subject) ? atoms_of(*before[subject])
-                                                        : std::set<Atom>{};
-    std::set<Atom> new_atoms = after.contains(subject) ? atoms_of(*after[subject])
-                                                       : std::set<Atom>{};
+    std::set<Atom> old_atoms =
+        before.contains(subject) ? atoms_of(*before[subject]) : std::set<Atom>{};
+    std::set<Atom> new_atoms =
+        after.contains(subject) ? atoms_of(*after[subject]) : std::set<Atom>{};
     std::vector<std::string> gained;
     std::vector<std::string> lost;
     bool risky = false;
@@ -137,14 +138,15 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
       c.area = "rbac";
       c.subject = subject;
       c.severity = risky ? (cluster_wide ? Severity::kHigh : Severity::kMedium) : Severity::kLow;
-      c.change = fmt::format("{}gains {} right{}{}", before.contains(subject) ? "" : "new subject: ",
-                             gained.size(), gained.size() == 1 ? "" : "s",
-                             cluster_wide ? ", some in every namespace" : "");
+      c.change = fmt::format(
+          "{}gains {} right{}{}", before.contains(subject) ? "" : "new subject: ", gained.size(),
+          gained.size() == 1 ? "" : "s", cluster_wide ? ", some in every namespace" : "");
       c.consequence = risky ? "Some of them reach Secrets, workloads or the API's own controls "
                               "(see the rbac findings of the new bundle)."
                             : "No right among them is on the escalation list.";
-      c.fix = "Check that the new version needs them; scope them to namespaces with RoleBindings "
-              "where it can.";
+      c.fix =
+          "Check that the new version needs them; scope them to namespaces with RoleBindings "
+          "where it can.";
       c.details = gained;
       out.push_back(std::move(c));
     }
