@@ -25,12 +25,19 @@ std::string_view policy_name(FailurePolicy p) {
   return p == FailurePolicy::kFail ? "Fail" : "Ignore";
 }
 
-// What a webhook's reach costs other teams, for a webhook that appears.
+// What the webhook failing closed costs, rated as webhook-fail-closed rates it: other teams' pod
+// creation critical, their other requests high, opt-in medium, the install's own API low.
+Severity fail_closed_severity(const WebhookSummary& w) {
+  if (!w.reaches_other_teams()) return Severity::kLow;
+  if (w.reach.shared() && w.opt_in) return Severity::kMedium;
+  return w.reach.pod_creation.empty() ? Severity::kHigh : Severity::kCritical;
+}
+
+// What a webhook that appears costs: its failure when it fails closed, else the requests of
+// other teams it sees (and may slow or change).
 Severity reach_severity(const WebhookSummary& w) {
-  if (!w.reaches_other_teams() && !w.hits_kube_system) return Severity::kLow;
-  bool fails_closed = w.webhook->failure_policy == FailurePolicy::kFail;
-  if (fails_closed && (!w.reach.pod_creation.empty() || w.hits_kube_system)) return Severity::kHigh;
-  return Severity::kMedium;
+  if (w.webhook->failure_policy == FailurePolicy::kFail) return fail_closed_severity(w);
+  return w.reaches_other_teams() ? Severity::kMedium : Severity::kLow;
 }
 
 std::string reach_text(const WebhookSummary& w) {
@@ -56,13 +63,13 @@ void compare_webhook(const WebhookSummary& before, const WebhookSummary& after, 
                      std::vector<Change>& out) {
   const AdmissionWebhook& o = *before.webhook;
   const AdmissionWebhook& n = *after.webhook;
-  bool shared = after.reaches_other_teams() || after.hits_kube_system;
+  bool shared = after.reaches_other_teams();
+  Severity closing = fail_closed_severity(after);
   if (o.failure_policy != n.failure_policy) {
     bool closes = n.failure_policy == FailurePolicy::kFail;
-    Change c = webhook_change(
-        after, ctx, closes ? (shared ? Severity::kHigh : Severity::kLow) : Severity::kInfo,
-        fmt::format("failurePolicy {} -> {}", policy_name(o.failure_policy),
-                    policy_name(n.failure_policy)));
+    Change c = webhook_change(after, ctx, closes ? closing : Severity::kInfo,
+                              fmt::format("failurePolicy {} -> {}", policy_name(o.failure_policy),
+                                          policy_name(n.failure_policy)));
     c.consequence = closes ? "When its backend is down, the requests it intercepts are now "
                              "rejected instead of let through."
                            : "When its backend is down, requests now pass unchecked.";

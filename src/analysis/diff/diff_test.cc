@@ -187,6 +187,17 @@ TEST(DiffCrds, ACrdDroppedFromHelmTemplatesDeletesItsObjects) {
   EXPECT_EQ(crds[0]->change, "removed from the bundle");
 }
 
+TEST(DiffCrds, MovingACrdFromTemplatesToCrdsDeletesIt) {
+  // Helm deletes what the installed release rendered and the new one does not; crds/ CRDs are
+  // not rendered into the release, so the CRD leaves the release and is deleted.
+  std::string old_crd = "# Source: chart/templates/crds.yaml\n" + crd(kV1Storage);
+  std::string new_crd = "# Source: chart/crds/widgets.yaml\n" + crd(kV1Storage);
+  auto crds = changes_in(diff_of(old_crd, new_crd), "crds");
+  ASSERT_EQ(crds.size(), 1u);
+  EXPECT_EQ(crds[0]->severity, Severity::kCritical);
+  EXPECT_EQ(crds[0]->change, "moved from templates/ to crds/");
+}
+
 constexpr std::string_view kAccount = R"(apiVersion: v1
 kind: ServiceAccount
 metadata: {name: op, namespace: ops}
@@ -248,9 +259,10 @@ TEST(DiffAdmission, FailurePolicyIgnoreToFailOnPodsOfEveryNamespace) {
   std::vector<std::string> seen;
   for (const Change* c : admission)
     seen.push_back(std::string(severity_name(c->severity)) + " " + c->subject + ": " + c->change);
-  // The webhook has no namespaceSelector, so it sees pods in every namespace, kube-system too.
+  // The webhook has no namespaceSelector, so it sees pods in every namespace, other teams' too:
+  // failing closed there is critical, as webhook-fail-closed rates it.
   EXPECT_TRUE(contains(seen,
-                       "high Validating webhook pods.op.example.com (op): failurePolicy Ignore -> "
+                       "critical Validating webhook pods.op.example.com (op): failurePolicy Ignore -> "
                        "Fail"))
       << joined(seen, "\n");
   // trace_admission: one more fail-closed webhook on another team's pod creation.
