@@ -3,6 +3,7 @@
 // (ValidateCustomResourceDefinitionStoredVersions, ValidateCustomResourceDefinitionSpecUpdate).
 #include "analysis/diff/diff.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "analysis/check_testing.h"
@@ -232,8 +233,11 @@ TEST(DiffRbac, RightsGainedAndLostPerSubjectFromTheEngine) {
   EXPECT_TRUE(contains(seen,
                        "ServiceAccount ops/op: loses 1 right [get configmaps in every "
                        "namespace]"));
-  for (const Change* c : rbac)
-    if (c->change.starts_with("gains 1")) EXPECT_EQ(c->severity, Severity::kHigh);
+  for (const Change* c : rbac) {
+    if (c->change.starts_with("gains 1")) {
+      EXPECT_EQ(c->severity, Severity::kHigh);
+    }
+  }
 }
 
 TEST(DiffRbac, NoChangeNoDelta) {
@@ -242,7 +246,7 @@ TEST(DiffRbac, NoChangeNoDelta) {
 
 constexpr std::string_view kWebhook = R"(apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
-metadata: {name: op}
+metadata: {{name: op}}
 webhooks:
 - name: pods.op.example.com
   admissionReviewVersions: [v1]
@@ -261,9 +265,10 @@ TEST(DiffAdmission, FailurePolicyIgnoreToFailOnPodsOfEveryNamespace) {
     seen.push_back(std::string(severity_name(c->severity)) + " " + c->subject + ": " + c->change);
   // The webhook has no namespaceSelector, so it sees pods in every namespace, other teams' too:
   // failing closed there is critical, as webhook-fail-closed rates it.
-  EXPECT_TRUE(contains(seen,
-                       "critical Validating webhook pods.op.example.com (op): failurePolicy Ignore -> "
-                       "Fail"))
+  EXPECT_TRUE(
+      contains(seen,
+               "critical Validating webhook pods.op.example.com (op): failurePolicy Ignore -> "
+               "Fail"))
       << joined(seen, "\n");
   // trace_admission: one more fail-closed webhook on another team's pod creation.
   bool pod_creation = false;
