@@ -173,7 +173,8 @@ TEST(DiffCrds, HelmNeverUpgradesCrdsOfTheCrdsDirectory) {
       "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
   - {name: v2, served: true, storage: false}
 )");
-  auto crds = changes_in(diff_of(old_crd, new_crd), "crds");
+  UpgradeDiff diff = diff_of(old_crd, new_crd);
+  auto crds = changes_in(diff, "crds");
   ASSERT_EQ(crds.size(), 1u);
   EXPECT_NE(crds[0]->fix.find("Helm never upgrades CRDs"), std::string::npos);
   EXPECT_NE(crds[0]->fix.find("chart/crds/widgets.yaml"), std::string::npos);
@@ -181,8 +182,8 @@ TEST(DiffCrds, HelmNeverUpgradesCrdsOfTheCrdsDirectory) {
 
 TEST(DiffCrds, ACrdDroppedFromHelmTemplatesDeletesItsObjects) {
   std::string old_crd = "# Source: chart/templates/crds.yaml\n" + crd(kV1Storage);
-  auto crds = changes_in(diff_of(old_crd, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n"),
-                         "crds");
+  UpgradeDiff diff = diff_of(old_crd, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+  auto crds = changes_in(diff, "crds");
   ASSERT_EQ(crds.size(), 1u);
   EXPECT_EQ(crds[0]->severity, Severity::kCritical);
   EXPECT_EQ(crds[0]->change, "removed from the bundle");
@@ -193,7 +194,8 @@ TEST(DiffCrds, MovingACrdFromTemplatesToCrdsDeletesIt) {
   // not rendered into the release, so the CRD leaves the release and is deleted.
   std::string old_crd = "# Source: chart/templates/crds.yaml\n" + crd(kV1Storage);
   std::string new_crd = "# Source: chart/crds/widgets.yaml\n" + crd(kV1Storage);
-  auto crds = changes_in(diff_of(old_crd, new_crd), "crds");
+  UpgradeDiff diff = diff_of(old_crd, new_crd);
+  auto crds = changes_in(diff, "crds");
   ASSERT_EQ(crds.size(), 1u);
   EXPECT_EQ(crds[0]->severity, Severity::kCritical);
   EXPECT_EQ(crds[0]->change, "moved from templates/ to crds/");
