@@ -111,7 +111,7 @@ void compare_schema(const yaml::Node& before, const yaml::Node& after, const std
   std::vector<std::string> old_required = scalar_list(before.get("required"));
   for (const std::string& name : scalar_list(after.get("required")))
     if (!contains(old_required, name))
-      out.required.push_back(path.empty() ? name : path + "." + name);
+      out.required.push_back(path.empty() ? name : fmt::format("{}.{}", path, name));
 
   yaml::Node old_props = before.get("properties");
   yaml::Node new_props = after.get("properties");
@@ -119,7 +119,7 @@ void compare_schema(const yaml::Node& before, const yaml::Node& after, const std
       kubectl_bool(after.get("x-kubernetes-preserve-unknown-fields")).value_or(false);
   for (size_t i = 0; i < old_props.size(); ++i) {
     std::string name(old_props.key(i).str());
-    std::string child = path.empty() ? name : path + "." + name;
+    std::string child = path.empty() ? name : fmt::format("{}.{}", path, name);
     yaml::Node next = new_props.get(name);
     if (!next) {
       if (!keeps_unknown) out.removed.push_back(child);

@@ -36,11 +36,11 @@ std::set<Atom> atoms_of(const SubjectPermissions& subject) {
         g.resource_names.empty() ? "" : fmt::format(" (names {})", joined(g.resource_names));
     for (const std::string& verb : g.verbs) {
       for (const std::string& url : g.non_resource_urls)
-        out.insert({verb + " " + url, g.namespace_, !g.risks.empty()});
+        out.insert({fmt::format("{} {}", verb, url), g.namespace_, !g.risks.empty()});
       for (const std::string& group : g.api_groups)
         for (const std::string& resource : g.resources)
-          out.insert({verb + " " + resource_text(group, resource) + names, g.namespace_,
-                      !g.risks.empty()});
+          out.insert({fmt::format("{} {}{}", verb, resource_text(group, resource), names),
+                      g.namespace_, !g.risks.empty()});
     }
   }
   return out;
