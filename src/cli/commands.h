@@ -11,6 +11,7 @@ int run_can_install(int argc, char** argv);
 int run_fix(int argc, char** argv);
 int run_admission(int argc, char** argv);
 int run_compare(int argc, char** argv);
+int run_diff(int argc, char** argv);
 int run_images(int argc, char** argv);
 int run_hf_cache(int argc, char** argv);
 int run_airgap(int argc, char** argv);

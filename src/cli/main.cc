@@ -30,6 +30,7 @@ constexpr Command kCommands[] = {
      run_admission},
     {"fix", "write manifests that repair what audit found (rbac, crds, webhooks)", run_fix},
     {"compare", "compare install modes side by side (charts or rendered bundles)", run_compare},
+    {"diff", "review an upgrade: what installing NEW over OLD changes in effect", run_diff},
     {"checks", "list every check with its ID and severity", run_checks},
     {"images", "list every image and model the manifests need; relocate them", run_images},
     {"airgap", "the import list for a closed network: images, chart, models, sizes", run_airgap},

@@ -45,6 +45,9 @@ done
 for format in text json markdown html; do
   check 0 "compare --format $format" "$FOOTPRINT" compare a="$input" b="$input" --format "$format"
 done
+for format in text json markdown; do
+  check 0 "diff --format $format" "$FOOTPRINT" diff "$input" "$input" --format "$format"
+done
 for format in text json; do
   check 0 "who-can --format $format" "$FOOTPRINT" who-can get secrets "$input" -A --format "$format"
   check 1 "can-i --format $format (not allowed)" "$FOOTPRINT" can-i get secrets "$input" \

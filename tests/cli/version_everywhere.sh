@@ -3,8 +3,8 @@
 # the top-level --version prints.
 source "$(dirname "$0")/common.inc"
 
-for cmd in audit images "images relocate" airgap compare can-i can-install who-can admission checks \
-  "fix rbac" "fix crds" fix hf-cache; do
+for cmd in audit images "images relocate" airgap compare diff can-i can-install who-can admission \
+  checks "fix rbac" "fix crds" fix hf-cache; do
   # shellcheck disable=SC2086
   run "$FOOTPRINT" $cmd --version
   expect_status 0

@@ -1,0 +1,61 @@
+// Upgrade review: what installing NEW over OLD changes in effect. Each area compares the models
+// both Contexts already hold (CRDs, the RBAC engine's rights per subject, webhook reach, the
+// inventory, images, findings) and says what the change does to the cluster, worst first.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/analyze.h"
+#include "analysis/finding.h"
+#include "analysis/inventory.h"
+
+namespace footprint {
+
+struct Context;
+
+// One side of the upgrade: its models, its findings and its install footprint.
+struct DiffSide {
+  const Context& context;
+  const AnalysisResult& analysis;
+  const Inventory& inventory;
+};
+
+// One change an upgrade makes, with what it does and what to do about it.
+struct Change {
+  std::string area;  // "crds", "rbac", "admission", "footprint", "images"
+  Severity severity = Severity::kInfo;
+  std::string subject;               // "CustomResourceDefinition widgets.example.com"
+  std::string change;                // what differs, in one line
+  std::string consequence;           // what it does to the cluster
+  std::string fix;                   // what to do before or during the upgrade; may be empty
+  std::string location;              // "file:line" of the object in NEW (in OLD when removed)
+  std::vector<std::string> details;  // what the change covers, one item each
+};
+
+struct FindingsDelta {
+  std::vector<Finding> added;     // in NEW only, worst first; suppressed ones left out
+  std::vector<Finding> resolved;  // in OLD only
+  size_t unchanged = 0;
+};
+
+struct UpgradeDiff {
+  std::vector<Change> changes;  // worst first, then by area in the order above
+  FindingsDelta findings;
+};
+
+// Compares both sides area by area.
+UpgradeDiff diff_upgrade(const DiffSide& old_side, const DiffSide& new_side);
+
+// The areas, each appending its changes (area files under analysis/diff/).
+void diff_crds(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
+void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
+void diff_admission(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
+void diff_footprint(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
+void diff_images(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
+FindingsDelta diff_findings(const DiffSide& old_side, const DiffSide& new_side);
+
+// "file:line" of an object, for Change::location.
+std::string location_of(const Context& context, const Object& object);
+
+}  // namespace footprint

@@ -1,0 +1,301 @@
+// The upgrade review's rules, each pinned on a pair of hand-written bundles. CRD rules are argued
+// from apiextensions-apiserver's pkg/apis/apiextensions/validation/validation.go
+// (ValidateCustomResourceDefinitionStoredVersions, ValidateCustomResourceDefinitionSpecUpdate).
+#include "analysis/diff/diff.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "analysis/check_testing.h"
+#include "analysis/context.h"
+#include "analysis/inventory.h"
+
+namespace footprint {
+namespace {
+
+using testing::bundle_from;
+
+UpgradeDiff diff_of(std::string_view old_yaml, std::string_view new_yaml) {
+  Bundle before = bundle_from(old_yaml);
+  Bundle after = bundle_from(new_yaml);
+  Context old_ctx(before);
+  Context new_ctx(after);
+  AnalysisResult old_result = analyze(old_ctx, Config{});
+  AnalysisResult new_result = analyze(new_ctx, Config{});
+  Inventory old_inventory = take_inventory(before);
+  Inventory new_inventory = take_inventory(after);
+  return diff_upgrade({old_ctx, old_result, old_inventory}, {new_ctx, new_result, new_inventory});
+}
+
+std::vector<const Change*> changes_in(const UpgradeDiff& diff, std::string_view area) {
+  std::vector<const Change*> out;
+  for (const Change& c : diff.changes)
+    if (c.area == area) out.push_back(&c);
+  return out;
+}
+
+// A CRD with the given versions block (already indented under spec) and scope.
+std::string crd(std::string_view versions, std::string_view scope = "Namespaced",
+                std::string_view kind = "Widget") {
+  return fmt::format(R"(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {{name: widgets.example.com}}
+spec:
+  group: example.com
+  names: {{kind: {}, plural: widgets, singular: widget, listKind: {}List}}
+  scope: {}
+  versions:
+{}
+)",
+                     kind, kind, scope, versions);
+}
+
+constexpr std::string_view kV1Storage = R"(  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object}}
+)";
+
+TEST(DiffCrds, RemovingTheStoredVersionIsCriticalBecauseStoredVersionsMustStayInSpecVersions) {
+  // OLD stores objects as v1alpha1, so status.storedVersions holds v1alpha1; NEW lists only v1.
+  // ValidateCustomResourceDefinitionStoredVersions: "must appear in spec.versions".
+  std::string old_crd = crd(R"(  - {name: v1alpha1, served: true, storage: true}
+)");
+  std::string new_crd = crd(R"(  - {name: v1, served: true, storage: true}
+)");
+  UpgradeDiff diff = diff_of(old_crd, new_crd);
+  auto crds = changes_in(diff, "crds");
+  ASSERT_FALSE(crds.empty());
+  EXPECT_EQ(crds[0]->severity, Severity::kCritical);
+  EXPECT_NE(crds[0]->change.find("v1alpha1 removed"), std::string::npos);
+  EXPECT_NE(crds[0]->consequence.find("must appear in spec.versions"), std::string::npos);
+  EXPECT_EQ(diff.changes.front().severity, Severity::kCritical);  // worst first
+}
+
+TEST(DiffCrds, KeepingTheOldStorageVersionUnservedIsSafeForStorage) {
+  // v1alpha1 stays in spec.versions (served: false), v1 becomes storage: the update is valid;
+  // clients of v1alpha1 lose it (high), and the storage change asks for a migration (low).
+  std::string old_crd = crd(R"(  - {name: v1alpha1, served: true, storage: true}
+)");
+  std::string new_crd = crd(R"(  - {name: v1alpha1, served: false, storage: false}
+  - {name: v1, served: true, storage: true}
+)");
+  UpgradeDiff diff = diff_of(old_crd, new_crd);
+  std::vector<std::string> seen;
+  for (const Change* c : changes_in(diff, "crds")) {
+    EXPECT_NE(c->severity, Severity::kCritical) << c->change;
+    seen.push_back(std::string(severity_name(c->severity)) + " " + c->change);
+  }
+  EXPECT_TRUE(contains(seen, "high version v1alpha1 no longer served"));
+  EXPECT_TRUE(contains(seen, "low storage version v1alpha1 -> v1"));
+  EXPECT_TRUE(contains(seen, "info version v1 added"));
+}
+
+TEST(DiffCrds, ScopeAndKindAreImmutableOnceEstablished) {
+  // ValidateCustomResourceDefinitionSpecUpdate: ValidateImmutableField on spec.scope and
+  // spec.names.kind when the old CRD is Established.
+  UpgradeDiff diff = diff_of(crd(kV1Storage), crd(kV1Storage, "Cluster", "Gadget"));
+  auto crds = changes_in(diff, "crds");
+  ASSERT_EQ(crds.size(), 2u);
+  EXPECT_EQ(crds[0]->change, "scope Namespaced -> Cluster");
+  EXPECT_EQ(crds[1]->change, "kind Widget -> Gadget");
+  EXPECT_EQ(crds[0]->severity, Severity::kCritical);
+  EXPECT_EQ(crds[1]->severity, Severity::kCritical);
+}
+
+TEST(DiffCrds, SchemaChangesInAServedVersionThatBreakStoredObjects) {
+  // Counted by hand: size integer -> string (retyped), mode loses "slow" (narrowed), owner
+  // becomes required, and legacy disappears from a schema that does not preserve unknown fields.
+  std::string old_crd = crd(R"(  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer}
+              mode: {type: string, enum: [fast, slow]}
+              owner: {type: string}
+              legacy: {type: string}
+)");
+  std::string new_crd = crd(R"(  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            required: [owner]
+            properties:
+              size: {type: string}
+              mode: {type: string, enum: [fast]}
+              owner: {type: string}
+)");
+  UpgradeDiff diff = diff_of(old_crd, new_crd);
+  std::vector<std::string> seen;
+  for (const Change* c : changes_in(diff, "crds"))
+    seen.push_back(std::string(severity_name(c->severity)) + " " + c->change + " [" +
+                   joined(c->details) + "]");
+  EXPECT_TRUE(contains(seen, "high v1: 1 field types changed [spec.size: integer -> string]"));
+  EXPECT_TRUE(contains(seen, "high v1: 1 fields made required [spec.owner]"));
+  EXPECT_TRUE(contains(seen, "high v1: 1 enums narrowed [spec.mode: no longer allows slow]"));
+  EXPECT_TRUE(contains(seen, "medium v1: 1 fields removed [spec.legacy]"));
+  EXPECT_EQ(seen.size(), 4u);
+}
+
+TEST(DiffCrds, RemovedFieldsUnderPreservedUnknownFieldsAreKept) {
+  // x-kubernetes-preserve-unknown-fields stops pruning there, so the values survive.
+  std::string old_crd = crd(R"(  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {a: {type: string}}}}}}
+)");
+  std::string new_crd = crd(R"(  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true}}}}
+)");
+  EXPECT_TRUE(changes_in(diff_of(old_crd, new_crd), "crds").empty());
+}
+
+TEST(DiffCrds, HelmNeverUpgradesCrdsOfTheCrdsDirectory) {
+  // `# Source: chart/crds/x.yaml` marks a CRD of the chart's crds/ directory, which helm
+  // installs on the first install only (Helm docs, "Custom Resource Definitions").
+  std::string old_crd =
+      "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
+)");
+  std::string new_crd =
+      "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
+  - {name: v2, served: true, storage: false}
+)");
+  UpgradeDiff diff = diff_of(old_crd, new_crd);
+  auto crds = changes_in(diff, "crds");
+  ASSERT_EQ(crds.size(), 1u);
+  EXPECT_NE(crds[0]->fix.find("Helm never upgrades CRDs"), std::string::npos);
+  EXPECT_NE(crds[0]->fix.find("chart/crds/widgets.yaml"), std::string::npos);
+}
+
+TEST(DiffCrds, ACrdDroppedFromHelmTemplatesDeletesItsObjects) {
+  std::string old_crd = "# Source: chart/templates/crds.yaml\n" + crd(kV1Storage);
+  UpgradeDiff diff = diff_of(old_crd, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+  auto crds = changes_in(diff, "crds");
+  ASSERT_EQ(crds.size(), 1u);
+  EXPECT_EQ(crds[0]->severity, Severity::kCritical);
+  EXPECT_EQ(crds[0]->change, "removed from the bundle");
+}
+
+TEST(DiffCrds, MovingACrdFromTemplatesToCrdsDeletesIt) {
+  // Helm deletes what the installed release rendered and the new one does not; crds/ CRDs are
+  // not rendered into the release, so the CRD leaves the release and is deleted.
+  std::string old_crd = "# Source: chart/templates/crds.yaml\n" + crd(kV1Storage);
+  std::string new_crd = "# Source: chart/crds/widgets.yaml\n" + crd(kV1Storage);
+  UpgradeDiff diff = diff_of(old_crd, new_crd);
+  auto crds = changes_in(diff, "crds");
+  ASSERT_EQ(crds.size(), 1u);
+  EXPECT_EQ(crds[0]->severity, Severity::kCritical);
+  EXPECT_EQ(crds[0]->change, "moved from templates/ to crds/");
+}
+
+constexpr std::string_view kAccount = R"(apiVersion: v1
+kind: ServiceAccount
+metadata: {name: op, namespace: ops}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: op}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: op}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: op}
+rules:
+- {apiGroups: [""], resources: [configmaps], verbs: [get]}
+)";
+
+TEST(DiffRbac, RightsGainedAndLostPerSubjectFromTheEngine) {
+  // NEW's ClusterRole adds list on secrets (cluster-wide through the ClusterRoleBinding) and
+  // drops get on configmaps.
+  std::string after = std::string(kAccount.substr(0, kAccount.find("rules:"))) +
+                      "rules:\n- {apiGroups: [\"\"], resources: [secrets], verbs: [list]}\n";
+  UpgradeDiff diff = diff_of(kAccount, after);
+  auto rbac = changes_in(diff, "rbac");
+  std::vector<std::string> seen;
+  for (const Change* c : rbac)
+    seen.push_back(c->subject + ": " + c->change + " [" + joined(c->details) + "]");
+  EXPECT_TRUE(contains(seen,
+                       "ServiceAccount ops/op: gains 1 right, some in every namespace [list "
+                       "secrets in every namespace]"))
+      << joined(seen, "\n");
+  EXPECT_TRUE(contains(seen,
+                       "ServiceAccount ops/op: loses 1 right [get configmaps in every "
+                       "namespace]"));
+  for (const Change* c : rbac) {
+    if (c->change.starts_with("gains 1")) {
+      EXPECT_EQ(c->severity, Severity::kHigh);
+    }
+  }
+}
+
+TEST(DiffRbac, NoChangeNoDelta) {
+  EXPECT_TRUE(changes_in(diff_of(kAccount, kAccount), "rbac").empty());
+}
+
+constexpr std::string_view kWebhook = R"(apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {{name: op}}
+webhooks:
+- name: pods.op.example.com
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: {}
+  clientConfig: {{service: {{name: op, namespace: ops}}}}
+  rules:
+  - {{apiGroups: [""], apiVersions: [v1], resources: [pods], operations: [CREATE]}}
+)";
+
+TEST(DiffAdmission, FailurePolicyIgnoreToFailOnPodsOfEveryNamespace) {
+  UpgradeDiff diff = diff_of(fmt::format(kWebhook, "Ignore"), fmt::format(kWebhook, "Fail"));
+  auto admission = changes_in(diff, "admission");
+  std::vector<std::string> seen;
+  for (const Change* c : admission)
+    seen.push_back(std::string(severity_name(c->severity)) + " " + c->subject + ": " + c->change);
+  // The webhook has no namespaceSelector, so it sees pods in every namespace, other teams' too:
+  // failing closed there is critical, as webhook-fail-closed rates it.
+  EXPECT_TRUE(
+      contains(seen,
+               "critical Validating webhook pods.op.example.com (op): failurePolicy Ignore -> "
+               "Fail"))
+      << joined(seen, "\n");
+  // trace_admission: one more fail-closed webhook on another team's pod creation.
+  bool pod_creation = false;
+  for (const Change* c : admission)
+    pod_creation = pod_creation || (c->subject.starts_with("Pod creation in other-team") &&
+                                    c->severity == Severity::kHigh);
+  EXPECT_TRUE(pod_creation) << joined(seen, "\n");
+}
+
+TEST(DiffImagesAndFindings, RetagAndFindingsNewResolvedUnchanged) {
+  constexpr std::string_view kPod = R"(apiVersion: v1
+kind: Pod
+metadata: {{name: p, namespace: ops}}
+spec:
+  containers: [{{name: c, image: "registry.example.com/op:{}"}}]
+)";
+  UpgradeDiff diff = diff_of(fmt::format(kPod, "1.0"), fmt::format(kPod, "1.1"));
+  auto images = changes_in(diff, "images");
+  ASSERT_EQ(images.size(), 1u);
+  EXPECT_EQ(images[0]->change, "registry.example.com/op:1.0 -> registry.example.com/op:1.1");
+  // Same pod, same findings: everything unchanged, nothing new or resolved.
+  EXPECT_TRUE(diff.findings.added.empty());
+  EXPECT_TRUE(diff.findings.resolved.empty());
+  EXPECT_GT(diff.findings.unchanged, 0u);
+}
+
+}  // namespace
+}  // namespace footprint

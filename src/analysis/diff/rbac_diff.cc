@@ -1,0 +1,165 @@
+// RBAC deltas per subject, from what the RBAC engine says each subject may do on each side
+// (Context::permissions, built by permissions_of over the policy with aggregation applied, and
+// Context::escalations, the good-practices paths the authorizer grants), never from rule text.
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "analysis/context.h"
+#include "analysis/diff/diff.h"
+#include "analysis/rbac/escalation_paths.h"
+#include "util/strings.h"
+
+namespace footprint {
+
+namespace {
+
+// One right: "list secrets" with its scope, the unit rights are gained and lost in.
+struct Atom {
+  std::string what;   // "list secrets", "get /metrics", "get configmaps (names a, b)"
+  std::string scope;  // "" for every namespace, else the namespace
+  bool risky = false;
+  bool operator<(const Atom& other) const {
+    return std::tie(what, scope) < std::tie(other.what, other.scope);
+  }
+};
+
+std::string resource_text(const std::string& group, const std::string& resource) {
+  return group.empty() ? resource : resource + "." + group;
+}
+
+std::set<Atom> atoms_of(const SubjectPermissions& subject) {
+  std::set<Atom> out;
+  for (const PermissionGrant& g : subject.grants) {
+    std::string names =
+        g.resource_names.empty() ? "" : fmt::format(" (names {})", joined(g.resource_names));
+    for (const std::string& verb : g.verbs) {
+      for (const std::string& url : g.non_resource_urls)
+        out.insert({fmt::format("{} {}", verb, url), g.namespace_, !g.risks.empty()});
+      for (const std::string& group : g.api_groups)
+        for (const std::string& resource : g.resources)
+          out.insert({fmt::format("{} {}{}", verb, resource_text(group, resource), names),
+                      g.namespace_, !g.risks.empty()});
+    }
+  }
+  return out;
+}
+
+std::string atom_text(const Atom& atom) {
+  return atom.what + (atom.scope.empty() ? " in every namespace" : " in " + atom.scope);
+}
+
+std::map<std::string, const SubjectPermissions*> by_subject(const Context& ctx) {
+  std::map<std::string, const SubjectPermissions*> out;
+  for (const SubjectPermissions& s : ctx.permissions)
+    out[s.subject.display()] = &s;
+  return out;
+}
+
+// Held paths per subject: path ID -> the hold.
+std::map<std::string, std::map<std::string, const HeldEscalation*>> paths_by_subject(
+    const Context& ctx) {
+  std::map<std::string, std::map<std::string, const HeldEscalation*>> out;
+  for (const HeldEscalation& held : ctx.escalations)
+    out[held.rights.subject.display()][std::string(held.path->id)] = &held;
+  return out;
+}
+
+void diff_paths(const std::string& subject, const DiffSide& old_side, const DiffSide& new_side,
+                std::vector<Change>& out) {
+  auto before = paths_by_subject(old_side.context);
+  auto after = paths_by_subject(new_side.context);
+  for (const auto& [id, held] : after[subject]) {
+    auto old_hold = before[subject].find(id);
+    bool widened = old_hold != before[subject].end() && !old_hold->second->rights.cluster_wide() &&
+                   held->rights.cluster_wide();
+    if (old_hold != before[subject].end() && !widened) continue;
+    Change c;
+    c.area = "rbac";
+    c.severity = held->severity;
+    c.subject = subject;
+    c.change = fmt::format("{} {} ({}), {}", widened ? "now cluster-wide:" : "gains",
+                           held->path->summary, held->path->id, scopes_text(held->rights));
+    c.consequence =
+        fmt::format("It may {}: {}", requests_text(*held->path), held->path->consequence);
+    c.fix = std::string(held->path->fix);
+    c.details = held->rights.what();
+    for (const std::string& role : held->rights.roles())
+      c.details.push_back("through " + role);
+    out.push_back(std::move(c));
+  }
+  for (const auto& [id, held] : before[subject]) {
+    if (after[subject].contains(id)) continue;
+    Change c;
+    c.area = "rbac";
+    c.subject = subject;
+    c.change = fmt::format("loses {} ({})", held->path->summary, held->path->id);
+    c.consequence = "One escalation path fewer.";
+    out.push_back(std::move(c));
+  }
+}
+
+}  // namespace
+
+void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out) {
+  auto before = by_subject(old_side.context);
+  auto after = by_subject(new_side.context);
+  std::set<std::string> subjects;
+  for (const auto& [name, s] : before)
+    subjects.insert(name);
+  for (const auto& [name, s] : after)
+    subjects.insert(name);
+  for (const HeldEscalation& held : new_side.context.escalations)
+    subjects.insert(held.rights.subject.display());
+  for (const HeldEscalation& held : old_side.context.escalations)
+    subjects.insert(held.rights.subject.display());
+
+  for (const std::string& subject : subjects) {
+    diff_paths(subject, old_side, new_side, out);
+    std::set<Atom> old_atoms =
+        before.contains(subject) ? atoms_of(*before[subject]) : std::set<Atom>{};
+    std::set<Atom> new_atoms =
+        after.contains(subject) ? atoms_of(*after[subject]) : std::set<Atom>{};
+    std::vector<std::string> gained;
+    std::vector<std::string> lost;
+    bool risky = false;
+    bool cluster_wide = false;
+    for (const Atom& a : new_atoms) {
+      if (old_atoms.contains(a)) continue;
+      gained.push_back(atom_text(a));
+      risky = risky || a.risky;
+      cluster_wide = cluster_wide || a.scope.empty();
+    }
+    for (const Atom& a : old_atoms)
+      if (!new_atoms.contains(a)) lost.push_back(atom_text(a));
+    if (!gained.empty()) {
+      Change c;
+      c.area = "rbac";
+      c.subject = subject;
+      c.severity = risky ? (cluster_wide ? Severity::kHigh : Severity::kMedium) : Severity::kLow;
+      c.change = fmt::format(
+          "{}gains {} right{}{}", before.contains(subject) ? "" : "new subject: ", gained.size(),
+          gained.size() == 1 ? "" : "s", cluster_wide ? ", some in every namespace" : "");
+      c.consequence = risky ? "Some of them reach Secrets, workloads or the API's own controls "
+                              "(see the rbac findings of the new bundle)."
+                            : "No right among them is on the escalation list.";
+      c.fix =
+          "Check that the new version needs them; scope them to namespaces with RoleBindings "
+          "where it can.";
+      c.details = gained;
+      out.push_back(std::move(c));
+    }
+    if (!lost.empty()) {
+      Change c;
+      c.area = "rbac";
+      c.subject = subject;
+      c.change = fmt::format("loses {} right{}", lost.size(), lost.size() == 1 ? "" : "s");
+      c.consequence = "Controllers that still make these requests get 403 after the upgrade.";
+      c.details = lost;
+      out.push_back(std::move(c));
+    }
+  }
+}
+
+}  // namespace footprint

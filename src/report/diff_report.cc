@@ -1,0 +1,152 @@
+#include "report/diff_report.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "util/strings.h"
+
+namespace footprint {
+
+namespace {
+
+constexpr std::array kSeverities = {Severity::kCritical, Severity::kHigh, Severity::kMedium,
+                                    Severity::kLow, Severity::kInfo};
+
+// "1 critical, 2 high" over the severities present; "none" when there are no changes.
+std::string counts_text(const UpgradeDiff& diff) {
+  std::vector<std::string> parts;
+  for (Severity s : kSeverities) {
+    size_t n = std::count_if(diff.changes.begin(), diff.changes.end(),
+                             [s](const Change& c) { return c.severity == s; });
+    if (n) parts.push_back(fmt::format("{} {}", n, severity_name(s)));
+  }
+  return parts.empty() ? "none" : joined(parts);
+}
+
+std::string findings_line(const FindingsDelta& f) {
+  return fmt::format("Findings: {} new, {} resolved, {} unchanged.", f.added.size(),
+                     f.resolved.size(), f.unchanged);
+}
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out)
+    ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+Json render_json(const UpgradeDiff& diff, const std::string& old_name,
+                 const std::string& new_name) {
+  Json counts = Json::object();
+  for (Severity s : kSeverities)
+    counts[std::string(severity_name(s))] = std::count_if(
+        diff.changes.begin(), diff.changes.end(), [s](const Change& c) { return c.severity == s; });
+  Json changes = Json::array();
+  for (const Change& c : diff.changes) {
+    changes.push_back({{"area", c.area},
+                       {"severity", severity_name(c.severity)},
+                       {"subject", c.subject},
+                       {"change", c.change},
+                       {"consequence", c.consequence},
+                       {"fix", c.fix},
+                       {"location", c.location},
+                       {"details", c.details}});
+  }
+  Json added = Json::array();
+  for (const Finding& f : diff.findings.added)
+    added.push_back(finding_json(f));
+  Json resolved = Json::array();
+  for (const Finding& f : diff.findings.resolved)
+    resolved.push_back(finding_json(f));
+  return Json{{"schemaVersion", kJsonSchemaVersion},
+              {"old", old_name},
+              {"new", new_name},
+              {"summary",
+               {{"changes", counts},
+                {"findings",
+                 {{"new", diff.findings.added.size()},
+                  {"resolved", diff.findings.resolved.size()},
+                  {"unchanged", diff.findings.unchanged}}}}},
+              {"changes", changes},
+              {"findings",
+               {{"new", added}, {"resolved", resolved}, {"unchanged", diff.findings.unchanged}}}};
+}
+
+std::string finding_line(const Finding& f) {
+  std::string object =
+      f.object.kind.empty()
+          ? std::string()
+          : f.object.kind + " " +
+                (f.object.namespace_.empty() ? f.object.name
+                                             : f.object.namespace_ + "/" + f.object.name) +
+                ": ";
+  return fmt::format("{} {}: {}{}", upper(severity_name(f.severity)), f.check, object,
+                     f.summary.empty() ? f.message : f.summary);
+}
+
+std::string render_text_diff(const UpgradeDiff& diff, const std::string& old_name,
+                             const std::string& new_name, const ReportOptions& options) {
+  std::string out = fmt::format("Upgrade review: {} -> {}\n", old_name, new_name);
+  out += fmt::format("Changes: {}. {}\n", counts_text(diff), findings_line(diff.findings));
+  for (const Change& c : diff.changes) {
+    out += fmt::format("\n{:<8}  [{}] {}: {}\n", upper(severity_name(c.severity)), c.area,
+                       c.subject, c.change);
+    if (!c.location.empty()) out += "          at " + c.location + "\n";
+    if (!c.consequence.empty()) out += wrap_text(c.consequence, 10, options.width);
+    if (!c.fix.empty()) out += wrap_text("Fix: " + c.fix, 10, options.width);
+    for (const std::string& d : c.details)
+      out += "          - " + d + "\n";
+  }
+  auto list = [&](std::string_view title, const std::vector<Finding>& findings) {
+    if (findings.empty()) return;
+    out += fmt::format("\n{} ({})\n", title, findings.size());
+    for (const Finding& f : findings)
+      out += wrap_text(finding_line(f), 2, options.width);
+  };
+  list("New findings", diff.findings.added);
+  list("Resolved findings", diff.findings.resolved);
+  out += fmt::format("\n{} finding{} unchanged.\n", diff.findings.unchanged,
+                     diff.findings.unchanged == 1 ? "" : "s");
+  return out;
+}
+
+std::string render_markdown_diff(const UpgradeDiff& diff, const std::string& old_name,
+                                 const std::string& new_name) {
+  std::string out = fmt::format("## Upgrade review: {} → {}\n\n", markdown_code(old_name),
+                                markdown_code(new_name));
+  out += fmt::format("Changes: {}. {}\n", counts_text(diff), findings_line(diff.findings));
+  if (!diff.changes.empty()) {
+    Table table;
+    table.header = {"Severity", "Area", "Subject", "Change", "Consequence", "Fix"};
+    for (const Change& c : diff.changes) {
+      std::string change = c.change;
+      if (!c.details.empty()) change += " (" + joined(c.details, "; ") + ")";
+      table.rows.push_back({std::string(severity_name(c.severity)), c.area, c.subject, change,
+                            c.consequence, c.fix});
+    }
+    out += "\n" + render_markdown_table(table);
+  }
+  auto list = [&](std::string_view title, const std::vector<Finding>& findings) {
+    if (findings.empty()) return;
+    out += fmt::format("\n### {} ({})\n\n", title, findings.size());
+    for (const Finding& f : findings)
+      out += "- " + escape_markdown(finding_line(f)) + "\n";
+  };
+  list("New findings", diff.findings.added);
+  list("Resolved findings", diff.findings.resolved);
+  out += fmt::format("\n{} finding{} unchanged.\n", diff.findings.unchanged,
+                     diff.findings.unchanged == 1 ? "" : "s");
+  return out;
+}
+
+}  // namespace
+
+std::string render_diff(const UpgradeDiff& diff, const std::string& old_name,
+                        const std::string& new_name, Format format, const ReportOptions& options) {
+  if (format == Format::kJson) return render_json(diff, old_name, new_name).dump(2) + "\n";
+  if (format == Format::kMarkdown) return render_markdown_diff(diff, old_name, new_name);
+  return render_text_diff(diff, old_name, new_name, options);
+}
+
+}  // namespace footprint
