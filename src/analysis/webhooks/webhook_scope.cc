@@ -162,14 +162,22 @@ const Object& anchor(const std::vector<const WebhookSummary*>& list) {
 // they are sent in; with `others`, the namespaces of other teams among them, which the HTML
 // matrix highlights.
 void add_affects(Finding& f, const BackendGroup& g, bool others) {
-  std::vector<const WebhookSummary*> top = worst_webhooks(g);
+  // Listed: the webhooks at the finding's severity, and with a critical finding the high ones too
+  // (the report highlights both alike).
+  Severity listed_from = std::min(worst(g), Severity::kHigh);
+  std::vector<const WebhookSummary*> listed;
   std::vector<std::string> rest;
   std::vector<std::string> configurations;
-  for (const WebhookSummary* s : g.webhooks) {
-    if (std::find(top.begin(), top.end(), s) == top.end()) rest.push_back(s->webhook->name);
+  for (size_t i = 0; i < g.webhooks.size(); ++i) {
+    const WebhookSummary* s = g.webhooks[i];
+    if (g.severities[i] >= listed_from) {
+      listed.push_back(s);
+    } else {
+      rest.push_back(s->webhook->name);
+    }
     add_unique(configurations, s->webhook->configuration->display());
   }
-  f.affects.emplace_back("webhooks", names_of(top));
+  f.affects.emplace_back("webhooks", names_of(listed));
   if (!rest.empty()) f.affects.emplace_back("same backend", std::move(rest));
   f.affects.emplace_back("configurations", std::move(configurations));
   std::vector<std::string> requests = shared_requests(g.webhooks);
@@ -178,7 +186,7 @@ void add_affects(Finding& f, const BackendGroup& g, bool others) {
       union_of(g.webhooks, [](const WebhookSummary& s) { return s.namespaces_hit; });
   if (!namespaces.empty()) f.affects.emplace_back("namespaces", std::move(namespaces));
   std::vector<std::string> others_hit =
-      union_of(top, [](const WebhookSummary& s) { return s.others_hit; });
+      union_of(listed, [](const WebhookSummary& s) { return s.others_hit; });
   if (others && !others_hit.empty())
     f.affects.emplace_back("other teams' namespaces", std::move(others_hit));
 }
