@@ -185,8 +185,10 @@ void add_affects(Finding& f, const BackendGroup& g, bool others) {
   std::vector<std::string> namespaces =
       union_of(g.webhooks, [](const WebhookSummary& s) { return s.namespaces_hit; });
   if (!namespaces.empty()) f.affects.emplace_back("namespaces", std::move(namespaces));
-  std::vector<std::string> others_hit =
-      union_of(listed, [](const WebhookSummary& s) { return s.others_hit; });
+  // Only where shared resources are sent: the install's own kinds there are the install's cost.
+  std::vector<std::string> others_hit = union_of(listed, [](const WebhookSummary& s) {
+    return s.reach.shared() ? s.others_hit : std::vector<std::string>{};
+  });
   if (others && !others_hit.empty())
     f.affects.emplace_back("other teams' namespaces", std::move(others_hit));
 }
