@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <set>
 
 #include "analysis/check.h"
@@ -115,12 +116,22 @@ std::string findings_html(const Report& report) {
   return out + "</section>\n";
 }
 
+// The input as the page names it: relative to the working directory, as a user types it, also
+// when a script or a chart cache gave an absolute path, which says nothing to the reader.
+std::string shown_input(const std::string& file) {
+  std::filesystem::path path(file);
+  std::error_code ec;
+  std::filesystem::path cwd = std::filesystem::current_path(ec);
+  if (!path.is_absolute() || ec) return file;
+  return path.lexically_proximate(cwd).generic_string();
+}
+
 }  // namespace
 
 std::string render_html(const Report& report) {
   const LoadedInput& input = report.bundle->input;
-  std::string what =
-      input.files.size() == 1 ? input.files[0] : fmt::format("{} files", input.files.size());
+  std::string what = input.files.size() == 1 ? shown_input(input.files[0])
+                                             : fmt::format("{} files", input.files.size());
   std::string out = html_page_start("footprint audit: " + what);
   out += fmt::format(
       "<header><h1>footprint audit: {}</h1><p class=\"muted\">footprint {}, {} bytes of "

@@ -21,13 +21,16 @@ table.data td,table.data th{border-bottom:1px solid #e4e4e4}table.data th{backgr
 .sev-critical{background:#7a0019;color:#fff}.sev-high{background:var(--fc);color:#fff}
 .sev-medium{background:var(--fo);color:#000}.sev-low{background:#56b4e9;color:#000}.sev-info{background:#e8e8e8;color:#000}
 .matrix th.ns{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;font-weight:400;padding:4px 2px}
-.matrix th.ns.system{font-weight:700;color:#7a0019}.matrix th.ns.own{font-weight:700;color:var(--own)}
+.matrix th.ns.system{font-weight:700}.matrix th.ns.own{font-weight:700;color:var(--own)}
 .matrix td.cell{width:1.6em;min-width:1.6em;text-align:center;border:1px solid #fff;font-weight:700}
-.matrix td.fail-closed{background:var(--fc);color:#fff}.matrix td.fail-open{background:var(--fo);color:#000}
-.matrix td.excluded{background:var(--ex);color:#999}.matrix td.col-system{outline:2px solid #7a0019;outline-offset:-2px}
+.matrix td.fail-closed,.swatch.fail-closed{background:#f9dccb;color:#a33a00}.matrix td.fail-open,.swatch.fail-open{background:#fbf7d0;color:#6b6000}
+.matrix td.fail-closed.alarm,.swatch.fail-closed.alarm{background:var(--fc);color:#fff}.matrix td.fail-open.alarm,.swatch.fail-open.alarm{background:#e69f00;color:#000}
+.matrix td.own,.swatch.own{background:#e6eef6;color:var(--own)}
+.matrix td.excluded,.swatch.excluded{background:var(--ex);color:#999}.matrix td.col-system.alarm{outline:2px solid #7a0019;outline-offset:-2px}
 .matrix td.col-own{outline:2px dashed var(--own);outline-offset:-2px}
 .matrix td.hook{white-space:nowrap;position:sticky;left:0;background:#fff;z-index:1;max-width:28em;overflow:hidden;text-overflow:ellipsis}
-.matrix tr.cluster td.note{color:var(--mute);font-style:italic;white-space:nowrap}
+.matrix tr.cluster td.note{color:var(--mute);font-style:italic;white-space:nowrap}.matrix td.note.alarm{color:#a33a00;font-weight:700}
+.matrix tr.alarm td.hook{box-shadow:inset 4px 0 var(--fc)}
 .legend span{margin-right:1.2em;white-space:nowrap}.swatch{display:inline-block;width:1.2em;text-align:center;font-weight:700;border:1px solid #0003}
 svg text{font:12px system-ui,sans-serif}svg.graph{max-width:100%;height:auto}svg .edge{fill:none;stroke:#888;stroke-width:1.2}svg .edge.risky{stroke:var(--fc);stroke-width:3}
 svg .node rect{fill:#fff;stroke:#555}svg .node.cluster rect{fill:#fff3e6;stroke:#a05000}svg .node.risk rect{fill:#fde4d6;stroke:var(--fc)}

@@ -1,5 +1,6 @@
 #include "report/html.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -54,8 +55,119 @@ TEST(Html, BlastRadiusCellsFollowTheSelectorAndFailurePolicy) {
   // NotIn excludes only the listed namespace (labels.Selector semantics).
   EXPECT_NE(page.find("data-ns=\"kube-system\" data-state=\"excluded\""), std::string::npos);
   EXPECT_NE(page.find("data-ns=\"default\" data-state=\"fail-open\""), std::string::npos);
-  EXPECT_NE(page.find("data-ns=\"ops\" data-state=\"fail-open\""), std::string::npos);
+  // In the install's own namespace the cost stays with the install.
+  EXPECT_NE(page.find("data-ns=\"ops\" data-state=\"own\""), std::string::npos);
   EXPECT_EQ(page.find("data-state=\"fail-closed\""), std::string::npos);
+  // A validating webhook that fails open on pods is webhook-intercepts-shared-resources at
+  // medium: drawn, not highlighted.
+  EXPECT_EQ(page.find("data-alarm=\"1\""), std::string::npos);
+  EXPECT_NE(page.find("data-alarm-rows=\"0\""), std::string::npos);
+}
+
+// Two fail-closed webhooks without selectors, in release namespace ops: one on the install's own
+// kind (webhook-fail-closed rates it low), one mutating pod creation (critical for other teams,
+// and webhook-kube-system critical: DNS, CNI and kube-proxy pods are created in kube-system).
+constexpr const char* kTwoWebhooks = R"(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions: [{name: v1, served: true, storage: true}]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: guard}
+webhooks:
+- name: widgets.guard.example.com
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: Fail
+  clientConfig: {service: {name: guard, namespace: ops}}
+  rules:
+  - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets]}
+- name: pods.guard.example.com
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: Fail
+  clientConfig: {service: {name: guard, namespace: ops}}
+  rules:
+  - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}
+)";
+
+TEST(Html, BlastRadiusColoursFollowTheFindings) {
+  Bundle b = bundle_from(kTwoWebhooks, "ops");
+  std::string page = audit_page(b);
+  // Worst first: the pod webhook's row comes before the widget webhook's, as in the input's
+  // reverse order.
+  size_t pods = page.find("<tr class=\"namespaced alarm\" data-name=\"pods.guard.example.com\"");
+  size_t widgets = page.find("<tr class=\"namespaced\" data-name=\"widgets.guard.example.com\"");
+  ASSERT_NE(pods, std::string::npos);
+  ASSERT_NE(widgets, std::string::npos);
+  EXPECT_LT(pods, widgets);
+  EXPECT_NE(page.find("data-alarm-rows=\"1\""), std::string::npos);
+  std::string pod_row = page.substr(pods, widgets - pods);
+  std::string widget_row = page.substr(widgets, page.find("</tr>", widgets) - widgets);
+  // Other teams' namespaces and kube-system (the components' pods) are highlighted; kube-public
+  // and kube-node-lease, where no component creates pods, are drawn but not highlighted; ops is
+  // the install's own.
+  for (const char* ns : {"default", "other-team", "kube-system"}) {
+    EXPECT_NE(pod_row.find(fmt::format("data-ns=\"{}\" data-state=\"fail-closed\" "
+                                       "data-alarm=\"1\"",
+                                       ns)),
+              std::string::npos)
+        << ns;
+  }
+  for (const char* ns : {"kube-public", "kube-node-lease"}) {
+    EXPECT_NE(pod_row.find(fmt::format("data-ns=\"{}\" data-state=\"fail-closed\" "
+                                       "data-alarm=\"0\"",
+                                       ns)),
+              std::string::npos)
+        << ns;
+  }
+  EXPECT_NE(pod_row.find("data-ns=\"ops\" data-state=\"own\" data-alarm=\"0\""), std::string::npos);
+  // The widget webhook sees only the install's own kind: neutral in every namespace.
+  EXPECT_EQ(widget_row.find("data-state=\"fail-closed\""), std::string::npos);
+  EXPECT_EQ(widget_row.find("data-alarm=\"1\""), std::string::npos);
+  EXPECT_NE(widget_row.find("data-ns=\"kube-system\" data-state=\"own\""), std::string::npos);
+}
+
+// A subject with a risky binding and two harmless ones: the risky path is drawn, the others are
+// one line.
+TEST(Html, RbacGraphCollapsesBindingsWithoutRiskyRights) {
+  std::string rbac = R"(apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: reader}
+rules: [{apiGroups: [""], resources: [secrets], verbs: [get, list]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: reader}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: reader}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)";
+  for (const char* name : {"a", "b"}) {
+    rbac += fmt::format(R"(---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {{name: {0}, namespace: ops}}
+rules: [{{apiGroups: [""], resources: [configmaps], verbs: [get]}}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {{name: {0}, namespace: ops}}
+roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: Role, name: {0}}}
+subjects: [{{kind: ServiceAccount, name: op, namespace: ops}}]
+)",
+                        name);
+  }
+  std::string page = audit_page(bundle_from(rbac, "ops"));
+  EXPECT_NE(page.find("data-bindings=\"3\""), std::string::npos);
+  EXPECT_NE(page.find("data-drawn-bindings=\"1\""), std::string::npos);
+  EXPECT_NE(page.find("data-count=\"2\""), std::string::npos);
+  EXPECT_NE(page.find("2 more bindings, no risky right"), std::string::npos);
+  EXPECT_EQ(page.find("data-binding=\"RoleBinding ops/a\""), std::string::npos);
 }
 
 TEST(Html, CrdBarsAreProportionalToTheirSize) {

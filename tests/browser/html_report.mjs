@@ -2,9 +2,11 @@
 // them against numbers this script reads from the input YAML itself: no console errors, no
 // request besides the page's own file, the blast-radius matrix cell by cell (namespaceSelector
 // evaluated here, per the LabelSelector rules of
-// staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/helpers.go and pkg/labels/selector.go), CRD
-// bars proportional to their sizes, the findings filter, and a full-page screenshot that is not
-// blank. Exits 77 (skipped) when chromium or the npm packages are missing.
+// staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/helpers.go and pkg/labels/selector.go), its
+// highlighted cells against those the JSON report's findings name (the picture says what the
+// text says), CRD bars proportional to their sizes, the findings filter, the RBAC graph, and a
+// full-page screenshot that is not blank. Exits 77 (skipped) when chromium or the npm packages
+// are missing.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -163,11 +165,18 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
   console.log(`${name}: ${input}`);
   const file = path.join(out, `${name}.html`);
   const extra = namespacesFile ? ['--namespaces', namespacesFile] : [];
-  try {
-    execFileSync(footprint, ['audit', input, '-n', namespace, '--format', 'html', '-o', file, ...extra]);
-  } catch (e) {
-    if (e.status !== 1) throw e;  // 1: findings reached --fail-on; the page is written
-  }
+  // Run from the source tree with an absolute input: the page names it relative to there.
+  const run = (args) => {
+    try {
+      return execFileSync(footprint, ['audit', input, '-n', namespace, ...args, ...extra],
+        { cwd: source, maxBuffer: 64 << 20 }).toString();
+    } catch (e) {
+      if (e.status !== 1) throw e;  // 1: findings reached --fail-on; the output is written
+      return e.stdout.toString();
+    }
+  };
+  run(['--format', 'html', '-o', file]);
+  const report = JSON.parse(run(['--format', 'json']));
   const html = fs.readFileSync(file, 'utf8');
   const bytes = fs.statSync(file).size;
   console.log(`  page: ${bytes} bytes`);
@@ -180,6 +189,8 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
   const { page, errors, requests } = await openPage(browser, file);
   check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
   check(requests.length === 0, `network requests: ${requests.join(', ')}`);
+  const title = await page.title();
+  check(title === `footprint audit: ${path.relative(source, input)}`, `page title ${title}`);
 
   // Blast radius: one row per webhook, cells as the selector and failurePolicy say.
   const matrix = await page.evaluate(() => {
@@ -190,12 +201,18 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
     }));
     const rows = [...s.querySelectorAll('tbody tr')].map((tr) => ({
       name: tr.dataset.name,
+      webhook: tr.dataset.kind === 'webhook',
+      severity: tr.dataset.severity,
+      alarm: tr.classList.contains('alarm'),
       namespaced: tr.classList.contains('namespaced'),
       pod: tr.dataset.podCreation === '1',
       cells: [...tr.querySelectorAll('td.cell')].map((td) => ({
         ns: td.dataset.ns,
         state: td.dataset.state,
+        alarm: td.dataset.alarm === '1',
+        classes: td.className,
         symbol: td.textContent,
+        background: getComputedStyle(td).backgroundColor,
       })),
     }));
     // Column labels side by side must not overlap, however many namespaces there are.
@@ -204,7 +221,14 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
     for (let i = 1; i < boxes.length; i += 1) {
       if (boxes[i].left - boxes[i - 1].right < -0.5) overlaps += 1;
     }
-    return { webhooks: Number(s.dataset.webhooks), policies: Number(s.dataset.policies), columns, rows, overlaps };
+    return {
+      webhooks: Number(s.dataset.webhooks),
+      policies: Number(s.dataset.policies),
+      alarmRows: Number(s.dataset.alarmRows),
+      columns,
+      rows,
+      overlaps,
+    };
   });
   check(matrix.overlaps === 0, `${matrix.overlaps} namespace labels overlap`);
   check(matrix.webhooks === want.webhooks.length,
@@ -220,27 +244,77 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
     `${namespace} column stands out`);
   const unmatched = [...want.webhooks];
   let cellsChecked = 0;
-  for (const row of matrix.rows.slice(0, matrix.webhooks)) {
+  // A cell is drawn when the selector sends the request; when it is drawn as fail-closed or
+  // fail-open, that is the webhook's failurePolicy ("own": only the install's own resources or
+  // namespace, whatever the policy).
+  const symbols = new Map();  // state and highlight -> symbol and colour: each pair one twin
+  for (const row of matrix.rows.filter((r) => r.webhook)) {
     const i = unmatched.findIndex((w) => w.name === row.name);
     check(i >= 0, `row ${row.name} is a webhook of the YAML`);
     if (i < 0) continue;
     const [w] = unmatched.splice(i, 1);
     if (!row.namespaced) continue;
     check(row.cells.length === columnNames.length, `${row.name}: a cell per namespace`);
-    const failClosed = (w.failurePolicy || 'Fail') !== 'Ignore';
+    const policy = (w.failurePolicy || 'Fail') !== 'Ignore' ? 'fail-closed' : 'fail-open';
     for (const cell of row.cells) {
       const labels = {
         ...(want.namespaceLabels[cell.ns] || {}),
         'kubernetes.io/metadata.name': cell.ns,
       };
       const hit = selectorMatches(w.namespaceSelector, labels);
-      const state = hit ? (failClosed ? 'fail-closed' : 'fail-open') : 'excluded';
-      check(cell.state === state, `${row.name} in ${cell.ns}: ${cell.state}, expected ${state}`);
+      const allowed = hit ? [policy, 'own'] : ['excluded'];
+      check(allowed.includes(cell.state),
+        `${row.name} in ${cell.ns}: ${cell.state}, expected ${allowed.join(' or ')}`);
       check(cell.symbol.length > 0, `${row.name} in ${cell.ns}: the colour has a symbol twin`);
+      check(cell.classes.split(' ').includes(cell.state) && cell.classes.includes('alarm') === cell.alarm,
+        `${row.name} in ${cell.ns}: classes ${cell.classes} say state ${cell.state}, alarm ${cell.alarm}`);
+      const key = `${cell.state}${cell.alarm ? ' alarm' : ''}`;
+      const twin = `${cell.symbol} ${cell.background}`;
+      check((symbols.get(key) ?? twin) === twin, `${key} drawn both ${symbols.get(key)} and ${twin}`);
+      symbols.set(key, twin);
       cellsChecked += 1;
     }
   }
-  console.log(`  matrix: ${matrix.rows.length} rows x ${columnNames.length} namespaces, ${cellsChecked} cells checked`);
+  const twins = [...symbols.values()];
+  check(new Set(twins.map((t) => t.split(' ')[0])).size === twins.length,
+    `each state has its own symbol: ${[...symbols].join(', ')}`);
+  // Worst first, as the findings.
+  const rank = ['', 'info', 'low', 'medium', 'high', 'critical'];
+  const ranks = matrix.rows.map((r) => rank.indexOf(r.severity || ''));
+  check(ranks.every((r, i) => i === 0 || r <= ranks[i - 1]), `rows not worst first: ${ranks}`);
+  // The picture says what the findings say: the highlighted cells are exactly the webhooks and
+  // namespaces of the high and critical webhook findings, read from the JSON report. For
+  // webhook-kube-system the namespace is the one of each component request: kube-node-lease when
+  // named, none for the cluster-scoped nodes/status, else kube-system.
+  const fromFindings = new Set();
+  for (const f of report.findings) {
+    if (f.severity !== 'high' && f.severity !== 'critical') continue;
+    const hooks = f.affects?.webhooks || [];
+    let where = [];
+    if (f.check === 'webhook-fail-closed' || f.check === 'webhook-intercepts-shared-resources') {
+      where = f.affects["other teams' namespaces"] || [];
+    } else if (f.check === 'webhook-kube-system') {
+      for (const r of f.affects['kube-system requests'] || []) {
+        if (r.startsWith('nodes/')) continue;
+        const ns = r.includes(' in kube-node-lease') ? 'kube-node-lease' : 'kube-system';
+        if (!where.includes(ns)) where.push(ns);
+      }
+    }
+    for (const h of hooks) for (const ns of where) fromFindings.add(`${h} in ${ns}`);
+  }
+  const onPage = new Set();
+  for (const row of matrix.rows) {
+    for (const cell of row.cells) if (cell.alarm) onPage.add(`${row.name} in ${cell.ns}`);
+    check(row.alarm === (row.cells.some((c) => c.alarm) || (!row.namespaced && rank.indexOf(row.severity) >= 4)),
+      `${row.name}: row highlighted ${row.alarm}`);
+  }
+  const missing = [...fromFindings].filter((c) => !onPage.has(c));
+  const extraCells = [...onPage].filter((c) => !fromFindings.has(c));
+  check(missing.length === 0, `findings name cells the page does not highlight: ${missing.slice(0, 5)}`);
+  check(extraCells.length === 0, `page highlights cells no finding names: ${extraCells.slice(0, 5)}`);
+  check(matrix.alarmRows === matrix.rows.filter((r) => r.alarm).length, 'highlighted row count');
+  console.log(`  matrix: ${matrix.rows.length} rows x ${columnNames.length} namespaces, ${cellsChecked} cells checked, ` +
+    `${onPage.size} highlighted as the findings say, in ${matrix.alarmRows} rows`);
 
   // CRD bars: one per CRD, widths proportional to the bytes, sizes near the JSON's length.
   const bars = await page.$$eval('#crd-sizes tr[data-crd]', (trs) =>
@@ -286,6 +360,20 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
     `filter high: ${findings.visible} visible, ${findings.highOrWorse} high or worse, counter ${findings.shown}`);
   console.log(`  findings: ${findings.total}, ${findings.highOrWorse} high or worse`);
 
+  // RBAC: every drawn path ends in a risky right; the other bindings are one line per subject.
+  const rbac = await page.evaluate(() => {
+    const s = document.getElementById('rbac');
+    return {
+      bindings: Number(s.dataset.bindings),
+      drawn: [...s.querySelectorAll('g[data-binding]')].map((g) => g.dataset.risky),
+      quiet: [...s.querySelectorAll('g.quiet')].map((g) => g.dataset.subject),
+    };
+  });
+  check(rbac.drawn.every((r) => r === '1'), 'a drawn RBAC path without a risky right');
+  check(new Set(rbac.quiet).size === rbac.quiet.length, 'one line per subject without risky rights');
+  check(rbac.drawn.length === 0 || rbac.drawn.length <= rbac.bindings, 'RBAC bindings drawn');
+  console.log(`  rbac: ${rbac.bindings} bindings, ${rbac.drawn.length} drawn, ${rbac.quiet.length} collapsed lines`);
+
   // Air gap: every container image of the YAML is on the import list.
   const imported = await page.$$eval('#airgap tbody tr td:nth-child(2)', (tds) =>
     tds.map((td) => td.textContent));
@@ -303,12 +391,24 @@ async function auditCase(browser, name, input, namespace, namespacesFile) {
 
   const png = path.join(out, `${name}.png`);
   await page.screenshot({ path: png, fullPage: true });
+  // The README's picture (docs/html-report.png): the summary, the matrix and the RBAC graph.
+  if (name === 'field-global') {
+    await page.setViewport({ width: 1024, height: 900 });
+    const clip = await page.evaluate(() => {
+      const top = document.getElementById('summary').getBoundingClientRect();
+      const end = document.getElementById('rbac').getBoundingClientRect();
+      return { x: top.left - 8, y: top.top + window.scrollY - 8, width: top.width + 16,
+        height: end.bottom - top.top + 16 };
+    });
+    await page.screenshot({ path: path.join(out, 'readme.png'), clip });
+  }
   const shot = await screenshotIsNotBlank(browser, png);
   check(shot.colours >= 8 && shot.ink > 1000,
     `screenshot ${png} looks blank: ${shot.colours} colours, ${shot.ink} dark samples`);
   console.log(`  screenshot: ${png} ${shot.width}x${shot.height}, ${shot.colours} colours`);
   await page.close();
-  return { name, bytes, findings: findings.total };
+  return { name, bytes, findings: findings.total, alarmRows: matrix.alarmRows,
+    podAlarm: matrix.rows.filter((r) => r.alarm).every((r) => r.pod) };
 }
 
 async function compareCase(browser) {
@@ -354,7 +454,12 @@ const browser = await puppeteer.launch({
 const results = [];
 try {
   const data = path.join(source, 'tests', 'data', 'field-report');
-  results.push(await auditCase(browser, 'field-global', path.join(data, 'global.yaml'), 'dynamo-system'));
+  const global = await auditCase(browser, 'field-global', path.join(data, 'global.yaml'), 'dynamo-system');
+  // The field report's global mode: the pod webhook is the one high webhook finding; the seven
+  // on the operator's own resources are low (tests/data/field-report/README.md).
+  check(global.alarmRows === 1 && global.podAlarm,
+    `global mode: ${global.alarmRows} highlighted rows, expected the pod webhook's alone`);
+  results.push(global);
   results.push(await auditCase(browser, 'field-restricted', path.join(data, 'restricted.yaml'), 'dynamo-system'));
   await compareCase(browser);
   const bundles = [['kueue', 'kueue-system'], ['kserve', 'kserve'], ['gatekeeper', 'gatekeeper-system']];

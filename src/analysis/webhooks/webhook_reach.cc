@@ -147,6 +147,63 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
   return reach;
 }
 
+struct ComponentRequest {
+  const char* namespace_;  // empty for cluster-scoped resources
+  const char* operation;
+  const char* group;
+  const char* resource;
+  const char* subresource;
+  bool vital;           // without it, components cannot start or keep their leases
+  const char* blocked;  // what the components cannot do when the webhook rejects it
+};
+
+// What the cluster's own components do: in kube-system, start pods (DNS, CNI, kube-proxy), get
+// their tokens, renew leader-election leases, publish endpoints and roll out upgrades; and every
+// kubelet's heartbeat, a Lease in kube-node-lease renewed every 10 s and its Node's status.
+// Without heartbeats the node lifecycle controller marks nodes NotReady and evicts their pods.
+constexpr ComponentRequest kComponentRequests[] = {
+    {"kube-system", "CREATE", "", "pods", "", true, "start pods (DNS, CNI and kube-proxy)"},
+    {"kube-system", "CREATE", "", "serviceaccounts", "token", true, "get their tokens"},
+    {"kube-system", "UPDATE", "coordination.k8s.io", "leases", "", true,
+     "renew their leader-election leases"},
+    {"kube-system", "CREATE", "discovery.k8s.io", "endpointslices", "", true,
+     "publish Service endpoints"},
+    {"kube-system", "UPDATE", "discovery.k8s.io", "endpointslices", "", true,
+     "publish Service endpoints"},
+    {"kube-node-lease", "UPDATE", "coordination.k8s.io", "leases", "", true,
+     "renew node heartbeats (every node turns NotReady)"},
+    {"", "UPDATE", "", "nodes", "status", true, "report node status"},
+    {"kube-system", "UPDATE", "", "configmaps", "", false, "update their ConfigMaps"},
+    {"kube-system", "UPDATE", "apps", "daemonsets", "", false, "roll out DaemonSet upgrades"},
+    {"kube-system", "UPDATE", "apps", "deployments", "", false, "roll out Deployment upgrades"},
+    {"kube-system", "CREATE", "", "events", "", false, "record events"},
+};
+
+ComponentHit components_hit(const Context& ctx, const AdmissionWebhook& w) {
+  ComponentHit hit;
+  for (const ComponentRequest& c : kComponentRequests) {
+    AdmissionRequest r = pod_create_request(ctx, c.namespace_);
+    if (std::string_view(c.namespace_).empty()) r.namespace_labels.clear();
+    r.operation = c.operation;
+    r.api_group = c.group;
+    r.resource = c.resource;
+    r.subresource = c.subresource;
+    const ResourceInfo* info = ctx.bundle.resources.find_resource(c.group, c.resource);
+    r.api_version = info && !info->versions.empty() ? info->versions.front() : "v1";
+    if (info) r.served_versions = info->versions;
+    if (!webhook_matches(w, r)) continue;
+    std::string what = r.resource;
+    if (!r.api_group.empty()) what += "." + r.api_group;
+    if (!r.subresource.empty()) what += "/" + r.subresource;
+    if (!r.namespace_.empty() && r.namespace_ != "kube-system") what += " in " + r.namespace_;
+    hit.requests.push_back(fmt::format("{} {}", what, r.operation));
+    if (!r.namespace_.empty()) add_unique(hit.namespaces, r.namespace_);
+    add_unique(hit.blocked, c.blocked);
+    hit.vital = hit.vital || c.vital;
+  }
+  return hit;
+}
+
 std::string backend_of(const WebhookClient& c) {
   if (!c.is_service) return c.url.empty() ? "none" : c.url;
   return fmt::format("service {}/{}:{}", c.service_namespace, c.service_name, c.port);
@@ -194,11 +251,42 @@ std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
         }
       }
     }
+    s.components = components_hit(ctx, w);
     s.backend = backend_of(w.client);
     s.worst_seconds = w.timeout_seconds * (w.reinvoked_if_needed ? 2 : 1);
     out.push_back(std::move(s));
   }
   return out;
+}
+
+// Pod creation in other teams' namespaces: nobody can start anything while the backend is down.
+// Other shared resources: other teams' changes are blocked. The operator's own resources only:
+// the usual pattern of a controller that validates its own API.
+std::optional<Severity> fail_closed_severity(const WebhookSummary& s) {
+  if (s.webhook->failure_policy != FailurePolicy::kFail || s.reach.matches_nothing()) {
+    return std::nullopt;
+  }
+  if (s.reach.shared() && s.opt_in) return Severity::kMedium;
+  if (!s.reaches_other_teams()) return Severity::kLow;
+  return s.reach.pod_creation.empty() ? Severity::kHigh : Severity::kCritical;
+}
+
+// A mutating webhook on every team's pods can change what they run; a validating one can reject
+// it, and either adds its latency. Opt-in objectSelectors limit this to labelled objects.
+std::optional<Severity> intercepts_severity(const WebhookSummary& s) {
+  if (!s.reach.shared()) return std::nullopt;
+  if (s.opt_in) return Severity::kLow;
+  if (!s.reaches_other_teams()) return std::nullopt;
+  if (s.webhook->mutating && !s.reach.pod_creation.empty()) return Severity::kHigh;
+  return Severity::kMedium;
+}
+
+// Fail-closed on what components need to start and keep their leases: an outage of the cluster;
+// on other component writes: they fail; fail-open: only the wait for a hung backend.
+std::optional<Severity> components_severity(const WebhookSummary& s) {
+  if (s.components.requests.empty()) return std::nullopt;
+  if (s.webhook->failure_policy == FailurePolicy::kIgnore) return Severity::kLow;
+  return s.components.vital ? Severity::kCritical : Severity::kHigh;
 }
 
 AdmissionTrace trace_admission(const Admission& admission, const AdmissionRequest& request) {

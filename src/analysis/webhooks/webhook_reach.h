@@ -4,6 +4,7 @@
 // the API server serves, not by reading its rules as text.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,16 @@ struct WebhookReach {
   bool matches_nothing() const { return !shared() && own.empty(); }
 };
 
+// The requests of the cluster's own components a webhook is called for: in kube-system (start
+// DNS, CNI and kube-proxy pods, tokens, leader-election leases, endpoints, upgrades) and every
+// kubelet's heartbeat (its Lease in kube-node-lease, its Node's status).
+struct ComponentHit {
+  std::vector<std::string> requests;    // "pods CREATE", "leases.coordination.k8s.io in ..."
+  std::vector<std::string> namespaces;  // where those requests are: kube-system, kube-node-lease
+  std::vector<std::string> blocked;     // what the components cannot do while it rejects them
+  bool vital = false;  // without them, components cannot start or keep their leases
+};
+
 struct WebhookSummary {
   const AdmissionWebhook* webhook = nullptr;
   std::string intercepts;  // describe_rules()
@@ -52,6 +63,7 @@ struct WebhookSummary {
   // and how many such namespaces the set has.
   std::vector<std::string> others_hit;
   size_t others_total = 0;
+  ComponentHit components;
   std::string backend;    // "service ns/name:443" or the URL
   int worst_seconds = 0;  // timeout, doubled when reinvocation may call it twice
 
@@ -63,6 +75,15 @@ struct WebhookSummary {
 };
 
 std::vector<WebhookSummary> summarize_webhooks(const Context& context);
+
+// What each webhook check rates one webhook, or nothing when the check does not report it. The
+// checks group webhooks by backend and report the worst; the HTML matrix colours by the same.
+// webhook-fail-closed: other teams' requests rejected while the backend is down.
+std::optional<Severity> fail_closed_severity(const WebhookSummary& summary);
+// webhook-intercepts-shared-resources: other teams' requests sent to the backend.
+std::optional<Severity> intercepts_severity(const WebhookSummary& summary);
+// webhook-kube-system: the cluster's own components' requests sent to the backend.
+std::optional<Severity> components_severity(const WebhookSummary& summary);
 
 // What admitting one request through the bundle's webhooks and policies involves.
 struct AdmissionTrace {

@@ -8,6 +8,7 @@
 
 #include "analysis/context.h"
 #include "analysis/webhooks/webhook_reach.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -156,22 +157,40 @@ const Object& anchor(const std::vector<const WebhookSummary*>& list) {
   return *list.front()->webhook->configuration;
 }
 
-void add_affects(Finding& f, const BackendGroup& g) {
-  std::vector<std::string> webhooks;
+// The webhooks the finding's severity is about, then the backend's other webhooks (its outage
+// reaches them too, at a lower cost), the configurations, the shared requests and the namespaces
+// they are sent in; with `others`, the namespaces of other teams among them, which the HTML
+// matrix highlights.
+void add_affects(Finding& f, const BackendGroup& g, bool others) {
+  // Listed: the webhooks at the finding's severity, and with a critical finding the high ones too
+  // (the report highlights both alike).
+  Severity listed_from = std::min(worst(g), Severity::kHigh);
+  std::vector<const WebhookSummary*> listed;
+  std::vector<std::string> rest;
   std::vector<std::string> configurations;
-  for (const WebhookSummary* s : g.webhooks) {
-    webhooks.push_back(s->webhook->name);
-    std::string c = s->webhook->configuration->display();
-    if (std::find(configurations.begin(), configurations.end(), c) == configurations.end())
-      configurations.push_back(c);
+  for (size_t i = 0; i < g.webhooks.size(); ++i) {
+    const WebhookSummary* s = g.webhooks[i];
+    if (g.severities[i] >= listed_from) {
+      listed.push_back(s);
+    } else {
+      rest.push_back(s->webhook->name);
+    }
+    add_unique(configurations, s->webhook->configuration->display());
   }
-  f.affects.emplace_back("webhooks", std::move(webhooks));
+  f.affects.emplace_back("webhooks", names_of(listed));
+  if (!rest.empty()) f.affects.emplace_back("same backend", std::move(rest));
   f.affects.emplace_back("configurations", std::move(configurations));
   std::vector<std::string> requests = shared_requests(g.webhooks);
   if (!requests.empty()) f.affects.emplace_back("requests", std::move(requests));
   std::vector<std::string> namespaces =
       union_of(g.webhooks, [](const WebhookSummary& s) { return s.namespaces_hit; });
   if (!namespaces.empty()) f.affects.emplace_back("namespaces", std::move(namespaces));
+  // Only where shared resources are sent: the install's own kinds there are the install's cost.
+  std::vector<std::string> others_hit = union_of(listed, [](const WebhookSummary& s) {
+    return s.reach.shared() ? s.others_hit : std::vector<std::string>{};
+  });
+  if (others && !others_hit.empty())
+    f.affects.emplace_back("other teams' namespaces", std::move(others_hit));
 }
 
 // The fix webhooks command that narrows these webhooks, as a sentence to append to a fix; empty
@@ -195,20 +214,8 @@ std::string count_webhooks(size_t n, std::string_view what = "webhook") {
 
 // webhook-fail-closed ------------------------------------------------------------------------
 
-// Pod creation in other teams' namespaces: nobody can start anything while the backend is down.
-// Other shared resources: other teams' changes are blocked. The operator's own resources only:
-// the usual pattern of a controller that validates its own API.
-std::optional<Severity> rate_fail_closed(const WebhookSummary& s) {
-  if (s.webhook->failure_policy != FailurePolicy::kFail || s.reach.matches_nothing()) {
-    return std::nullopt;
-  }
-  if (s.reach.shared() && s.opt_in) return Severity::kMedium;
-  if (!s.reaches_other_teams()) return Severity::kLow;
-  return s.reach.pod_creation.empty() ? Severity::kHigh : Severity::kCritical;
-}
-
 void run_fail_closed(const Context& ctx, Findings& out) {
-  for (const BackendGroup& g : group_by_backend(ctx.webhooks, rate_fail_closed)) {
+  for (const BackendGroup& g : group_by_backend(ctx.webhooks, fail_closed_severity)) {
     Severity severity = worst(g);
     std::vector<const WebhookSummary*> top = worst_webhooks(g);
     const AdmissionWebhook& first = *top.front()->webhook;
@@ -274,7 +281,7 @@ void run_fail_closed(const Context& ctx, Findings& out) {
     }
     Finding& f = out.add(anchor(top), severity, std::move(message), std::move(fix), first.node);
     f.summary = std::move(summary);
-    add_affects(f, g);
+    add_affects(f, g, true);
   }
 }
 
@@ -300,16 +307,6 @@ extern const Check kWebhookFailClosed{
 
 namespace {
 
-// A mutating webhook on every team's pods can change what they run; a validating one can reject
-// it, and either adds its latency. Opt-in objectSelectors limit this to labelled objects.
-std::optional<Severity> rate_intercepts(const WebhookSummary& s) {
-  if (!s.reach.shared()) return std::nullopt;
-  if (s.opt_in) return Severity::kLow;
-  if (!s.reaches_other_teams()) return std::nullopt;
-  if (s.webhook->mutating && !s.reach.pod_creation.empty()) return Severity::kHigh;
-  return Severity::kMedium;
-}
-
 std::string on_failure(const AdmissionWebhook& w) {
   return w.failure_policy == FailurePolicy::kFail
              ? "if it is down, the request is rejected"
@@ -317,7 +314,7 @@ std::string on_failure(const AdmissionWebhook& w) {
 }
 
 void run_intercepts_shared(const Context& ctx, Findings& out) {
-  for (const BackendGroup& g : group_by_backend(ctx.webhooks, rate_intercepts)) {
+  for (const BackendGroup& g : group_by_backend(ctx.webhooks, intercepts_severity)) {
     Severity severity = worst(g);
     std::vector<const WebhookSummary*> top = worst_webhooks(g);
     const AdmissionWebhook& first = *top.front()->webhook;
@@ -382,7 +379,7 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
                     : fmt::format("{} {} other teams' {} {}", who,
                                   top.size() == 1 ? "intercepts" : "intercept",
                                   some_of(resources_of(requests), 2), where_short(top));
-    add_affects(f, g);
+    add_affects(f, g, true);
   }
 }
 
@@ -484,92 +481,18 @@ extern const Check kWebhookAddedLatency{
 
 namespace {
 
-struct ComponentRequest {
-  const char* namespace_;  // empty for cluster-scoped resources
-  const char* operation;
-  const char* group;
-  const char* resource;
-  const char* subresource;
-  bool vital;           // without it, components cannot start or keep their leases
-  const char* blocked;  // what the components cannot do when the webhook rejects it
-};
-
-// What the cluster's own components do: in kube-system, start pods (DNS, CNI, kube-proxy), get
-// their tokens, renew leader-election leases, publish endpoints and roll out upgrades; and every
-// kubelet's heartbeat, a Lease in kube-node-lease renewed every 10 s and its Node's status.
-// Without heartbeats the node lifecycle controller marks nodes NotReady and evicts their pods.
-constexpr ComponentRequest kComponentRequests[] = {
-    {"kube-system", "CREATE", "", "pods", "", true, "start pods (DNS, CNI and kube-proxy)"},
-    {"kube-system", "CREATE", "", "serviceaccounts", "token", true, "get their tokens"},
-    {"kube-system", "UPDATE", "coordination.k8s.io", "leases", "", true,
-     "renew their leader-election leases"},
-    {"kube-system", "CREATE", "discovery.k8s.io", "endpointslices", "", true,
-     "publish Service endpoints"},
-    {"kube-system", "UPDATE", "discovery.k8s.io", "endpointslices", "", true,
-     "publish Service endpoints"},
-    {"kube-node-lease", "UPDATE", "coordination.k8s.io", "leases", "", true,
-     "renew node heartbeats (every node turns NotReady)"},
-    {"", "UPDATE", "", "nodes", "status", true, "report node status"},
-    {"kube-system", "UPDATE", "", "configmaps", "", false, "update their ConfigMaps"},
-    {"kube-system", "UPDATE", "apps", "daemonsets", "", false, "roll out DaemonSet upgrades"},
-    {"kube-system", "UPDATE", "apps", "deployments", "", false, "roll out Deployment upgrades"},
-    {"kube-system", "CREATE", "", "events", "", false, "record events"},
-};
-
-struct KubeSystemHit {
-  std::vector<std::string> requests;
-  std::vector<std::string> blocked;  // what the components cannot do while it rejects them
-  bool vital = false;
-};
-
-KubeSystemHit kube_system_hit(const Context& ctx, const AdmissionWebhook& w) {
-  KubeSystemHit hit;
-  for (const ComponentRequest& c : kComponentRequests) {
-    AdmissionRequest r = pod_create_request(ctx, c.namespace_);
-    if (std::string_view(c.namespace_).empty()) r.namespace_labels.clear();
-    r.operation = c.operation;
-    r.api_group = c.group;
-    r.resource = c.resource;
-    r.subresource = c.subresource;
-    const ResourceInfo* info = ctx.bundle.resources.find_resource(c.group, c.resource);
-    r.api_version = info && !info->versions.empty() ? info->versions.front() : "v1";
-    if (info) r.served_versions = info->versions;
-    if (!webhook_matches(w, r)) continue;
-    std::string what = r.resource;
-    if (!r.api_group.empty()) what += "." + r.api_group;
-    if (!r.subresource.empty()) what += "/" + r.subresource;
-    if (!r.namespace_.empty() && r.namespace_ != "kube-system") what += " in " + r.namespace_;
-    hit.requests.push_back(fmt::format("{} {}", what, r.operation));
-    if (std::find(hit.blocked.begin(), hit.blocked.end(), c.blocked) == hit.blocked.end())
-      hit.blocked.emplace_back(c.blocked);
-    hit.vital = hit.vital || c.vital;
-  }
-  return hit;
-}
-
 void run_kube_system(const Context& ctx, Findings& out) {
-  auto rate = [&](const WebhookSummary& s) -> std::optional<Severity> {
-    KubeSystemHit hit = kube_system_hit(ctx, *s.webhook);
-    if (hit.requests.empty()) return std::nullopt;
-    if (s.webhook->failure_policy == FailurePolicy::kIgnore) return Severity::kLow;
-    return hit.vital ? Severity::kCritical : Severity::kHigh;
-  };
-  for (const BackendGroup& g : group_by_backend(ctx.webhooks, rate)) {
+  for (const BackendGroup& g : group_by_backend(ctx.webhooks, components_severity)) {
     Severity severity = worst(g);
     std::vector<const WebhookSummary*> top = worst_webhooks(g);
     std::vector<std::string> requests;
     std::vector<std::string> blocked;
     int worst_seconds = 0;
     for (const WebhookSummary* s : top) {
-      KubeSystemHit hit = kube_system_hit(ctx, *s->webhook);
-      for (std::string& r : hit.requests) {
-        if (std::find(requests.begin(), requests.end(), r) == requests.end())
-          requests.push_back(std::move(r));
-      }
-      for (std::string& b : hit.blocked) {
-        if (std::find(blocked.begin(), blocked.end(), b) == blocked.end())
-          blocked.push_back(std::move(b));
-      }
+      for (const std::string& r : s->components.requests)
+        add_unique(requests, r);
+      for (const std::string& b : s->components.blocked)
+        add_unique(blocked, b);
       worst_seconds = std::max(worst_seconds, s->worst_seconds);
     }
     // Only what the matched requests block: a webhook on pods says nothing about leases.
@@ -631,7 +554,7 @@ void run_kube_system(const Context& ctx, Findings& out) {
                                   worst_seconds, g.backend)
                     : fmt::format("The cluster's own components cannot {} whenever {} is down",
                                   cannot, g.backend);
-    add_affects(f, g);
+    add_affects(f, g, false);
     f.affects.emplace_back("kube-system requests", std::move(requests));
   }
 }

@@ -355,10 +355,20 @@ webhooks:
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kCritical);
   ASSERT_FALSE(findings[0].affects.empty());
+  // affects names the webhooks the severity is about, then the backend's others, whose requests
+  // its outage rejects too.
+  ASSERT_GE(findings[0].affects.size(), 2u);
   EXPECT_EQ(findings[0].affects[0].first, "webhooks");
   EXPECT_EQ(findings[0].affects[0].second,
-            (std::vector<std::string>{"mpod.example.com", "mjob.example.com", "vpod.example.com",
-                                      "vwidget.example.com"}));
+            (std::vector<std::string>{"mpod.example.com", "mjob.example.com", "vpod.example.com"}));
+  EXPECT_EQ(findings[0].affects[1].first, "same backend");
+  EXPECT_EQ(findings[0].affects[1].second, (std::vector<std::string>{"vwidget.example.com"}));
+  // No selector: every namespace of the default set but the operator's (ops) and the system ones,
+  // which webhook-kube-system judges. The HTML matrix highlights these cells.
+  auto others = std::find_if(findings[0].affects.begin(), findings[0].affects.end(),
+                             [](const auto& a) { return a.first == "other teams' namespaces"; });
+  ASSERT_NE(others, findings[0].affects.end());
+  EXPECT_EQ(others->second, (std::vector<std::string>{"default", "other-team"}));
   // The message is about the worst three; the own-resource one is only listed.
   EXPECT_NE(findings[0].message.find("3 webhooks (mpod.example.com, mjob.example.com, "
                                      "vpod.example.com)"),
