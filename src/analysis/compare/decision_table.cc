@@ -225,9 +225,9 @@ std::string plural(const std::string& kind, uint32_t count) {
 }
 
 size_t risk_rank(const std::string& risk) {
-  static const std::vector<std::string_view> ranked = risks_by_danger();
-  auto it = std::find(ranked.begin(), ranked.end(), risk);
-  return static_cast<size_t>(it - ranked.begin());
+  static const std::vector<std::string_view> kRanked = risks_by_danger();
+  auto it = std::find(kRanked.begin(), kRanked.end(), risk);
+  return static_cast<size_t>(it - kRanked.begin());
 }
 
 DecisionAnswer cluster_footprint(const Context& ctx) {

@@ -25,18 +25,16 @@ std::string_view policy_name(FailurePolicy p) {
   return p == FailurePolicy::kFail ? "Fail" : "Ignore";
 }
 
-// What the webhook failing closed costs, rated as webhook-fail-closed rates it: other teams' pod
-// creation critical, their other requests high, opt-in medium, the install's own API low.
-Severity fail_closed_severity(const WebhookSummary& w) {
-  if (!w.reaches_other_teams()) return Severity::kLow;
-  if (w.reach.shared() && w.opt_in) return Severity::kMedium;
-  return w.reach.pod_creation.empty() ? Severity::kHigh : Severity::kCritical;
+// What the webhook failing closed costs, as webhook-fail-closed rates it; low when that check
+// does not report it (only the install's own API).
+Severity closing_severity(const WebhookSummary& w) {
+  return fail_closed_severity(w).value_or(Severity::kLow);
 }
 
 // What a webhook that appears costs: its failure when it fails closed, else the requests of
 // other teams it sees (and may slow or change).
 Severity reach_severity(const WebhookSummary& w) {
-  if (w.webhook->failure_policy == FailurePolicy::kFail) return fail_closed_severity(w);
+  if (w.webhook->failure_policy == FailurePolicy::kFail) return closing_severity(w);
   return w.reaches_other_teams() ? Severity::kMedium : Severity::kLow;
 }
 
@@ -64,7 +62,7 @@ void compare_webhook(const WebhookSummary& before, const WebhookSummary& after, 
   const AdmissionWebhook& o = *before.webhook;
   const AdmissionWebhook& n = *after.webhook;
   bool shared = after.reaches_other_teams();
-  Severity closing = fail_closed_severity(after);
+  Severity closing = closing_severity(after);
   if (o.failure_policy != n.failure_policy) {
     bool closes = n.failure_policy == FailurePolicy::kFail;
     Change c = webhook_change(after, ctx, closes ? closing : Severity::kInfo,
