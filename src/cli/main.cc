@@ -105,3 +105,8 @@ int run_main(int argc, char** argv) {
 }
 
 }  // namespace
+}  // namespace footprint
+
+int main(int argc, char** argv) {
+  return footprint::run_main(argc, argv);
+}
