@@ -22,7 +22,7 @@ only_in_a() {
 
 run "$FOOTPRINT" compare a=a.yaml b=b.yaml --format json
 expect_status 0
-[ "$(only_in_a)" = "[['low', '-']]" ] || fail "without a configuration the finding is a's alone: $(only_in_a)"
+[ "$(only_in_a)" = "[{'a': 'low', 'b': '-'}]" ] || fail "without a configuration the finding is a's alone: $(only_in_a)"
 run "$FOOTPRINT" compare a=a.yaml b=b.yaml --fail-on low
 expect_status 1
 
