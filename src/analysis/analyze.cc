@@ -74,6 +74,21 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
     }
     if (f.suppressed) ++result.suppressed;
   }
+  // An annotation naming a check that reports nothing on its object suppresses nothing: a typo
+  // of the object, or a finding fixed since. Said as the configuration's stale waivers are.
+  for (const Object& obj : bundle.objects) {
+    for (const std::string& id : by_object[obj.index].checks) {
+      if (!every_check_ran || id == "*" || !find_check(id)) continue;
+      bool reported = std::any_of(
+          result.findings.begin(), result.findings.end(),
+          [&](const Finding& f) { return f.object_index == obj.index && f.check == id; });
+      if (reported) continue;
+      result.notes.push_back(fmt::format(
+          "{}:{}: {} on {} names {}, which reports nothing on it: "
+          "the annotation suppresses nothing",
+          bundle.file_of(obj), obj.position.line, kIgnoreAnnotation, obj.display(), id));
+    }
+  }
   for (size_t r = 0; r < config.ignore.size(); ++r) {
     const IgnoreRule& rule = config.ignore[r];
     bool expired = rule.expired(config.today);

@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
+#include <string_view>
 
 #include "analysis/rbac/rbac.h"
 #include "cli/cluster_option.h"
@@ -22,9 +25,13 @@ std::string rule_location(const Bundle& bundle, const RbacRole& role, const Poli
   return fmt::format("{}:{}", bundle.file_of(*role.object), rule.node.position().line);
 }
 
-int list_permissions(const RbacPolicy& policy, const Identity& who, const ReportOptions& options) {
+// Everything `who` may do, as a table or, with --format json, as {"as", "permissions": [...]}
+// with the same columns as lists.
+int list_permissions(const RbacPolicy& policy, const Identity& who, const std::string& as,
+                     bool json, const ReportOptions& options) {
   Table table;
   table.header = {"SCOPE", "VERBS", "RESOURCES", "NAMES", "VIA"};
+  Json grants = Json::array();
   for (const PermissionGrant& g : permissions_of(policy, who, true)) {
     std::vector<std::string> what;
     for (const std::string& r : g.resources) {
@@ -33,13 +40,59 @@ int list_permissions(const RbacPolicy& policy, const Identity& who, const Report
       }
     }
     what.insert(what.end(), g.non_resource_urls.begin(), g.non_resource_urls.end());
+    grants.push_back({{"scope", g.namespace_.empty() ? "cluster-wide" : g.namespace_},
+                      {"verbs", g.verbs},
+                      {"resources", what},
+                      {"names", g.resource_names},
+                      {"via", g.via}});
     table.rows.push_back({g.namespace_.empty() ? "cluster-wide" : g.namespace_,
                           fmt::format("{}", fmt::join(g.verbs, ", ")),
                           fmt::format("{}", fmt::join(what, ", ")),
                           fmt::format("{}", fmt::join(g.resource_names, ", ")),
                           fmt::format("{}", fmt::join(g.via, ", "))});
   }
-  return write_output(render_text_table(table, 0, options.table_width), "") ? kExitOk : kExitUsage;
+  std::string out = json ? Json{{"as", as}, {"permissions", grants}}.dump(2) + "\n"
+                         : render_text_table(table, 0, options.table_width);
+  return write_output(out, "") ? kExitOk : kExitUsage;
+}
+
+// Verbs the API server's request info produces (apiserver/pkg/endpoints/request/requestinfo.go)
+// and the special verbs RBAC checks through admission and subresources (use, bind, escalate,
+// impersonate, approve, sign, attest). RBAC matches any other word only through a rule that
+// names it or "*", so an answer about it says little about the install.
+constexpr std::array<std::string_view, 17> kKnownVerbs = {
+    "get",   "list", "watch", "create",   "update",      "patch",   "delete", "deletecollection",
+    "proxy", "use",  "bind",  "escalate", "impersonate", "approve", "sign",   "attest",
+    "*"};
+
+// Warns about a request no API server would make: an unknown verb, or a group that serves no such
+// resource (secrets.apps, where secrets is core), naming the group that does.
+void warn_unusual_request(const Request& request, const ResourceTable& known) {
+  if (std::find(kKnownVerbs.begin(), kKnownVerbs.end(), request.verb) == kKnownVerbs.end()) {
+    std::fprintf(stderr,
+                 "footprint: warning: \"%s\" is no verb of the Kubernetes API (get, list, watch, "
+                 "create, update, patch, delete, deletecollection, and use, bind, escalate, "
+                 "impersonate, approve, sign, attest); only a rule naming it or \"*\" allows it\n",
+                 request.verb.c_str());
+  }
+  if (!request.is_resource_request() || request.api_group.empty() ||
+      known.find_resource(request.api_group, request.resource)) {
+    return;
+  }
+  std::vector<std::string> elsewhere;
+  for (const ResourceInfo& info : known.all()) {
+    if (info.resource == request.resource) {
+      elsewhere.push_back(info.group.empty() ? info.resource
+                                             : fmt::format("{}.{}", info.resource, info.group));
+    }
+  }
+  std::string suggestion =
+      elsewhere.empty() ? "" : fmt::format("; did you mean {}?", fmt::join(elsewhere, " or "));
+  std::fprintf(stderr,
+               "footprint: warning: the API group \"%s\" serves no resource \"%s\" that "
+               "footprint knows (Kubernetes 1.34 and the input's CRDs), so only a rule naming it "
+               "or \"*\" allows it%s\n",
+               request.api_group.c_str(), request.resource.c_str(), suggestion.c_str());
 }
 
 }  // namespace
@@ -71,7 +124,7 @@ int run_can_i(int argc, char** argv) {
   app.add_flag("--list", list, "Print everything the subject may do");
   add_chart_options(app, bundle_args);
   std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format of a single answer: text or json")
+  app.add_option("--format", format_name, "Output format: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   std::string cluster_path;
@@ -116,14 +169,15 @@ int run_can_i(int argc, char** argv) {
   std::optional<Cluster> cluster;
   if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
   RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
-  if (list) return list_permissions(policy, *who, options);
+  if (list) return list_permissions(policy, *who, as, format_name == "json", options);
 
-  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns,
-                              with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr));
+  ResourceTable known = with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr);
+  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
   if (!request) {
     print_error(request.error());
     return kExitUsage;
   }
+  warn_unusual_request(*request, known);
   Decision d = policy.authorize(*who, *request);
   std::string out;
   if (format_name == "json") {
@@ -198,12 +252,13 @@ int run_who_can(int argc, char** argv) {
   std::optional<Cluster> cluster;
   if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
   RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
-  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns,
-                              with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr));
+  ResourceTable known = with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr);
+  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
   if (!request) {
     print_error(request.error());
     return kExitUsage;
   }
+  warn_unusual_request(*request, known);
   Table table;
   table.header = {"SUBJECT", "BINDING", "ROLE", "RULE"};
   Json json = Json::array();

@@ -60,6 +60,12 @@ std::vector<std::string> option_values(const CLI::App& app, const std::string& n
 std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
   app.set_version_flag("--version", fmt::format("footprint {}", FOOTPRINT_VERSION),
                        "Print footprint's version and exit");
+  // --color exists on every command, as the README says, so a wrapper can pass it to any;
+  // commands that write only manifests or scripts accept it and colour nothing.
+  if (!app.get_option_no_throw("--color")) {
+    static ColorOption unused;
+    add_color_option(app, unused);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -134,7 +140,19 @@ void add_chart_options(CLI::App& app, BundleArgs& args) {
   add_repeatable(app, "--set", args.chart.set, "Chart inputs: set a value, key=value");
   add_repeatable(app, "--set-string", args.chart.set_string,
                  "Chart inputs: set a string value, key=value");
-  app.add_option("--release", args.chart.release, "Chart inputs: the release name");
+  // helm's ValidateReleaseName (pkg/chartutil/validate_name.go): a DNS subdomain of at most 53
+  // characters. Checked here so that "--release -x" is named as the option's mistake, not helm's.
+  CLI::Validator release_name(
+      [](std::string& name) -> std::string {
+        if (name.size() <= 53 && is_dns1123_subdomain(name)) return "";
+        return fmt::format(
+            "\"{}\" is not a release name: helm requires at most 53 characters of a-z, 0-9, "
+            "'-' and '.', starting and ending with a letter or digit",
+            name);
+      },
+      "NAME");
+  app.add_option("--release", args.chart.release, "Chart inputs: the release name")
+      ->check(release_name);
   add_repeatable(app, "--api-versions", args.chart.api_versions,
                  "Chart inputs: an API version the cluster serves, for .Capabilities");
   app.add_option("--kube-version", args.chart.kube_version,
@@ -173,6 +191,30 @@ std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleAr
                       "templates, which only helm can turn into manifests",
                       input, *chart),
           fmt::format("give the chart folder: {} {}", args.command, *chart)};
+    }
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path path(input);
+    if (path.filename() == "Chart.yaml" && fs::is_regular_file(path, ec)) {
+      std::string folder = path.parent_path().empty() ? "." : path.parent_path().string();
+      return std::pair{fmt::format("{} describes a chart; it holds no manifests", input),
+                       fmt::format("give the chart folder: {} {}", args.command, folder)};
+    }
+    // A folder of charts would be read as manifests, templates and all.
+    if (!is_chart(input) && fs::is_directory(path, ec)) {
+      std::vector<std::string> charts;
+      for (auto it = fs::directory_iterator(path, ec); !ec && it != fs::directory_iterator();
+           it.increment(ec)) {
+        if (fs::exists(it->path() / "Chart.yaml", ec)) charts.push_back(it->path().string());
+      }
+      std::sort(charts.begin(), charts.end());
+      if (!charts.empty()) {
+        return std::pair{
+            fmt::format("{} holds {}, not manifests: each chart's templates are Helm templates, "
+                        "which only helm can turn into manifests",
+                        input, charts.size() == 1 ? "a chart" : "charts"),
+            fmt::format("give one chart folder: {} {}", args.command, charts.front())};
+      }
     }
   }
   if (std::any_of(args.inputs.begin(), args.inputs.end(), is_chart)) return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <set>
 
 #include "cli/cluster_option.h"
@@ -72,6 +73,16 @@ tl::expected<ModeSpec, std::string> parse_mode(const std::string& spec) {
   return m;
 }
 
+// A file a mode names that is not there: the comparison would show that mode as a failed render,
+// which reads as a fact about the chart, when it is a mistake in the command.
+std::optional<std::string> missing_file(const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (path != "-" && !std::filesystem::exists(path, ec)) return path;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_compare(int argc, char** argv) {
@@ -91,6 +102,8 @@ int run_compare(int argc, char** argv) {
   app.add_option("--format", format_name, "Output format: text, json, markdown or html")
       ->check(CLI::IsMember({"text", "json", "markdown", "md", "html"}))
       ->capture_default_str();
+  PolicyArgs policy;
+  add_policy_options(app, policy);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the comparison to this file");
   std::string cluster_path;
@@ -98,6 +111,8 @@ int run_compare(int argc, char** argv) {
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  std::optional<Config> config = load_policy(policy);
+  if (!config) return kExitUsage;
 
   // Each mode's name and what it loads; names are checked before anything is rendered.
   std::vector<std::pair<std::string, BundleArgs>> specs;
@@ -145,10 +160,20 @@ int run_compare(int argc, char** argv) {
       print_error(fmt::format("two modes are named \"{}\"; give each mode its own name", name));
       return kExitUsage;
     }
+    std::vector<std::string> files = bundle_args.inputs;
+    files.insert(files.end(), bundle_args.chart.values_files.begin(),
+                 bundle_args.chart.values_files.end());
+    if (auto missing = missing_file(files)) {
+      print_error(fmt::format("mode {}: {} does not exist", name, *missing));
+      return kExitUsage;
+    }
   }
 
   std::vector<ModeInput> modes;
   std::vector<std::string> inputs;
+  // A chart mode that helm refuses is a result (that mode cannot be installed); rendered inputs
+  // that cannot be read are the command's error, as in audit.
+  bool unreadable_input = false;
   for (const auto& [name, bundle_args] : specs) {
     ModeInput mode;
     mode.name = name;
@@ -160,21 +185,29 @@ int run_compare(int argc, char** argv) {
       mode.bundle = std::make_unique<Bundle>(std::move(*bundle));
     } else {
       mode.error = errors;
+      if (mode_specs.empty()) {
+        print_error(fmt::format("mode {} cannot be read:\n{}", name, errors));
+        unreadable_input = true;
+      }
     }
     modes.push_back(std::move(mode));
   }
-  bool all_failed = std::none_of(modes.begin(), modes.end(),
-                                 [](const ModeInput& m) { return m.bundle != nullptr; });
+  const bool all_failed = std::none_of(modes.begin(), modes.end(),
+                                       [](const ModeInput& m) { return m.bundle != nullptr; });
   warn_identical_modes(modes);
-  inputs.push_back(cluster_path);
+  inputs.insert(inputs.end(), {cluster_path, config_file(policy)});
   if (!check_output(output_path, inputs)) return kExitUsage;
   std::optional<Cluster> cluster;
   if (!load_cluster_option(cluster_path, base.jobs, cluster)) return kExitUsage;
   ReportOptions options = text_options(color, output_path);
-  std::string out = render_comparison(compare_modes(modes, cluster ? &*cluster : nullptr),
-                                      *parse_format(format_name), options);
+  Comparison comparison = compare_modes(modes, *config, cluster ? &*cluster : nullptr);
+  std::string out = render_comparison(comparison, *parse_format(format_name), options);
   if (!write_output(out, output_path)) return kExitUsage;
-  return all_failed ? kExitUsage : kExitOk;
+  if (all_failed || unreadable_input) return kExitUsage;
+  for (const AnalysisResult& analysis : comparison.analyses) {
+    if (reaches_fail_on(analysis, *config, policy)) return kExitFindings;
+  }
+  return kExitOk;
 }
 
 }  // namespace footprint

@@ -139,6 +139,15 @@ int run_fix_crds(int argc, char** argv) {
   options.ca_pem = std::move(*ca);
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
+  // A Service the bundle lacks may be the cluster's own; but a typo here would point every
+  // conversion at nothing, which breaks reads of the CRDs' objects: say so before anything.
+  if (options.service &&
+      !bundle->find("", "Service", options.service->namespace_, options.service->name)) {
+    std::fprintf(stderr,
+                 "footprint: warning: --service %s: the input has no such Service; the fixed CRDs "
+                 "convert through it, so it must exist in the cluster before they are applied\n",
+                 service.c_str());
+  }
   Context context(*bundle);
   CrdFixPlan plan = plan_crd_fixes(context, options);
   for (const std::string& note : plan.unresolved)

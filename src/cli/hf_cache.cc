@@ -35,8 +35,10 @@ std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions
   std::string out;
   size_t width = options.width;
   if (r.resolves()) {
-    out += fmt::format("{}: {}: refs/{} -> {}{}\n", r.id,
-                       paint(options.color, kGood, "resolves offline"), r.ref, r.commit,
+    std::string how = r.ref.empty()
+                          ? fmt::format("snapshots/{} (by commit; no ref names it)", r.commit)
+                          : fmt::format("refs/{} -> {}", r.ref, r.commit);
+    out += fmt::format("{}: {}: {}{}\n", r.id, paint(options.color, kGood, "resolves offline"), how,
                        r.fixed ? fmt::format(" (fixed: wrote {})", r.repair->path) : "");
   } else {
     out += fmt::format("{}: {}\n", r.id, paint(options.color, kBad, "does not resolve offline"));

@@ -100,8 +100,10 @@ int run_relocate(int argc, char** argv) {
   app.add_option("--plan", plan_path,
                  "Write the skopeo copy plan here (default: copy-images.sh in the -o directory)");
   bool include_possible = false;
-  app.add_flag("--include-possible", include_possible,
-               "Also rewrite strings that only look like images");
+  app.add_flag(
+      "--include-possible", include_possible,
+      "Also rewrite strings that only read as images: flags, variables and ConfigMap values "
+      "not named as images");
   bool force = false;
   app.add_flag("--force", force, "Replace files in the -o directory that exist with other content");
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -164,11 +166,13 @@ int run_relocate(int argc, char** argv) {
   std::fprintf(stderr, "footprint: rewrote %s to %s; copy plan: %s\n",
                count_of(result->rewritten, "reference").c_str(),
                count_of(result->copies.size(), "image").c_str(), plan_path.c_str());
-  if (result->skipped_possible) {
+  if (!result->left_unchanged.empty()) {
     std::fprintf(stderr,
-                 "footprint: left %s that only look like images as they were "
-                 "(--include-possible rewrites them)\n",
-                 count_of(result->skipped_possible, "string").c_str());
+                 "footprint: left %s that only read as images as they were "
+                 "(--include-possible rewrites them too):\n",
+                 count_of(result->left_unchanged.size(), "string").c_str());
+    for (const std::string& s : result->left_unchanged)
+      std::fprintf(stderr, "  %s\n", s.c_str());
   }
   if (!result->omitted_secrets.empty()) {
     std::fprintf(stderr,

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/build_info.h"
 #include "cli/commands.h"
@@ -52,24 +53,8 @@ void print_usage(std::FILE* out) {
                "Exit codes: 0 success, 1 a finding reached --fail-on, 2 usage or input error.\n");
 }
 
-int run_main(int argc, char** argv) {
-  if (argc < 2) {
-    print_usage(stderr);
-    return kExitUsage;
-  }
-  std::string_view name = argv[1];
-  if (name == "-h" || name == "--help" || name == "help") {
-    print_usage(stdout);
-    return kExitOk;
-  }
-  if (name == "--version" || name == "version") {
-    fmt::print("footprint {} (commit {}{})\n", FOOTPRINT_VERSION, kBuildCommit,
-               kBuildTreeModified ? ", with local changes" : "");
-    return kExitOk;
-  }
-  for (const Command& c : kCommands) {
-    if (name == c.name) return c.run(argc - 1, argv + 1);
-  }
+// "unknown command 'x', did you mean 'y'?" for a name that is no command.
+int unknown_command(std::string_view name) {
   const Command* closest = nullptr;
   size_t best = 3;  // suggest only near misses
   for (const Command& c : kCommands) {
@@ -84,6 +69,42 @@ int run_main(int argc, char** argv) {
   print_error(message);
   std::fprintf(stderr, "Run `footprint --help` for the list of commands.\n");
   return kExitUsage;
+}
+
+// `footprint help COMMAND [SUBCOMMAND]` is `footprint COMMAND [SUBCOMMAND] --help`, as in git and
+// kubectl.
+int run_help(int argc, char** argv) {
+  std::string_view name = argv[2];
+  for (const Command& c : kCommands) {
+    if (name != c.name) continue;
+    std::vector<char*> args(argv + 2, argv + argc);
+    static char help_flag[] = "--help";
+    args.push_back(help_flag);
+    return c.run(static_cast<int>(args.size()), args.data());
+  }
+  return unknown_command(name);
+}
+
+int run_main(int argc, char** argv) {
+  if (argc < 2) {
+    print_usage(stderr);
+    return kExitUsage;
+  }
+  std::string_view name = argv[1];
+  if (name == "help" && argc >= 3) return run_help(argc, argv);
+  if (name == "-h" || name == "--help" || name == "help") {
+    print_usage(stdout);
+    return kExitOk;
+  }
+  if (name == "--version" || name == "version") {
+    fmt::print("footprint {} (commit {}{})\n", FOOTPRINT_VERSION, kBuildCommit,
+               kBuildTreeModified ? ", with local changes" : "");
+    return kExitOk;
+  }
+  for (const Command& c : kCommands) {
+    if (name == c.name) return c.run(argc - 1, argv + 1);
+  }
+  return unknown_command(name);
 }
 
 }  // namespace

@@ -55,9 +55,20 @@ void add_registry_options(CLI::App& app, RegistryArgs& args) {
                  "HOST[:PORT] to reach over plain HTTP, or HTTPS without verifying its "
                  "certificate");
   app.add_option("--ca-file", args.ca_file, "CA certificates (PEM) to verify registries with");
+  // curl reads 0 as "no limit"; here a request is always limited, so 0 is refused in words.
+  CLI::Validator seconds(
+      [](std::string& text) -> std::string {
+        double value = 0;
+        if (CLI::detail::lexical_cast(text, value) && value > 0) return "";
+        return fmt::format(
+            "\"{}\" is not a number of seconds above 0: every registry request has a limit "
+            "(a large one, such as 600, waits longer)",
+            text);
+      },
+      "SECONDS");
   app.add_option("--registry-timeout", args.timeout_seconds,
                  "Seconds one registry request may take")
-      ->check(CLI::PositiveNumber)
+      ->check(seconds)
       ->capture_default_str();
   app.add_option("--registry-retries", args.retries,
                  "Retries of a request answered 429 or 5xx, with exponential backoff")
@@ -66,6 +77,20 @@ void add_registry_options(CLI::App& app, RegistryArgs& args) {
 }
 
 bool check_registry_options(const RegistryArgs& args) {
+  // Options that shape registry requests do nothing when none is made: say so, rather than let a
+  // reader think a plain-HTTP registry was reached.
+  if (!args.asked()) {
+    std::vector<std::string> unused;
+    if (!args.insecure.empty()) unused.emplace_back("--insecure-registry");
+    if (!args.ca_file.empty()) unused.emplace_back("--ca-file");
+    if (!unused.empty()) {
+      std::fprintf(stderr,
+                   "footprint: warning: %s %s nothing without --sizes or --pin, which are what "
+                   "ask registries\n",
+                   fmt::format("{}", fmt::join(unused, " and ")).c_str(),
+                   unused.size() == 1 ? "does" : "do");
+    }
+  }
   if (!valid_platform(args.platform)) {
     print_error(fmt::format("--platform: \"{}\" is not os/arch[/variant] or all", args.platform));
     return false;

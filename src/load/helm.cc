@@ -247,6 +247,13 @@ tl::expected<RenderedChart, HelmFailure> render_chart(const std::string& chart,
     std::string message = fmt::format("helm template {} failed:\n{}", chart, result->err);
     while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
       message.pop_back();
+    if (message.ends_with(':')) {
+      // A plugin, a wrapper script or a crash can fail without a word: say what was run.
+      message = fmt::format(
+          "helm template {} failed with exit status {} and printed no message; the command "
+          "was: {}",
+          chart, result->exit_code, fmt::join(r.command, " "));
+    }
     if (message.find("found in Chart.yaml, but missing in charts/ directory") !=
         std::string::npos) {
       message += fmt::format(

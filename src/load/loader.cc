@@ -216,6 +216,16 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
       entered = shown;
       continue;
     }
+    // A manifest's link whose target is gone: its objects would be missing from the review
+    // without a word, as an unreadable file's would.
+    std::error_code link_ec;
+    if (it->is_symlink(link_ec) && is_manifest_name(path) && !fs::exists(path, link_ec)) {
+      return tl::unexpected(LoadError{
+          shown,
+          {},
+          fmt::format("a symlink to {}, which does not exist: its manifests cannot be read",
+                      fs::read_symlink(path, link_ec).generic_string())});
+    }
     if (it->is_regular_file(ec) && is_manifest_name(path)) {
       files.push_back(shown);
     } else {

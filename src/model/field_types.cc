@@ -310,6 +310,17 @@ std::vector<FieldTypeError> wrong_field_types(const yaml::Node& object) {
   size_t slash = api_version.find('/');
   std::string_view group = slash == std::string_view::npos ? "" : api_version.substr(0, slash);
   std::string_view kind = object.get("kind").str();
+  // Every kind, custom ones included, carries ObjectMeta: a namespace of the wrong type would
+  // otherwise be read as none and the object placed in the release namespace.
+  static const std::vector<Field> kMetadata = {
+      {"metadata.name", Json::kString, "ObjectMeta", "string"},
+      {"metadata.namespace", Json::kString, "ObjectMeta", "string"},
+      {"metadata.labels", Json::kObject, "ObjectMeta", "map[string]string"},
+      {"metadata.annotations", Json::kObject, "ObjectMeta", "map[string]string"},
+  };
+  Checker metadata(out);
+  for (const Field& field : kMetadata)
+    metadata.walk(field, object, field.path, "");
   for (const KindFields& k : table()) {
     if (k.group != group || std::find(k.kinds.begin(), k.kinds.end(), kind) == k.kinds.end())
       continue;

@@ -102,6 +102,26 @@ TEST(WrongFieldTypes, RightTypesNullsAndOtherKindsPass) {
       errors_of("apiVersion: example.com/v1\nkind: Role\nmetadata: {name: r}\nrules: x\n").empty());
 }
 
+// ObjectMeta (k8s.io/apimachinery/pkg/apis/meta/v1/types.go: Namespace string `json:"namespace"`)
+// is in every object, custom kinds too: a namespace of the wrong type is refused, never read as
+// the release namespace.
+TEST(WrongFieldTypes, MetadataOfEveryKind) {
+  auto errors = errors_of(
+      "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n"
+      "  namespace: 3\n  labels: [a]\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message,
+            "metadata.namespace is a number where a string is needed: the API server refuses the "
+            "whole object (\"json: cannot unmarshal number into Go struct field "
+            "ObjectMeta.metadata.namespace of type string\")");
+  EXPECT_EQ(errors[0].position.line, 5u);
+  EXPECT_EQ(errors[1].message.rfind("metadata.labels is a list where a mapping is needed", 0), 0u)
+      << errors[1].message;
+  EXPECT_TRUE(errors_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: ops, "
+                        "labels: {a: b}, annotations: ~}\n")
+                  .empty());
+}
+
 TEST(WrongFieldTypes, TheObjectBecomesAnInvalidDocument) {
   Bundle b = bundle_from(
       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n---\n"

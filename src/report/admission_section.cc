@@ -110,7 +110,13 @@ Section admission_section(const Context& ctx) {
                     {"validatingWebhooks", pod.validating_webhooks.size()},
                     {"worstCaseSeconds", pod.worst_seconds},
                     {"failClosed", fail_closed}}}};
-  if (!summaries.empty()) {
+  if (!summaries.empty() && pod.mutating_webhooks.empty() && pod.validating_webhooks.empty()) {
+    // "waits up to 0 s" would read as a measurement; nothing is called, so nothing waits.
+    s.blocks.push_back(Block{{fmt::format("Creating a pod in another team's namespace ({}) "
+                                          "passes none of this bundle's webhooks.",
+                                          other_team_name)},
+                             std::nullopt});
+  } else if (!summaries.empty()) {
     std::string line = fmt::format(
         "Creating a pod in another team's namespace ({}) passes {} mutating and {} "
         "of this bundle. If their backends hang, it waits up to {} s (mutating "

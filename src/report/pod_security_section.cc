@@ -59,7 +59,7 @@ Section pod_security_section(const Context& ctx) {
     if (inserted) {
       order.push_back(ns);
       b.lines.push_back(enforce_line(ns, w));
-      b.table = Table{{"WORKLOAD", "LEVEL", "ADMITTED", "NEXT LEVEL NEEDS"}, {}, {}};
+      b.table = Table{{"WORKLOAD", "LEVEL", "ADMITTED", "NEXT LEVEL NEEDS"}, {}, {}, {}};
     }
     std::vector<std::string_view> next;
     for (const PodSecurityViolation& v : w.next_level)

@@ -269,7 +269,9 @@ std::string render_markdown_table(const Table& table) {
   for (const auto& row : table.rows) {
     out += "|";
     for (size_t c = 0; c < table.header.size(); ++c) {
-      out += " " + escape(c < row.size() ? row[c] : "", true) + " |";
+      const std::string& cell = c < row.size() ? row[c] : std::string();
+      bool markdown = c < table.markdown.size() && table.markdown[c];
+      out += " " + (markdown ? cell : escape(cell, true)) + " |";
     }
     out += "\n";
   }

@@ -19,6 +19,9 @@ struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::vector<bool> right_aligned;  // per column; missing entries are left-aligned
+  // Per column: cells already written as Markdown (a link), which the Markdown table keeps as
+  // they are; missing entries are escaped.
+  std::vector<bool> markdown;
 };
 
 // Some lines of prose, then optionally a table; blocks are separated by a blank line.

@@ -67,3 +67,24 @@ expect_stdout "Who may create pods in team-a:"
 run "$FOOTPRINT" can-i list secrets -n inference-system --as "$sa" "$TMP/restricted.yaml" --format json
 expect_status 1
 [ "$(json_get "$OUT" "d['allowed']")" = False ] || fail "json answer"
+
+# --list --format json: the same grants as the table, as lists. The example's manager ClusterRole
+# (bound by a ClusterRoleBinding) lists Secrets everywhere, as the first answer above says.
+run "$FOOTPRINT" can-i --list --format json --as "$sa" "$example"
+expect_status 0
+[ "$(json_get "$OUT" "d['as']")" = "$sa" ] || fail "the JSON names the subject"
+[ "$(json_get "$OUT" "any(g['scope'] == 'cluster-wide' and 'list' in g['verbs'] and 'secrets' in g['resources'] for g in d['permissions'])")" = True ] ||
+  fail "the cluster-wide grant to list secrets is in the JSON"
+
+# A verb no API server sends, and a group that serves no such resource: answered (the authorizer
+# decides any words), with a warning that names the likely mistake. Secrets are core ("" group).
+run "$FOOTPRINT" can-i lsit secrets -n inference-system --as "$sa" "$example"
+expect_status 1
+expect_stderr 'warning: "lsit" is no verb of the Kubernetes API'
+run "$FOOTPRINT" can-i get secrets.apps -n inference-system --as "$sa" "$example"
+expect_status_in 0 1
+expect_stderr 'the API group "apps" serves no resource "secrets"'
+expect_stderr "did you mean secrets?"
+run "$FOOTPRINT" can-i get secrets -n inference-system --as "$sa" "$example"
+expect_status 0
+! grep -q warning "$ERR" || fail "a plain request drew a warning: $(cat "$ERR")"

@@ -25,6 +25,16 @@ for cmd in "audit $in" "can-i get pods --as x $in" "checks"; do
   expect_status_in 0 1
   grep -qF "$esc" "$OUT" || fail "$cmd --color always printed no colour"
 done
+# The README promises --color on every command: those that write only manifests or scripts
+# accept it too.
+for cmd in "fix rbac" "fix crds" "fix webhooks" "images relocate" snapshot-command; do
+  # shellcheck disable=SC2086
+  run "$FOOTPRINT" $cmd --help
+  expect_status 0
+  expect_stdout "--color"
+done
+run "$FOOTPRINT" snapshot-command --color never
+expect_status 0
 run "$FOOTPRINT" audit "$in" --color sometimes
 expect_status 2
 

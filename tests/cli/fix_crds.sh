@@ -155,6 +155,13 @@ run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud --c
   --service ops/hooks --format patch
 expect_status 0
 expect_stdout '"path":"/spec/conversion/webhook/clientConfig/service/name","value":"hooks"'
+# ops/hooks is in neither input: it may be the cluster's own, so a warning, not a refusal.
+expect_stderr "warning: --service ops/hooks: the input has no such Service"
+# The chart's own Service draws no warning.
+run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud --ca-file "$TMP/ca.crt" \
+  --service dynamo-cloud/dynamo-platform-dynamo-operator-webhook-service --format patch
+expect_status 0
+! grep -q "no such Service" "$ERR" || fail "the chart's Service was called missing"
 run "$FOOTPRINT" fix crds "$TMP/crds.yaml" --service hooks
 expect_status 2
 expect_stderr "--service hooks: expected NAMESPACE/NAME"

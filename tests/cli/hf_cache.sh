@@ -24,6 +24,11 @@ expect_status 0  # by hash huggingface_hub reads snapshots/<hash> without refs: 
 [ "$(json_get "$OUT" "d['cacheFrom'], d['offline'], d['models'][0]['commit']")" = \
   "HF_HUB_CACHE True $commit" ] || fail "HF_HUB_CACHE and offline: $(cat "$OUT")"
 
+# By commit no ref is read, and none names this commit yet: the report says so, not refs/main.
+run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub" Qwen/Qwen3-0.6B@$commit
+expect_status 0
+expect_stdout "resolves offline: snapshots/$commit (by commit; no ref names it)"
+
 run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" Qwen/Qwen3-0.6B
 expect_status 0
 expect_stdout "fixed: wrote refs/main"
@@ -32,6 +37,24 @@ expect_stdout "fixed: wrote refs/main"
 run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub"
 expect_status 0
 expect_stdout "Qwen/Qwen3-0.6B: resolves offline: refs/main -> $commit"
+run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub" Qwen/Qwen3-0.6B@$commit
+expect_status 0
+expect_stdout "Qwen/Qwen3-0.6B: resolves offline: refs/main -> $commit"
+# --revision names another cached snapshot: refs/main loads the wrong one by name (exit 1), and
+# fix points refs/main at the revision.
+other=0123456789abcdef0123456789abcdef01234567
+mkdir -p "$repo/snapshots/$other"
+ln -s ../../blobs/a1b2 "$repo/snapshots/$other/config.json"
+run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub" --revision $other Qwen/Qwen3-0.6B
+expect_status 1
+# (the text report wraps at 80 columns, so the sentence is matched up to its break)
+expect_stdout "refs/main names $commit, not the --revision"
+expect_stdout "loads a different snapshot"
+run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" --revision $other Qwen/Qwen3-0.6B
+expect_status 0
+[ "$(cat "$repo/refs/main")" = "$other" ] || fail "refs/main now names the revision"
+printf '%s' "$commit" >"$repo/refs/main"
+rm -rf "$repo/snapshots/$other"
 
 run "$FOOTPRINT" hf-cache check --cache "$TMP/none"
 expect_status 2

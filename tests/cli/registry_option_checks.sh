@@ -23,4 +23,13 @@ run "$FOOTPRINT" images "$TMP/pod.yaml" --pin --format list --insecure-registry 
 expect_status 2
 expect_stdout "127.0.0.1:9/team/app:1.0"
 expect_stderr "--pin: 1 image could not be resolved to a digest and is listed unpinned: 127.0.0.1:9/team/app:1.0"
+# --registry-timeout 0 is refused in words (curl would read 0 as no limit at all).
+run "$FOOTPRINT" images "$TMP/pod.yaml" --pin --registry-timeout 0
+expect_status 2
+expect_stderr '"0" is not a number of seconds above 0'
+# Options that only shape registry requests do nothing without --sizes or --pin: a warning says
+# so, and the listing is unchanged (exit 0).
+run "$FOOTPRINT" images "$TMP/pod.yaml" --insecure-registry 127.0.0.1:9
+expect_status 0
+expect_stderr "warning: --insecure-registry does nothing without --sizes or --pin"
 echo "ok"

@@ -48,3 +48,19 @@ printf 'ignore:\n  - check: crd-mising\n    reason: typo\n' >.footprint.yaml
 run "$FOOTPRINT" audit bundle.yaml
 expect_status 2
 expect_stderr ".footprint.yaml:2:12: unknown check \"crd-mising\""
+
+# An annotation naming a check that reports nothing on its object suppresses nothing, and the
+# report says so: the ConfigMap below has no ClusterRole, so rbac-wildcard cannot fire on it.
+cat >unused.yaml <<'YAML'
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: settings
+  namespace: ops
+  annotations: {footprint.dev/ignore: "rbac-wildcard -- copied from the operator's role"}
+YAML
+run "$FOOTPRINT" audit unused.yaml --no-config
+expect_status 0
+# (the text report wraps at 80 columns: the sentence is matched in its two lines)
+expect_stdout "footprint.dev/ignore on ConfigMap ops/settings names rbac-wildcard, which reports"
+expect_stdout "nothing on it: the annotation suppresses nothing"

@@ -58,4 +58,10 @@ expect_status 2
 run "$FOOTPRINT" can-i get secrets --as system:serviceaccount:ops:op -n ops "$TMP/in.yaml"
 expect_status 2
 expect_stderr "roleRef is a string where a mapping is needed"
+# metadata.namespace of the wrong type, in any kind: refused as the API server refuses it
+# (ObjectMeta.Namespace is a string), never read as "no namespace" and placed in -n's.
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: 3\n' >"$TMP/ns.yaml"
+run "$FOOTPRINT" audit "$TMP/ns.yaml" -n ops
+expect_status 2
+expect_stderr "ns.yaml:5:14: metadata.namespace is a number where a string is needed"
 echo "ok"

@@ -109,6 +109,7 @@ ModeFacts facts_of(const Context& ctx, const std::vector<Finding>& findings) {
   // An object can have several findings of one check: show the worst and how many.
   std::map<std::string, std::pair<Severity, size_t>> worst;
   for (const Finding& finding : findings) {
+    if (finding.suppressed) continue;
     std::string key =
         fmt::format("{}: {} {}", finding.check, finding.object.kind, finding.object.name);
     auto [it, added] = worst.try_emplace(key, finding.severity, 0);
@@ -169,11 +170,11 @@ void add_keyed_rows(Comparison& c, const std::string& group,
 
 }  // namespace
 
-Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* cluster) {
+Comparison compare_modes(const std::vector<ModeInput>& modes, const Config& config,
+                         const Cluster* cluster) {
   Comparison c;
   // One context and one analysis per mode, shared by the decision table and the detail rows.
   std::vector<std::unique_ptr<Context>> contexts;
-  std::vector<std::vector<Finding>> findings;
   std::vector<DecisionMode> decision_modes;
   std::vector<ModeFacts> facts;
   std::vector<bool> ok;
@@ -184,12 +185,13 @@ Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* clu
                            ? std::make_unique<Context>(*m.bundle, std::vector<ClusterNamespace>{},
                                                        std::vector<Expectation>{}, cluster)
                            : nullptr);
-    findings.push_back(m.bundle ? analyze(*contexts.back(), Config{}).findings
-                                : std::vector<Finding>{});
-    facts.push_back(m.bundle ? facts_of(*contexts.back(), findings.back()) : ModeFacts{});
+    c.analyses.push_back(m.bundle ? analyze(*contexts.back(), config) : AnalysisResult{});
+    facts.push_back(m.bundle ? facts_of(*contexts.back(), c.analyses.back().findings)
+                             : ModeFacts{});
   }
   for (size_t i = 0; i < modes.size(); ++i)
-    decision_modes.push_back({modes[i].name, contexts[i].get(), &findings[i], modes[i].error});
+    decision_modes.push_back(
+        {modes[i].name, contexts[i].get(), &c.analyses[i].findings, modes[i].error});
   c.decisions = decision_table(decision_modes);
   if (std::find(ok.begin(), ok.end(), false) != ok.end()) {
     std::vector<std::string> errors;

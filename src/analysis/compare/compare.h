@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/analyze.h"
 #include "analysis/compare/decision_table.h"
 #include "model/cluster.h"
 #include "model/object.h"
@@ -30,13 +31,18 @@ struct Comparison {
   std::vector<std::string> modes;
   DecisionTable decisions;          // what a reviewer decides on; reports lead with it
   std::vector<ComparisonRow> rows;  // the detail the decisions rest on
+  // Each mode's analysis, suppressions of the configuration applied (empty for a mode that could
+  // not be read), so that --fail-on judges modes as audit judges an install.
+  std::vector<AnalysisResult> analyses;
 };
 
 // The decision table (decision_table.h), then the detail rows: kinds counted per scope, webhooks
 // (counted one by one, and each with its namespace scope), cluster-scoped objects, cluster-wide
 // rights per ServiceAccount, CRDs shipped and required, who injects each CA, and the findings
 // present in some modes only. With `cluster` (--cluster), every mode is judged against that
-// cluster.
-Comparison compare_modes(const std::vector<ModeInput>& modes, const Cluster* cluster = nullptr);
+// cluster. `config` suppresses findings as in audit: a suppressed finding is no mode's worst and
+// no row of "Findings in some modes only".
+Comparison compare_modes(const std::vector<ModeInput>& modes, const Config& config = {},
+                         const Cluster* cluster = nullptr);
 
 }  // namespace footprint

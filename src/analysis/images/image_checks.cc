@@ -39,7 +39,7 @@ std::string elsewhere(size_t places) {
 void run_image_not_pinned(const Context& ctx, Findings& out) {
   const ImageInventory& inv = ctx.images;
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
-    if (image.ref.pinned() || is_mutable_tag(image.ref.effective_tag())) return;
+    if (image.ref.pinned() || moves(image.ref)) return;
     Finding& f = out.add(
         ctx.bundle.objects[use.object], Severity::kLow,
         fmt::format("Image {} is referenced by tag only (at {}{}). A tag can be moved to "
@@ -102,7 +102,7 @@ bool repository_name_only(const Context& ctx, const Image& image) {
 void run_image_mutable_tag(const Context& ctx, Findings& out) {
   const ImageInventory& inv = ctx.images;
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
-    if (image.ref.pinned() || !is_mutable_tag(image.ref.effective_tag())) return;
+    if (image.ref.pinned() || !moves(image.ref)) return;
     if (repository_name_only(ctx, image)) return;
     std::string tag = image.ref.tag.empty() ? "no tag, so :latest is implied"
                                             : fmt::format("the tag :{}", image.ref.tag);

@@ -218,6 +218,7 @@ class Discoverer {
     WalkContext ctx{obj.index, {}, 0};
     configmap_ = obj.group.empty() && obj.kind == "ConfigMap";
     data_key_.clear();
+    name_parts_.clear();
     walk(obj.node, "", ctx, "", "");
   }
 
@@ -246,6 +247,11 @@ class Discoverer {
     if (fields(node, path, ctx, disabled) || node.get("repository") || node.get("registry") ||
         node.get("version") || node.get("tag") || node.get("digest") ||
         node.get("defaultImageVersion")) {
+      image_key_used = true;
+    }
+    injector_images(node, path, ctx, disabled);
+    // A name part of the injector's image (global.proxy.image: proxyv2) is no reference alone.
+    if (std::find(name_parts_.begin(), name_parts_.end(), path) != name_parts_.end()) {
       image_key_used = true;
     }
     bool pod_spec = is_pod_spec(node);
@@ -296,6 +302,47 @@ class Discoverer {
     bool nested = ctx.depth > 0 && ctx.depth < kMaxEmbedDepth;
     if ((annotation || config_data || nested) && looks_structured(text)) {
       embedded(ctx, v, path, annotation, disabled);
+    }
+  }
+
+  // Istio's sidecar injector values (the istio-sidecar-injector ConfigMap's `values`): the
+  // injector composes the proxy it adds to every injected pod as istio's ProxyImage does
+  // (pkg/kube/inject/inject.go): global.proxy.image (default proxyv2) used as it is when it holds
+  // a '/', else global.hub + "/" + that name + ":" + global.tag, with "-" + global.variant
+  // unless the variant is empty or "default". global.proxy_init.image is composed the same way
+  // for the istio-init container.
+  void injector_images(const yaml::Node& node, const std::string& path, const WalkContext& ctx,
+                       const std::string& disabled) {
+    yaml::Node global = node.get("global");
+    if (!global.is_mapping() || !global.get("hub").is_scalar() ||
+        !global.get("proxy").is_mapping()) {
+      return;
+    }
+    std::string hub(global.get("hub").str());
+    while (hub.ends_with('/'))
+      hub.pop_back();
+    std::string tag(global.get("tag").str());
+    std::string variant(global.get("variant").str());
+    if (!variant.empty() && variant != "default" && !tag.ends_with("-" + variant)) {
+      tag += "-" + variant;
+    }
+    std::string global_path = join_key(path, "global");
+    for (std::string_view part : {"proxy", "proxy_init"}) {
+      yaml::Node image = global.get(part).get("image");
+      if (!global.get(part).is_mapping()) continue;
+      std::string name = image.is_scalar() && !image.str().empty() ? std::string(image.str())
+                         : part == "proxy"                         ? "proxyv2"
+                                                                   : "";
+      if (name.empty()) continue;
+      std::string composed = name;
+      if (name.find('/') == std::string::npos) {
+        if (hub.empty() || tag.empty()) continue;  // nothing a runtime could pull
+        composed = fmt::format("{}/{}:{}", hub, name, tag);
+      }
+      std::string part_path = join_key(global_path, part);
+      name_parts_.push_back(part_path);
+      add(ctx, image ? image : global.get("hub"), join_key(part_path, "image"), Confidence::kLikely,
+          "injector", composed, disabled);
     }
   }
 
@@ -480,6 +527,7 @@ class Discoverer {
     }
     add(ctx, v, path, domain ? Confidence::kLikely : Confidence::kPossible, "configmap", text,
         disabled);
+    out_.uses.back().image_place = false;
   }
 
   void image_token(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path,
@@ -491,6 +539,7 @@ class Discoverer {
     if (!has_registry_domain(t.value) && !(named && tagged)) return;
     Confidence c = named || tagged ? Confidence::kLikely : Confidence::kPossible;
     add(ctx, scalar, path, c, source, t.value, disabled);
+    out_.uses.back().image_place = named;
   }
 
   void add(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path, Confidence c,
@@ -521,6 +570,8 @@ class Discoverer {
   }
 
   ImageInventory& out_;
+  // Paths of mappings whose `image` is only a name the injector completes (injector_images).
+  std::vector<std::string> name_parts_;
   bool configmap_ = false;
   // The key of the ConfigMap's data being walked; empty outside a ConfigMap's data.
   std::string data_key_;
@@ -582,19 +633,52 @@ ImageInventory discover_images(const Bundle& bundle) {
   return out;
 }
 
-bool is_mutable_tag(std::string_view tag) {
+namespace {
+
+bool has_digit(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// latest, main and the like, alone or with a qualifier ("main-latest", "v2-nightly").
+bool is_moving_name(std::string_view lowered) {
   static constexpr std::array<std::string_view, 16> kMutable = {
       "latest", "main", "master", "devel",    "develop",  "dev",     "nightly", "edge",
       "stable", "head", "canary", "snapshot", "unstable", "rolling", "next",    "testing"};
+  if (std::find(kMutable.begin(), kMutable.end(), lowered) != kMutable.end()) return true;
+  return lowered.starts_with("latest-") ||
+         std::any_of(kMutable.begin(), kMutable.begin() + 8,
+                     [&](std::string_view m) { return lowered.ends_with(fmt::format("-{}", m)); });
+}
+
+}  // namespace
+
+bool is_mutable_tag(std::string_view tag) {
   std::string l = lower(tag);
-  if (std::find(kMutable.begin(), kMutable.end(), l) != kMutable.end()) return true;
+  if (is_moving_name(l)) return true;
+  // "1.x", "v2.x.x", "1.*": a version with a wildcard part is a range, and moves within it.
+  for (size_t start = 0; start <= l.size();) {
+    size_t dot = l.find('.', start);
+    std::string_view part = std::string_view(l).substr(start, dot - start);
+    if (part == "x" || part == "*") return true;
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
   // "alpine", "bookworm", "slim": a name without any version number follows its base image's
   // releases, so it moves too.
-  if (std::none_of(l.begin(), l.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
-  // "main-latest", "v2-nightly", "latest-ubuntu": a moving name with a qualifier.
-  return l.starts_with("latest-") ||
-         std::any_of(kMutable.begin(), kMutable.begin() + 8,
-                     [&](std::string_view m) { return l.ends_with(fmt::format("-{}", m)); });
+  return !has_digit(l);
+}
+
+bool is_variant_tag(std::string_view tag) {
+  return !tag.empty() && !has_digit(tag) && !is_moving_name(lower(tag));
+}
+
+bool moves(const ImageRef& ref) {
+  std::string_view tag = ref.effective_tag();
+  if (!is_variant_tag(tag)) return is_mutable_tag(tag);
+  // "linux", "box": a variant names no version itself; the repository's name may
+  // ("python3.12:slim"), and then the variant of that version is what is asked for.
+  std::string_view last = std::string_view(ref.path).substr(ref.path.rfind('/') + 1);
+  return !has_digit(last);
 }
 
 std::optional<LargeImage> large_image(uint64_t bytes, const PullLimits& limits) {

@@ -55,6 +55,11 @@ struct ImageUse {
   std::string disabled_by;
   std::string pull_policy;    // the container's imagePullPolicy as written, for container images
   std::string configmap_key;  // the data key, for a reference named in a ConfigMap's data
+  // The place says it holds an image: a container's image, a key named image, a field group, an
+  // image annotation, or a flag or variable whose name says image (--sidecar-image,
+  // RELATED_IMAGE_X). False for any other flag, variable or ConfigMap value that only reads as
+  // one (--config=config.example.com/path:v1).
+  bool image_place = true;
 };
 
 // One distinct image: uses grouped by normalised reference, in order of first use.
@@ -90,6 +95,11 @@ ImageInventory discover_images(const Bundle& bundle);
 // Tags that are moved to new builds by convention: latest, main and the like, and any tag
 // without a digit (alpine, slim), which names no version.
 bool is_mutable_tag(std::string_view tag);
+// A tag that only names a variant ("linux", "box", "slim"): no digit, and no moving name.
+bool is_variant_tag(std::string_view tag);
+// Whether the image a reference names moves: a moving tag (is_mutable_tag), except that a variant
+// tag is judged by the repository's name, which may carry the version ("python3.12:slim").
+bool moves(const ImageRef& ref);
 
 // A Hugging Face repository id "org/name".
 bool is_model_id(std::string_view text);

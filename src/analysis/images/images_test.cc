@@ -449,6 +449,50 @@ spec:
 // pkg/apis/core/v1/defaults.go (SetDefaults_Container): an unset imagePullPolicy becomes Always
 // only for :latest or no tag, IfNotPresent otherwise; an explicit policy is kept. The message
 // says which policy applies and why, never "Always" for :main.
+// Istio's injector adds the proxy to every injected pod, composing its reference as ProxyImage
+// does (istio pkg/kube/inject/inject.go): hub + "/" + global.proxy.image + ":" + tag, with
+// "-" + variant; a name holding '/' is used as it is. The bare name "proxyv2" is not an image of
+// its own (it would read as docker.io/library/proxyv2).
+TEST(Images, MeshInjectorProxyIsComposedFromItsConfig) {
+  Bundle b = bundle_from(R"(apiVersion: v1
+kind: ConfigMap
+metadata: {name: istio-sidecar-injector, namespace: istio-system}
+data:
+  values: |-
+    {"global": {"hub": "gcr.io/istio-release", "tag": "1.22.1", "variant": "distroless",
+      "proxy": {"image": "proxyv2"}, "proxy_init": {"image": "mirror.example.com/init:2"}}}
+)");
+  ImageInventory inv = discover_images(b);
+  std::vector<std::string> written;
+  for (const ImageUse& use : inv.uses)
+    written.push_back(use.written);
+  EXPECT_EQ(written, (std::vector<std::string>{"gcr.io/istio-release/proxyv2:1.22.1-distroless",
+                                               "mirror.example.com/init:2"}));
+  EXPECT_EQ(inv.uses[0].source, "injector");
+  EXPECT_EQ(inv.uses[0].path, "data.values > global.proxy.image");
+}
+
+// By shape: "1.x" is a range (npm-style), which its publisher moves to every 1.y release, though
+// it has a digit. "linux" or "box" names a variant, not a version: the repository's own name
+// decides ("python3.12:slim" asks for that version's variant; "busybox:box" for whatever is
+// current).
+TEST(ImageChecks, MutableTagsByVersionShape) {
+  for (const char* tag : {"1.x", "v2.x.x", "1.*", "1.X"})
+    EXPECT_TRUE(is_mutable_tag(tag)) << tag;
+  for (const char* tag : {"1.2.3", "x86_64-1.2", "v1.2-linux", "1.2.x86"})
+    EXPECT_FALSE(is_mutable_tag(tag)) << tag;
+  EXPECT_TRUE(is_variant_tag("linux"));
+  EXPECT_TRUE(is_variant_tag("box"));
+  EXPECT_FALSE(is_variant_tag("latest"));
+  EXPECT_FALSE(is_variant_tag("1.x"));
+  EXPECT_FALSE(moves(*parse_image_ref("docker.io/library/python3.12:slim")));
+  EXPECT_FALSE(moves(*parse_image_ref("quay.io/team/agent-v2:linux")));
+  EXPECT_TRUE(moves(*parse_image_ref("docker.io/library/busybox:box")));
+  EXPECT_TRUE(moves(*parse_image_ref("quay.io/team/agent:1.x")));
+  EXPECT_TRUE(moves(*parse_image_ref("quay.io/team/agent-v2:latest")));
+  EXPECT_FALSE(moves(*parse_image_ref("quay.io/team/agent:1.4.2")));
+}
+
 TEST(ImageChecks, MutableTagMessageFollowsThePullPolicy) {
   Bundle b = bundle_from(R"(apiVersion: v1
 kind: Pod

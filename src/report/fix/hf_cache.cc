@@ -180,6 +180,24 @@ void check_snapshot(const fs::path& folder, const std::string& commit, HfModelRe
   }
 }
 
+// The ref that names `commit`, main first, then the others in name order; "" when none does.
+// Loading by commit reads no ref, so this is what the report can truly say about refs.
+std::string ref_naming(const fs::path& folder, const std::string& commit) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(folder / "refs", ec); !ec && it != fs::directory_iterator();
+       it.increment(ec)) {
+    std::error_code file_ec;
+    if (it->is_regular_file(file_ec) && trim(read_file(it->path())) == commit) {
+      names.push_back(it->path().filename().string());
+    }
+  }
+  std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+    return std::pair(a != "main", a) < std::pair(b != "main", b);
+  });
+  return names.empty() ? "" : names.front();
+}
+
 HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options) {
   HfModelReport r;
   r.id = spec.id;
@@ -220,6 +238,14 @@ HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options
   // (try_to_load_from_cache resolves refs only for a revision that is not a commit hash).
   if (by_hash && !chosen.empty()) {
     r.commit = chosen;
+    r.ref = ref_naming(folder, chosen);
+    std::string main_commit(trim(read_file(folder / "refs" / "main")));
+    if (r.ref != "main" && is_commit_hash(main_commit)) {
+      r.warnings.push_back(
+          fmt::format("refs/main names {}, not the requested {}: `--model {}` without "
+                      "--revision loads a different snapshot.",
+                      main_commit, chosen, spec.id));
+    }
     check_snapshot(folder, chosen, r);
     return r;
   }
@@ -292,6 +318,16 @@ HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options
     if (!options.revision.empty()) offer(fmt::format("point refs/{} at the given revision", r.ref));
     if (!r.snapshots.empty()) alternative(r.snapshots.back());
     return r;
+  }
+  // --revision says which commit the workers must load: a ref that names another one loads
+  // the wrong snapshot by name, however sound that snapshot is.
+  if (!by_hash && !chosen.empty() && chosen != commit) {
+    r.problems.push_back(
+        fmt::format("refs/{} names {}, not the --revision {}: `--model {}` loads a different "
+                    "snapshot.",
+                    r.ref, commit, chosen, spec.id));
+    offer(fmt::format("point refs/{} at the given revision", r.ref));
+    alternative(chosen);
   }
   if (by_hash && spec.revision != commit) {
     r.warnings.push_back(

@@ -57,7 +57,9 @@ struct HfRepair {
 
 struct HfModelReport {
   std::string id;
-  std::string ref;     // the ref that must resolve ("main" unless a ref name was given)
+  // The ref that must resolve ("main" unless a ref name was given); for a model asked for by
+  // commit, which reads no ref, the ref that names that commit, or "" when none does.
+  std::string ref;
   std::string folder;  // <root>/models--org--name
   std::string commit;  // what the ref or revision resolves to; empty when it does not
   std::vector<std::string> snapshots;  // commits present, sorted

@@ -191,6 +191,48 @@ TEST_F(HfCache, TwoSnapshotsAreAmbiguousWithoutRevision) {
   EXPECT_EQ(slurp(repo() / "refs" / "main"), kCommitB);
 }
 
+// MODEL@COMMIT reads snapshots/<commit> and no ref (try_to_load_from_cache resolves refs only for
+// a revision that is not a commit hash), so the report names the ref that truly points at that
+// commit, or none; it never claims refs/main when refs/main names another snapshot.
+TEST_F(HfCache, ByCommitReportsTheRefThatNamesIt) {
+  blob("blob-config.json", "{}");
+  snapshot(kCommitA, {"config.json"});
+  snapshot(kCommitB, {"config.json"});
+  HfModelReport no_ref = check("Qwen/Qwen3-0.6B@" + kCommitA);
+  EXPECT_TRUE(no_ref.resolves());
+  EXPECT_EQ(no_ref.ref, "");
+  EXPECT_EQ(no_ref.commit, kCommitA);
+
+  ref("main", kCommitB);
+  ref("v1", kCommitA);
+  HfModelReport by_tag = check("Qwen/Qwen3-0.6B@" + kCommitA);
+  EXPECT_TRUE(by_tag.resolves());
+  EXPECT_EQ(by_tag.ref, "v1");
+  // The name alone loads B: worth knowing, not a failure of loading by commit.
+  EXPECT_TRUE(contains(by_tag.warnings, "refs/main names " + kCommitB));
+  EXPECT_EQ(check("Qwen/Qwen3-0.6B@" + kCommitB).ref, "main");
+}
+
+// --revision names the commit the workers must load. refs/main naming another, complete
+// snapshot still loads by name, but loads the wrong one: a problem, and fix points refs/main at
+// the revision.
+TEST_F(HfCache, RevisionIsHonouredWhenTheRefNamesAnotherSnapshot) {
+  blob("blob-config.json", "{}");
+  snapshot(kCommitA, {"config.json"});
+  snapshot(kCommitB, {"config.json"});
+  ref("main", kCommitA);
+  EXPECT_TRUE(check("Qwen/Qwen3-0.6B").resolves());
+  HfModelReport r = check("Qwen/Qwen3-0.6B", kCommitB);
+  EXPECT_FALSE(r.resolves());
+  EXPECT_TRUE(
+      contains(r.problems, "refs/main names " + kCommitA + ", not the --revision " + kCommitB));
+  ASSERT_TRUE(r.repair.has_value());
+  EXPECT_EQ(r.repair->commit, kCommitB);
+  HfModelReport fixed = fix("Qwen/Qwen3-0.6B", kCommitB);
+  EXPECT_TRUE(fixed.resolves());
+  EXPECT_EQ(slurp(repo() / "refs" / "main"), kCommitB);
+}
+
 // The seed mounted the model directory read-only: loading works, with a warning.
 TEST_F(HfCache, ReadOnlyFolderIsAWarningNotAFailure) {
   blob("blob-config.json", "{}");

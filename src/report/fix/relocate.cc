@@ -110,6 +110,48 @@ tl::expected<Edit, std::string> secret_edit(const Bundle& bundle, const Object& 
                           obj.display())};
 }
 
+// A List whose items are all left out must stay a List: `items:` with nothing under it is null,
+// not the array a List holds. Its items' edits become one: `items: []`, then their comments.
+tl::expected<void, std::string> empty_lists(const Bundle& bundle,
+                                            std::map<uint32_t, Edit>& secret_edits) {
+  const std::vector<RawObject>& raw = bundle.input.objects;
+  for (size_t first = 0; first < raw.size();) {
+    size_t end = first + 1;
+    if (raw[first].list_index == 0) {
+      while (end < raw.size() && raw[end].list_index > 0 && raw[end].file == raw[first].file)
+        ++end;
+    }
+    bool all_left_out = raw[first].list_index == 0;
+    for (size_t i = first; i < end && all_left_out; ++i)
+      all_left_out = secret_edits.contains(static_cast<uint32_t>(i));
+    if (!all_left_out) {
+      first = end;
+      continue;
+    }
+    Edit& head = secret_edits.at(static_cast<uint32_t>(first));
+    std::string_view text = bundle.input.texts[head.file];
+    size_t colon = head.begin;  // the first item's "-"; `items:` ends before it
+    while (colon > 0 && std::isspace(static_cast<unsigned char>(text[colon - 1])))
+      --colon;
+    if (colon == 0 || text[colon - 1] != ':') {
+      return tl::unexpected(fmt::format(
+          "{}: the List's items are all left out, and its items: key is not right before them; "
+          "write the Secrets in their own documents to relocate",
+          where(bundle, bundle.objects[first], bundle.objects[first].node)));
+    }
+    Edit merged{head.file, colon, head.end, " []"};
+    for (size_t i = first; i < end; ++i) {
+      Edit& item = secret_edits.at(static_cast<uint32_t>(i));
+      merged.text += "\n" + item.text;
+      merged.end = item.end;
+      secret_edits.erase(static_cast<uint32_t>(i));
+    }
+    secret_edits.emplace(static_cast<uint32_t>(first), std::move(merged));
+    first = end;
+  }
+  return {};
+}
+
 // Reads the rewritten text back and makes sure every reference that was to move now points at
 // the mirror, so the manifests and the copy plan cannot drift apart.
 tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Relocation& result,
@@ -130,8 +172,8 @@ tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Rel
   Bundle again = build_bundle(std::move(*loaded), BundleOptions{bundle.default_namespace});
   ImageInventory found = discover_images(again);
   for (const ImageUse& use : found.uses) {
-    if (!use.ref) continue;
-    if (use.confidence == Confidence::kPossible && !options.include_possible) continue;
+    if (!use.ref || use.source == "injector") continue;
+    if (!moves_by_default(use) && !options.include_possible) continue;
     std::string expected_start = options.registry.join("");
     if (!use.ref->name().starts_with(expected_start)) {
       const Object& obj = again.objects[use.object];
@@ -143,6 +185,11 @@ tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Rel
 }
 
 }  // namespace
+
+bool moves_by_default(const ImageUse& use) {
+  return use.confidence == Confidence::kCertain ||
+         (use.image_place && use.confidence == Confidence::kLikely);
+}
 
 std::string relocated_reference(const ImageRef& ref, const RegistryPrefix& registry) {
   std::string out = registry.join(ref.path);
@@ -161,14 +208,38 @@ tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const Image
     for (size_t u : images.images[i].uses)
       image_of_use[u] = i;
   }
+  // A reference still holding a Helm template cannot be relocated, and the manifests would pull
+  // it from wherever the template renders to.
+  std::vector<std::string> unrendered;
+  for (const ImageUse& use : images.uses) {
+    if (use.written.find("{{") == std::string::npos) continue;
+    const Object& obj = bundle.objects[use.object];
+    unrendered.push_back(
+        fmt::format("{}: {}: {}", where(bundle, obj, use.scalar), use.path, use.written));
+  }
+  if (!unrendered.empty()) {
+    bool one = unrendered.size() == 1;
+    return tl::unexpected(fmt::format(
+        "{} image reference{} still {} a Helm template ({{{{ }}}}) and cannot be relocated; give "
+        "footprint the chart folder, or helm template's output:\n  {}",
+        unrendered.size(), one ? "" : "s", one ? "holds" : "hold", fmt::join(unrendered, "\n  ")));
+  }
   for (size_t u = 0; u < images.uses.size(); ++u) {
     const ImageUse& use = images.uses[u];
     if (!use.ref) continue;
-    if (use.confidence == Confidence::kPossible && !options.include_possible) {
-      ++out.skipped_possible;
+    const Object& obj = bundle.objects[use.object];
+    if (use.source == "injector") {
+      // Composed by the mesh from global.hub and a name: moving it means setting global.hub.
+      out.left_unchanged.push_back(
+          fmt::format("{}: {}: {} (a mesh injector's proxy: set its global.hub to the mirror)",
+                      where(bundle, obj, use.scalar), use.path, use.written));
       continue;
     }
-    const Object& obj = bundle.objects[use.object];
+    if (!moves_by_default(use) && !options.include_possible) {
+      out.left_unchanged.push_back(
+          fmt::format("{}: {}: {}", where(bundle, obj, use.scalar), use.path, use.written));
+      continue;
+    }
     if (!use.fields) {
       std::string_view text = bundle.input.texts[obj.file];
       if (!replace_in_range(text, obj.file, use.scalar.begin_offset(), use.scalar.end_offset(),
@@ -208,14 +279,20 @@ tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const Image
     if (!seen) out.copies.push_back(std::move(copy));
   }
 
+  std::map<uint32_t, Edit> secret_edits;  // by object index
   for (const Object& obj : bundle.objects) {
     if (!may_hold_secret_values(obj)) continue;
     auto edit = secret_edit(bundle, obj);
     if (!edit) return tl::unexpected(edit.error());
-    edits.push_back(std::move(*edit));
+    secret_edits.emplace(obj.index, std::move(*edit));
     out.omitted_secrets.push_back(
         fmt::format("{} ({})", obj.display(), where(bundle, obj, obj.node)));
   }
+  if (auto merged = empty_lists(bundle, secret_edits); !merged) {
+    return tl::unexpected(merged.error());
+  }
+  for (auto& [index, edit] : secret_edits)
+    edits.push_back(std::move(edit));
 
   std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
     return std::tie(a.file, a.begin, a.end) < std::tie(b.file, b.begin, b.end);

@@ -14,7 +14,8 @@ namespace footprint {
 
 struct RelocateOptions {
   RegistryPrefix registry;
-  bool include_possible = false;  // also rewrite references found only by a weak heuristic
+  // Also rewrite what only reads as an image (see moves_by_default).
+  bool include_possible = false;
 };
 
 struct ImageCopy {
@@ -27,8 +28,15 @@ struct Relocation {
   std::vector<std::string> omitted_secrets;  // "Secret ns/name (file:line)", and look-alikes
   std::vector<ImageCopy> copies;             // unique, in order of first use
   size_t rewritten = 0;                      // references rewritten
-  size_t skipped_possible = 0;               // possible matches left as they were
+  // References left as they were, "file:line path: reference": strings that only read as images.
+  std::vector<std::string> left_unchanged;
 };
+
+// Whether relocation rewrites a use without --include-possible: discovery is certain, or the
+// use sits in an image's place (ImageUse::image_place) and is more than a bare word. A flag, a
+// variable or a ConfigMap value that merely reads as a reference (--config=host/path:v1) may be
+// a configuration URL or a git ref, and rewriting it would break the install.
+bool moves_by_default(const ImageUse& use);
 
 // The reference a relocated use points at: the mirror's host and prefix, then the original path,
 // tag and digest as written.
