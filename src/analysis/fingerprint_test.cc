@@ -159,7 +159,8 @@ TEST(Fingerprint, SurvivesReversedCorpusBundles) {
     std::reverse(backward->objects.begin(), backward->objects.end());
     auto before = fingerprints(build_bundle(std::move(*forward), BundleOptions{"operators"}));
     auto after = fingerprints(build_bundle(std::move(*backward), BundleOptions{"operators"}));
-    for (const auto& [check, prints] : before) EXPECT_EQ(prints, after[check]) << check;
+    for (const auto& [check, prints] : before)
+      EXPECT_EQ(prints, after[check]) << check;
     EXPECT_EQ(before.size(), after.size());
   }
 }

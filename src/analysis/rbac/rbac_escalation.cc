@@ -536,12 +536,13 @@ const std::vector<RiskMark>& risk_marks() {
 // The rule alone takes every step of the path, for any object name (or the one the API server
 // asks about).
 bool rule_takes(const PolicyRule& rule, const EscalationPath& path) {
-  return std::all_of(path.steps.begin(), path.steps.end(), [&](const std::vector<PathRequest>& step) {
-    return std::any_of(step.begin(), step.end(), [&](const PathRequest& r) {
-      return rule_allows(rule, resource_request(r.verb, r.group, r.resource, "x", r.subresource,
-                                                r.name));
-    });
-  });
+  return std::all_of(
+      path.steps.begin(), path.steps.end(), [&](const std::vector<PathRequest>& step) {
+        return std::any_of(step.begin(), step.end(), [&](const PathRequest& r) {
+          return rule_allows(
+              rule, resource_request(r.verb, r.group, r.resource, "x", r.subresource, r.name));
+        });
+      });
 }
 
 }  // namespace
