@@ -49,9 +49,12 @@ std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions
     out += wrap_text("warning: " + w, 2, width);
   if (!r.resolves()) {
     if (r.repair && !fixing) {
-      out += wrap_text(fmt::format("fix: {}: {} (`footprint hf-cache fix {}` writes it)",
-                                   r.repair->reason, r.repair->commit, r.id),
-                       2, width);
+      // With the commit named, the command writes this repair even when several snapshots or a
+      // --revision other than refs/main's are in play.
+      out +=
+          wrap_text(fmt::format("fix: {}: {} (`footprint hf-cache fix --revision {} {}` writes it)",
+                                r.repair->reason, r.repair->commit, r.repair->commit, r.id),
+                    2, width);
     }
     if (!r.alternative.empty()) out += wrap_text(r.alternative, 2, width);
   }

@@ -50,6 +50,9 @@ expect_status 1
 # (the text report wraps at 80 columns, so the sentence is matched up to its break)
 expect_stdout "refs/main names $commit, not the --revision"
 expect_stdout "loads a different snapshot"
+# The hint's command is the one that moves refs/main to the revision (run just below).
+tr -s ' \n' ' ' <"$OUT" | grep -qF "footprint hf-cache fix --revision $other Qwen/Qwen3-0.6B" ||
+  fail "the fix hint must name --revision $other: $(cat "$OUT")"
 run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" --revision $other Qwen/Qwen3-0.6B
 expect_status 0
 [ "$(cat "$repo/refs/main")" = "$other" ] || fail "refs/main now names the revision"
