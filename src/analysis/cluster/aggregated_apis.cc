@@ -146,6 +146,7 @@ void run_unreachable(const Context& ctx, Findings& out) {
                     api.backend_name(), fmt::join(api.broken, "; "),
                     fmt::format(fmt::runtime(kDiscoveryConsequence), groups(group))),
         fix + ".", api.api_service->node.at({"spec", "service"}));
+    about_shared(f, api.backend_name());  // one finding per backend, whatever APIService is first
     f.summary =
         fmt::format("APIService {} cannot reach its backend: discovery of {} fails cluster-wide",
                     names(group), groups(group));
@@ -209,6 +210,7 @@ void run_availability(const Context& ctx, Findings& out) {
                           "the cert-manager.io/inject-ca-from annotation)."
                         : ""),
         api.api_service->node.at({"spec", "service"}));
+    about_shared(f, api.backend_name());  // one finding per backend, whatever APIService is first
     f.summary = fmt::format("Discovery of {} and namespace deletion depend on {}", groups(group),
                             api.backend_name());
   }

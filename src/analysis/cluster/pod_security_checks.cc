@@ -161,6 +161,7 @@ void run_unlabelled_namespace(const Context& ctx, Findings& out) {
                           "label), or make the pods meet baseline.",
                           ns, kEnforceLabel),
         first.pod.spec);
+    about_shared(f, "namespace " + ns);  // one finding per namespace
     f.summary = fmt::format("Pods in namespace {} need the privileged Pod Security level", ns);
   }
 }

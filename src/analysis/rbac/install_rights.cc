@@ -141,7 +141,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> missing_crd_groups
       for (const auto& [label, items] : f.affects) {
         if (label == "resources" || label == "kinds") what = items;
       }
-      out.emplace_back(f.key, std::move(what));
+      out.emplace_back(f.about, std::move(what));  // the API group (about_shared)
     }
   }
   return out;
