@@ -48,7 +48,7 @@ std::string describe_need(const InstallNeed& n) {
 }
 
 Answer answer(std::string_view bundle_yaml, std::string_view cluster_yaml, std::string_view as,
-              std::vector<std::string> groups = {}, const std::string& ns = "team-a") {
+              const std::vector<std::string>& groups = {}, const std::string& ns = "team-a") {
   Bundle bundle = testing::bundle_from(bundle_yaml, ns);
   auto cluster = load_cluster_text("cluster.yaml", std::string(cluster_yaml));
   EXPECT_TRUE(cluster.has_value());

@@ -514,7 +514,7 @@ struct RiskMark {
 };
 
 const std::vector<RiskMark>& risk_marks() {
-  static const std::vector<RiskMark> marks = {
+  static const std::vector<RiskMark> kMarks = {
       {"escalates privileges", {"escalate", "bind", "impersonate", "request-tokens"}},
       {"writes bindings", {"write-bindings"}},
       {"issues certificates", {"issue-certificates"}},
@@ -530,7 +530,7 @@ const std::vector<RiskMark>& risk_marks() {
       {"deletes volumes", {"delete-volumes"}},
       {"deletes namespaces", {"delete-namespaces"}},
   };
-  return marks;
+  return kMarks;
 }
 
 // The rule alone takes every step of the path, for any object name (or the one the API server
