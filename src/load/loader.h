@@ -93,8 +93,9 @@ tl::expected<std::string, std::string> read_text_file(const std::string& path,
 struct NamedText {
   std::string name;
   std::string text;
-  std::string chart_root = {};  // for rendered charts
-  std::string renderer = {};    // "helm" for rendered charts
+  // The braces keep GCC's -Wmissing-field-initializers quiet for {name, text}.
+  std::string chart_root = {};  // NOLINT(readability-redundant-member-init): for rendered charts
+  std::string renderer = {};    // NOLINT(readability-redundant-member-init): "helm" when rendered
 };
 
 // Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".

@@ -366,7 +366,9 @@ DecisionAnswer worst_finding(const std::vector<Finding>& findings) {
 // them: say how large the largest is, and whether client-side apply can carry it.
 void size_crds_to_apply(DecisionAnswer& answer, const std::vector<std::string>& groups,
                         const std::vector<DecisionMode>& modes) {
-  const ObjectSize* largest = nullptr;
+  const Object* largest = nullptr;
+  uint64_t largest_bytes = 0;
+  uint64_t largest_annotation = 0;
   std::string from;
   for (const DecisionMode& m : modes) {
     if (!m.context) continue;
@@ -375,20 +377,21 @@ void size_crds_to_apply(DecisionAnswer& answer, const std::vector<std::string>& 
       if (obj.kind != "CustomResourceDefinition" || !s.sizes) continue;
       std::string_view group = obj.node.at({"spec", "group"}).str();
       if (std::find(groups.begin(), groups.end(), group) == groups.end()) continue;
-      if (!largest || s.sizes->json_bytes > largest->sizes->json_bytes) {
-        largest = &s;
+      if (!largest || s.sizes->json_bytes > largest_bytes) {
+        largest = &obj;
+        largest_bytes = s.sizes->json_bytes;
+        largest_annotation = s.sizes->annotation_bytes;
         from = m.name;
       }
     }
   }
   if (!largest) return;
   answer.evidence.push_back(fmt::format("mode {} ships them; the largest, {}, is {} bytes", from,
-                                        largest->object->name,
-                                        with_commas(largest->sizes->json_bytes)));
-  if (largest->sizes->annotation_bytes > kAnnotationLimit) {
+                                        largest->name, with_commas(largest_bytes)));
+  if (largest_annotation > kAnnotationLimit) {
     answer.answer =
         fmt::format("you, before installing (server-side apply: the largest is {} bytes)",
-                    with_commas(largest->sizes->json_bytes));
+                    with_commas(largest_bytes));
   }
 }
 
