@@ -262,9 +262,9 @@ TEST(DiffRbac, ARightThatIsAnEscalationStepIsListedOnceWithItsPath) {
   // and the fix; and one change for the rights gained, where each right appears once, naming the
   // path it is a step of. Before, the path's change repeated the rights in its details.
   std::string rules = std::string(kAccount.substr(0, kAccount.find("rules:"))) +
-                       "rules:\n- {apiGroups: [\"\"], resources: [configmaps], verbs: [get]}\n"
-                       "- {apiGroups: [\"\"], resources: [pods/exec], verbs: [create]}\n"
-                       "- {apiGroups: [\"\"], resources: [secrets], verbs: [list]}\n";
+                      "rules:\n- {apiGroups: [\"\"], resources: [configmaps], verbs: [get]}\n"
+                      "- {apiGroups: [\"\"], resources: [pods/exec], verbs: [create]}\n"
+                      "- {apiGroups: [\"\"], resources: [secrets], verbs: [list]}\n";
   UpgradeDiff gained = diff_of(kAccount, rules);
   EXPECT_EQ(mentions(gained, "create pods/exec"), 1u);
   EXPECT_EQ(mentions(gained, "list secrets"), 1u);
@@ -278,8 +278,8 @@ TEST(DiffRbac, ARightThatIsAnEscalationStepIsListedOnceWithItsPath) {
                        "every namespace; escalation: read Secrets (read-secrets)]"))
       << joined(seen, "\n");
   for (std::string_view path : {"exec into pods (exec-into-pods)", "read Secrets (read-secrets)"}) {
-    EXPECT_TRUE(
-        contains(seen, fmt::format("high gains {}, in every namespace [through ClusterRole op]", path)))
+    EXPECT_TRUE(contains(
+        seen, fmt::format("high gains {}, in every namespace [through ClusterRole op]", path)))
         << path << "\n"
         << joined(seen, "\n");
   }

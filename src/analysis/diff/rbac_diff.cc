@@ -72,8 +72,7 @@ bool opens(const Atom& atom, const HeldEscalation& held) {
 // "create pods/exec in every namespace; escalation: exec into pods (exec-into-pods)": the right,
 // with the escalation paths it is a step of on its side, so a right listed once carries what it
 // means.
-std::string atom_text(const Atom& atom,
-                      const std::map<std::string, const HeldEscalation*>& paths) {
+std::string atom_text(const Atom& atom, const std::map<std::string, const HeldEscalation*>& paths) {
   std::string out = atom.what + (atom.scope.empty() ? " in every namespace" : " in " + atom.scope);
   std::vector<std::string> meanings;
   for (const auto& [id, held] : paths)
