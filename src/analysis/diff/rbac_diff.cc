@@ -39,15 +39,18 @@ std::set<Atom> atoms_of(const SubjectPermissions& subject) {
         g.resource_names.empty() ? "" : fmt::format(" (names {})", joined(g.resource_names));
     for (const std::string& verb : g.verbs) {
       for (const std::string& url : g.non_resource_urls) {
-        PolicyRule rule{.verbs = {verb}, .non_resource_urls = {url}};
+        PolicyRule rule;
+        rule.verbs = {verb};
+        rule.non_resource_urls = {url};
         out.insert({fmt::format("{} {}", verb, url), g.namespace_, !g.risks.empty(), rule});
       }
       for (const std::string& group : g.api_groups) {
         for (const std::string& resource : g.resources) {
-          PolicyRule rule{.verbs = {verb},
-                          .api_groups = {group},
-                          .resources = {resource},
-                          .resource_names = g.resource_names};
+          PolicyRule rule;
+          rule.verbs = {verb};
+          rule.api_groups = {group};
+          rule.resources = {resource};
+          rule.resource_names = g.resource_names;
           out.insert({fmt::format("{} {}{}", verb, resource_text(group, resource), names),
                       g.namespace_, !g.risks.empty(), rule});
         }
