@@ -76,8 +76,12 @@ PY
 
 # Markup from a manifest is text on the page: a PriorityClass named to close the markup.
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: t}\n' >"$TMP/before.yaml"
-printf 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: "%s"}\nvalue: 1000\n' \
-  'pc"><script>alert(1)</script>' >"$TMP/after.yaml"
+cat >"$TMP/after.yaml" <<'YAML'
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: 'pc"><script>alert(1)</script>'}
+value: 1000
+YAML
 run "$FOOTPRINT" diff "$TMP/before.yaml" "$TMP/after.yaml" --format html -o "$TMP/hostile.html"
 expect_status 0
 "$PYTHON" "$ROOT/tests/cli/html_wellformed.py" "$TMP/hostile.html" || fail "malformed page"
