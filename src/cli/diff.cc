@@ -7,6 +7,7 @@
 #include "analysis/context.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/registry_options.h"
 #include "report/diff_report.h"
 
 namespace footprint {
@@ -21,8 +22,8 @@ struct LoadedSide {
   Inventory inventory;
 };
 
-std::unique_ptr<LoadedSide> load_side(const BundleArgs& args, const Config& config,
-                                      std::vector<std::string>& inputs) {
+// Loads and models one side; analyze() runs once the image sizes, if asked, are known.
+std::unique_ptr<LoadedSide> load_side(const BundleArgs& args, std::vector<std::string>& inputs) {
   std::vector<RenderedChart> charts;
   std::optional<Bundle> bundle = load_bundle(args, &charts);
   if (!bundle) return nullptr;
@@ -32,7 +33,6 @@ std::unique_ptr<LoadedSide> load_side(const BundleArgs& args, const Config& conf
   side->context = std::make_unique<Context>(side->bundle);
   if (charts.size() == 1) side->context->release = charts.front().release;
   side->inventory = take_inventory(side->bundle);
-  side->analysis = analyze(*side->context, config);
   return side;
 }
 
@@ -50,7 +50,8 @@ int run_diff(int argc, char** argv) {
   CLI::App app{
       "Review an upgrade: what installing NEW over OLD changes in effect (CRD upgrade safety, "
       "rights per subject, admission, footprint, images, findings). OLD and NEW are rendered "
-      "manifests, directories, charts or Helm release manifests.",
+      "manifests, directories, charts or Helm release manifests. With --sizes, the registries "
+      "say how many bytes the new images add to an air-gapped mirror.",
       "footprint diff"};
   BundleArgs base;
   std::vector<std::string> sides;
@@ -62,16 +63,19 @@ int run_diff(int argc, char** argv) {
   add_repeatable(app, "--old-values", old_values, "A values file for OLD only (a chart)");
   add_repeatable(app, "--new-values", new_values, "A values file for NEW only (a chart)");
   std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json or markdown")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
+  app.add_option("--format", format_name, "Output format: text, json, markdown or html")
+      ->check(CLI::IsMember({"text", "json", "markdown", "md", "html"}))
       ->capture_default_str();
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the review to this file");
+  RegistryArgs registry;
+  add_registry_options(app, registry, /*with_pin=*/false);
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  if (!check_registry_options(registry)) return kExitUsage;
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
@@ -85,12 +89,20 @@ int run_diff(int argc, char** argv) {
   for (const std::string& f : new_values)
     new_args.chart.values_files.push_back(f);
 
-  std::vector<std::string> inputs = {config_file(policy)};
-  std::unique_ptr<LoadedSide> before = load_side(old_args, *config, inputs);
+  std::vector<std::string> inputs = {config_file(policy), registry.ca_file};
+  std::unique_ptr<LoadedSide> before = load_side(old_args, inputs);
   if (!before) return kExitUsage;
-  std::unique_ptr<LoadedSide> after = load_side(new_args, *config, inputs);
+  std::unique_ptr<LoadedSide> after = load_side(new_args, inputs);
   if (!after) return kExitUsage;
   if (!check_output(output_path, inputs)) return kExitUsage;
+  // Both sides' images are sized, OLD's too: the blobs they hold are already in a mirror.
+  ImageSizes sizes;
+  if (!query_registries(registry, pulled_images(*before->context, *after->context), sizes))
+    return kExitUsage;
+  for (LoadedSide* side : {before.get(), after.get()}) {
+    if (registry.sizes) side->context->image_sizes = &sizes;
+    side->analysis = analyze(*side->context, *config);
+  }
 
   UpgradeDiff diff = diff_upgrade({*before->context, before->analysis, before->inventory},
                                   {*after->context, after->analysis, after->inventory});

@@ -38,13 +38,15 @@ bool speaks_plain_http(const std::string& error) {
 
 }  // namespace
 
-void add_registry_options(CLI::App& app, RegistryArgs& args) {
+void add_registry_options(CLI::App& app, RegistryArgs& args, bool with_pin) {
   app.add_flag("--sizes", args.sizes,
                "Ask each image's registry for its size: manifest, config and layers as stored, "
                "read from the manifests without pulling layers");
-  app.add_flag("--pin", args.pin,
-               "Resolve each tag to the digest the registry serves: name:tag@digest lines with "
-               "--format list, pinnedReference in JSON");
+  if (with_pin) {
+    app.add_flag("--pin", args.pin,
+                 "Resolve each tag to the digest the registry serves: name:tag@digest lines with "
+                 "--format list, pinnedReference in JSON");
+  }
   app.add_option("--platform", args.platform,
                  "Which manifest of a multi-platform image to size: os/arch[/variant], or all")
       ->capture_default_str();

@@ -22,7 +22,8 @@ struct RegistryArgs {
   bool asked() const { return sizes || pin; }
 };
 
-void add_registry_options(CLI::App& app, RegistryArgs& args);
+// `with_pin` adds --pin, for the commands that print references (diff only sizes).
+void add_registry_options(CLI::App& app, RegistryArgs& args, bool with_pin = true);
 
 // Checks --platform, --insecure-registry and that --ca-file holds PEM certificates; prints an
 // error and returns false when one is unusable.

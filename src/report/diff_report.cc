@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 
+#include "analysis/images/images.h"
 #include "util/strings.h"
 
 namespace footprint {
@@ -22,11 +24,6 @@ std::string counts_text(const UpgradeDiff& diff) {
     if (n) parts.push_back(fmt::format("{} {}", n, severity_name(s)));
   }
   return parts.empty() ? "none" : joined(parts);
-}
-
-std::string findings_line(const FindingsDelta& f) {
-  return fmt::format("Findings: {} new, {} resolved, {} unchanged.", f.added.size(),
-                     f.resolved.size(), f.unchanged);
 }
 
 std::string upper(std::string_view s) {
@@ -51,7 +48,8 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
                        {"consequence", c.consequence},
                        {"fix", c.fix},
                        {"location", c.location},
-                       {"details", c.details}});
+                       {"details", c.details},
+                       {"mirrorBytes", c.mirror_bytes ? Json(*c.mirror_bytes) : Json(nullptr)}});
   }
   Json added = Json::array();
   for (const Finding& f : diff.findings.added)
@@ -59,6 +57,12 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
   Json resolved = Json::array();
   for (const Finding& f : diff.findings.resolved)
     resolved.push_back(finding_json(f));
+  Json mirror = nullptr;
+  if (diff.mirror.sized) {
+    mirror = {{"images", diff.mirror.images},
+              {"unknown", diff.mirror.unknown},
+              {"bytes", diff.mirror.bytes}};
+  }
   return Json{{"schemaVersion", kJsonSchemaVersion},
               {"old", old_name},
               {"new", new_name},
@@ -67,28 +71,23 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
                 {"findings",
                  {{"new", diff.findings.added.size()},
                   {"resolved", diff.findings.resolved.size()},
-                  {"unchanged", diff.findings.unchanged}}}}},
+                  {"unchanged", diff.findings.unchanged}}},
+                {"mirror", mirror}}},
               {"changes", changes},
               {"findings",
                {{"new", added}, {"resolved", resolved}, {"unchanged", diff.findings.unchanged}}}};
 }
 
 std::string finding_line(const Finding& f) {
-  std::string object =
-      f.object.kind.empty()
-          ? std::string()
-          : f.object.kind + " " +
-                (f.object.namespace_.empty() ? f.object.name
-                                             : f.object.namespace_ + "/" + f.object.name) +
-                ": ";
-  return fmt::format("{} {}: {}{}", upper(severity_name(f.severity)), f.check, object,
-                     f.summary.empty() ? f.message : f.summary);
+  return upper(severity_name(f.severity)) + " " + diff_finding_text(f);
 }
 
 std::string render_text_diff(const UpgradeDiff& diff, const std::string& old_name,
                              const std::string& new_name, const ReportOptions& options) {
   std::string out = fmt::format("Upgrade review: {} -> {}\n", old_name, new_name);
-  out += fmt::format("Changes: {}. {}\n", counts_text(diff), findings_line(diff.findings));
+  out += diff_counts_line(diff) + "\n";
+  if (std::string mirror = mirror_line(diff); !mirror.empty())
+    out += wrap_text(mirror, 0, options.width);
   for (const Change& c : diff.changes) {
     out += fmt::format("\n{:<8}  [{}] {}: {}\n", upper(severity_name(c.severity)), c.area,
                        c.subject, c.change);
@@ -115,7 +114,9 @@ std::string render_markdown_diff(const UpgradeDiff& diff, const std::string& old
                                  const std::string& new_name) {
   std::string out = fmt::format("## Upgrade review: {} → {}\n\n", markdown_code(old_name),
                                 markdown_code(new_name));
-  out += fmt::format("Changes: {}. {}\n", counts_text(diff), findings_line(diff.findings));
+  out += diff_counts_line(diff) + "\n";
+  if (std::string mirror = mirror_line(diff); !mirror.empty())
+    out += "\n" + escape_markdown(mirror) + "\n";
   if (!diff.changes.empty()) {
     Table table;
     table.header = {"Severity", "Area", "Subject", "Change", "Consequence", "Fix"};
@@ -142,10 +143,44 @@ std::string render_markdown_diff(const UpgradeDiff& diff, const std::string& old
 
 }  // namespace
 
+std::string diff_counts_line(const UpgradeDiff& diff) {
+  const FindingsDelta& f = diff.findings;
+  return fmt::format("Changes: {}. Findings: {} new, {} resolved, {} unchanged.", counts_text(diff),
+                     f.added.size(), f.resolved.size(), f.unchanged);
+}
+
+std::string mirror_line(const UpgradeDiff& diff) {
+  const MirrorDelta& m = diff.mirror;
+  if (!m.sized) {
+    bool images = std::any_of(diff.changes.begin(), diff.changes.end(),
+                              [](const Change& c) { return c.area == "images"; });
+    return images ? "Image sizes: not asked (--sizes asks the registries)." : "";
+  }
+  if (m.images.empty()) return "To mirror for the upgrade: no new image.";
+  std::string out = fmt::format(
+      "To mirror for the upgrade: {} new image{}, {} (the blobs OLD's images do not already hold)",
+      m.images.size(), m.images.size() == 1 ? "" : "s", format_bytes(m.bytes));
+  if (!m.unknown.empty())
+    out += fmt::format(", plus {} of unknown size ({})", m.unknown.size(), joined(m.unknown));
+  return out + ".";
+}
+
+std::string diff_finding_text(const Finding& f) {
+  std::string object;
+  if (!f.object.kind.empty()) {
+    object =
+        f.object.kind + " " +
+        (f.object.namespace_.empty() ? f.object.name : f.object.namespace_ + "/" + f.object.name) +
+        ": ";
+  }
+  return fmt::format("{}: {}{}", f.check, object, f.summary.empty() ? f.message : f.summary);
+}
+
 std::string render_diff(const UpgradeDiff& diff, const std::string& old_name,
                         const std::string& new_name, Format format, const ReportOptions& options) {
   if (format == Format::kJson) return render_json(diff, old_name, new_name).dump(2) + "\n";
   if (format == Format::kMarkdown) return render_markdown_diff(diff, old_name, new_name);
+  if (format == Format::kHtml) return render_diff_html(diff, old_name, new_name);
   return render_text_diff(diff, old_name, new_name, options);
 }
 

@@ -16,14 +16,6 @@ namespace {
 constexpr Severity kWorstFirst[] = {Severity::kCritical, Severity::kHigh, Severity::kMedium,
                                     Severity::kLow, Severity::kInfo};
 
-std::string badge(Severity s) {
-  std::string name(severity_name(s));
-  std::string upper = name;
-  for (char& c : upper)
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return fmt::format("<span class=\"badge sev-{}\">{}</span>", name, upper);
-}
-
 std::string object_label(const ObjectId& id) {
   return id.namespace_.empty() ? id.kind + " " + id.name
                                : id.kind + " " + id.namespace_ + "/" + id.name;
@@ -44,7 +36,8 @@ std::string summary_html(const Report& report) {
                      o.total == 1 ? "" : "s");
   for (Severity s : kWorstFirst) {
     size_t n = o.counts[static_cast<size_t>(s)];
-    if (n) out += fmt::format(" {} <b data-severity=\"{}\">{}</b>", badge(s), severity_name(s), n);
+    if (n)
+      out += fmt::format(" {} <b data-severity=\"{}\">{}</b>", html_badge(s), severity_name(s), n);
   }
   if (o.total == 0) out += " none";
   out += "</p>\n";
@@ -52,7 +45,7 @@ std::string summary_html(const Report& report) {
     out += "<ol class=\"risks\">\n";
     for (const OverviewRisk& r : o.risks) {
       out += fmt::format("<li value=\"{0}\">{1} <a href=\"#finding-{0}\">#{0}</a> {2}</li>\n",
-                         r.number, badge(r.severity), html_escape(r.text));
+                         r.number, html_badge(r.severity), html_escape(r.text));
     }
     out += "</ol>\n";
   }
@@ -88,7 +81,7 @@ std::string findings_html(const Report& report) {
           "<article class=\"finding {0}\" id=\"finding-{1}\" data-severity=\"{0}\" "
           "data-check=\"{2}\">\n<h3>#{1} {3} <code>{2}</code> {4}</h3>\n"
           "<p class=\"muted mono\">{5}</p>\n<p>{6}</p>\n<p><b>Fix:</b> {7}</p>\n",
-          name, number, html_escape(f.check), badge(f.severity),
+          name, number, html_escape(f.check), html_badge(f.severity),
           html_escape(object_label(f.object)), html_escape(location(f)), html_escape(f.message),
           html_escape(f.remediation));
       for (const auto& [kind, names] : f.affects) {
@@ -107,7 +100,7 @@ std::string findings_html(const Report& report) {
     for (const Finding& f : findings) {
       if (!f.suppressed) continue;
       std::string reason = f.suppression_reason.empty() ? "no reason given" : f.suppression_reason;
-      out += fmt::format("<li>{} <code>{}</code> {}: {} ({})</li>\n", badge(f.severity),
+      out += fmt::format("<li>{} <code>{}</code> {}: {} ({})</li>\n", html_badge(f.severity),
                          html_escape(f.check), html_escape(object_label(f.object)),
                          html_escape(reason), html_escape(f.suppressed_by));
     }

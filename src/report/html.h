@@ -20,6 +20,9 @@ std::string render_comparison_html(const Comparison& comparison);
 // Text for an HTML element or attribute value: &, <, >, " and ' as character references.
 std::string html_escape(std::string_view text);
 
+// The severity as a coloured badge whose text names it, so the page reads without colour.
+std::string html_badge(Severity s);
+
 // The page's parts, one file each; each returns an HTML fragment (a <section>).
 std::string html_blast_radius(const Context& context);
 std::string html_rbac_graph(const Context& context);

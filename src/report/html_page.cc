@@ -106,6 +106,14 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
+std::string html_badge(Severity s) {
+  std::string name(severity_name(s));
+  std::string upper = name;
+  for (char& c : upper)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return fmt::format("<span class=\"badge sev-{}\">{}</span>", name, upper);
+}
+
 std::string html_page_start(std::string_view title) {
   // The Content-Security-Policy forbids every fetch, so even a bug cannot make the page reach
   // the network; the inline style and script are allowed by their place, not by a source.

@@ -5,7 +5,7 @@
 // staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/helpers.go and pkg/labels/selector.go), its
 // highlighted cells against those the JSON report's findings name (the picture says what the
 // text says), CRD bars proportional to their sizes, the findings filter, the RBAC graph, and a
-// full-page screenshot that is not blank. Exits 77 (skipped) when chromium or the npm packages
+// full-page screenshot that is not blank; the compare page, and the diff page against diff's JSON. Exits 77 (skipped) when chromium or the npm packages
 // are missing.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -446,6 +446,48 @@ async function compareCase(browser) {
   await page.close();
 }
 
+// The upgrade review's page over the field report's two modes taken as OLD and NEW: the changes
+// render top to bottom in the JSON's order (worst first), each with its badge and, where the
+// JSON has one, its fix.
+async function diffCase(browser) {
+  console.log('diff: field report global -> restricted');
+  const data = path.join(source, 'tests', 'data', 'field-report');
+  const sides = [path.join(data, 'global.yaml'), path.join(data, 'restricted.yaml')];
+  const file = path.join(out, 'diff.html');
+  const review = JSON.parse(execFileSync(footprint, ['diff', ...sides, '-n', 'dynamo-system',
+    '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+  execFileSync(footprint, ['diff', ...sides, '-n', 'dynamo-system', '--format', 'html', '-o', file]);
+  const { page, errors, requests } = await openPage(browser, file);
+  check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+  check(requests.length === 0, `network requests: ${requests.join(', ')}`);
+  const shown = await page.$$eval('article.change', (articles) => articles.map((a) => ({
+    severity: a.dataset.severity,
+    area: a.dataset.area,
+    subject: a.querySelector('.subject').textContent,
+    change: a.querySelector('.what').textContent,
+    badge: a.querySelector('.badge').textContent,
+    fix: [...a.querySelectorAll('p')].map((p) => p.textContent).filter((t) => t.startsWith('Fix: ')),
+    top: a.getBoundingClientRect().top,
+    height: a.getBoundingClientRect().height,
+  })));
+  check(review.changes.length > 0, 'the modes differ, so the review has changes');
+  check(shown.length === review.changes.length,
+    `${shown.length} changes on the page, ${review.changes.length} in the JSON`);
+  review.changes.forEach((c, i) => {
+    const s = shown[i] || {};
+    check(s.severity === c.severity && s.area === c.area && s.subject === c.subject &&
+      s.change === c.change, `change ${i + 1}: page ${JSON.stringify(s)}, JSON ${JSON.stringify(c)}`);
+    check(s.badge === c.severity.toUpperCase(), `change ${i + 1} badge ${s.badge}`);
+    check(JSON.stringify(s.fix) === JSON.stringify(c.fix ? [`Fix: ${c.fix}`] : []),
+      `change ${i + 1} fix ${s.fix}`);
+    check(s.height > 0 && (i === 0 || s.top > shown[i - 1].top), `change ${i + 1} drawn below the previous`);
+  });
+  await page.screenshot({ path: path.join(out, 'diff.png'), fullPage: true });
+  const stats = await screenshotIsNotBlank(browser, path.join(out, 'diff.png'));
+  check(stats.colours > 3 && stats.ink > 100, `diff screenshot looks blank: ${JSON.stringify(stats)}`);
+  await page.close();
+}
+
 const browser = await puppeteer.launch({
   executablePath: chromium,
   headless: true,
@@ -462,6 +504,7 @@ try {
   results.push(global);
   results.push(await auditCase(browser, 'field-restricted', path.join(data, 'restricted.yaml'), 'dynamo-system'));
   await compareCase(browser);
+  await diffCase(browser);
   const bundles = [['kueue', 'kueue-system'], ['kserve', 'kserve'], ['gatekeeper', 'gatekeeper-system']];
   if (!fs.existsSync(corpus)) {
     console.log(`SKIP corpus pages: ${corpus} is missing`);

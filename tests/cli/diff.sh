@@ -41,6 +41,52 @@ json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' an
   "['info registry.example.com/modal/operator:0.3.0 -> registry.example.com/modal/operator:0.4.0']" ] ||
   fail "image retagged"
 [ "$(json_get "$OUT" "d['changes'][0]['severity']")" = critical ] || fail "worst first"
+# The right gained is listed once: among the rights, naming its path; the path's change names
+# the role that gives it (rbac_diff.cc).
+[ "$(json_get "$OUT" "sum(str(c['details']).count('pods/exec in every namespace') for c in d['changes'])")" = 1 ] ||
+  fail "create pods/exec listed once"
+json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' and c['change'].startswith('gains ') and 'right' in c['change']]" |
+  grep -qF "create pods/exec in every namespace; escalation: exec into pods (exec-into-pods)" ||
+  fail "pods/exec names its escalation path"
+cp "$OUT" "$TMP/review.json"
+
+# --format html: a well-formed self-contained page (html_wellformed.py), the changes in the
+# JSON's order with their severity, and a fix wherever the JSON has one.
+run "$FOOTPRINT" diff "$old" "$new" -n modal-system --format html -o "$TMP/review.html"
+expect_status 0
+"$PYTHON" "$ROOT/tests/cli/html_wellformed.py" "$TMP/review.html" || fail "malformed page"
+"$PYTHON" - "$TMP/review.html" "$TMP/review.json" <<'PY' || fail "html changes as in the JSON"
+import json, sys
+import xml.etree.ElementTree as ET
+page = ET.parse(sys.argv[1]).getroot()
+changes = json.load(open(sys.argv[2]))["changes"]
+articles = [a for a in page.iter("article") if "change" in a.get("class", "").split()]
+def text(e):
+    return "".join(e.itertext())
+got = [(a.get("data-severity"), a.get("data-area"), text(a.find(".//span[@class='subject']")),
+        text(a.find(".//span[@class='what']"))) for a in articles]
+want = [(c["severity"], c["area"], c["subject"], c["change"]) for c in changes]
+assert got == want, (got, want)
+for a, c in zip(articles, changes):
+    fix = [text(p) for p in a.iter("p") if text(p).startswith("Fix:")]
+    assert fix == ([f"Fix: {c['fix']}"] if c["fix"] else []), (fix, c)
+    badge = a.find(".//span[@class='badge sev-%s']" % c["severity"])
+    assert badge is not None and text(badge) == c["severity"].upper(), c
+PY
+
+# Markup from a manifest is text on the page: a PriorityClass named to close the markup.
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: t}\n' >"$TMP/before.yaml"
+cat >"$TMP/after.yaml" <<'YAML'
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: 'pc"><script>alert(1)</script>'}
+value: 1000
+YAML
+run "$FOOTPRINT" diff "$TMP/before.yaml" "$TMP/after.yaml" --format html -o "$TMP/hostile.html"
+expect_status 0
+"$PYTHON" "$ROOT/tests/cli/html_wellformed.py" "$TMP/hostile.html" || fail "malformed page"
+grep -qF 'pc&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;' "$TMP/hostile.html" || fail "the name is shown, escaped"
+! grep -qF '<script>alert' "$TMP/hostile.html" || fail "markup from the manifest reached the page"
 
 # --fail-on: the critical change reaches it; a release against itself changes nothing.
 run "$FOOTPRINT" diff "$old" "$new" -n modal-system --fail-on critical --format markdown

@@ -45,8 +45,12 @@ done
 for format in text json markdown html; do
   check 0 "compare --format $format" "$FOOTPRINT" compare a="$input" b="$input" --format "$format"
 done
-for format in text json markdown; do
+# Against a bundle of one ConfigMap, every object of the input is an addition the review reports.
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: app}\n' >base.yaml
+for format in text json markdown html; do
   check 0 "diff --format $format" "$FOOTPRINT" diff "$input" "$input" --format "$format"
+  check 0 "diff --format $format (added)" "$FOOTPRINT" diff base.yaml "$input" --format "$format"
+  check 0 "diff --format $format (removed)" "$FOOTPRINT" diff "$input" base.yaml --format "$format"
 done
 for format in text json; do
   check 0 "who-can --format $format" "$FOOTPRINT" who-can get secrets "$input" -A --format "$format"

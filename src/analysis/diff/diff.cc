@@ -59,6 +59,7 @@ UpgradeDiff diff_upgrade(const DiffSide& old_side, const DiffSide& new_side) {
     return area_rank(a.area) < area_rank(b.area);
   });
   diff.findings = diff_findings(old_side, new_side);
+  diff.mirror = diff_mirror(old_side, new_side);
   return diff;
 }
 

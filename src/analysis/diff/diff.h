@@ -3,11 +3,14 @@
 // inventory, images, findings) and says what the change does to the cluster, worst first.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/analyze.h"
 #include "analysis/finding.h"
+#include "analysis/images/images.h"
 #include "analysis/inventory.h"
 
 namespace footprint {
@@ -31,6 +34,20 @@ struct Change {
   std::string fix;                   // what to do before or during the upgrade; may be empty
   std::string location;              // "file:line" of the object in NEW (in OLD when removed)
   std::vector<std::string> details;  // what the change covers, one item each
+  // images, with --sizes: the bytes of the change's new references (nullopt while one of them is
+  // of unknown size), and 0 for an image removed.
+  std::optional<uint64_t> mirror_bytes;
+};
+
+// What the upgrade adds to an air-gapped mirror, when --sizes asked the registries
+// (Context::image_sizes of both sides, over every image either side pulls).
+struct MirrorDelta {
+  bool sized = false;
+  std::vector<std::string> images;   // references NEW pulls and OLD does not
+  std::vector<std::string> unknown;  // those of them whose registry could not be read
+  // Distinct blobs (by digest) of the readable ones that no image of OLD already holds: what a
+  // mirror holding OLD's images still has to copy.
+  uint64_t bytes = 0;
 };
 
 struct FindingsDelta {
@@ -42,6 +59,7 @@ struct FindingsDelta {
 struct UpgradeDiff {
   std::vector<Change> changes;  // worst first, then by area in the order above
   FindingsDelta findings;
+  MirrorDelta mirror;
 };
 
 // Compares both sides area by area.
@@ -53,6 +71,10 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
 void diff_admission(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
 void diff_footprint(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
 void diff_images(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out);
+MirrorDelta diff_mirror(const DiffSide& old_side, const DiffSide& new_side);
+
+// Every image either side pulls, for the registries to size.
+std::vector<ImageRef> pulled_images(const Context& old_context, const Context& new_context);
 FindingsDelta diff_findings(const DiffSide& old_side, const DiffSide& new_side);
 
 // "file:line" of an object, for Change::location.

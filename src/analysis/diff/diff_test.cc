@@ -228,9 +228,10 @@ TEST(DiffRbac, RightsGainedAndLostPerSubjectFromTheEngine) {
   std::vector<std::string> seen;
   for (const Change* c : rbac)
     seen.push_back(c->subject + ": " + c->change + " [" + joined(c->details) + "]");
+  // list secrets is a step of read-secrets (escalation_paths.cc), so the right names its path.
   EXPECT_TRUE(contains(seen,
                        "ServiceAccount ops/op: gains 1 right, some in every namespace [list "
-                       "secrets in every namespace]"))
+                       "secrets in every namespace; escalation: read Secrets (read-secrets)]"))
       << joined(seen, "\n");
   EXPECT_TRUE(contains(seen,
                        "ServiceAccount ops/op: loses 1 right [get configmaps in every "
@@ -240,6 +241,60 @@ TEST(DiffRbac, RightsGainedAndLostPerSubjectFromTheEngine) {
       EXPECT_EQ(c->severity, Severity::kHigh);
     }
   }
+}
+
+// How many times `text` occurs in the RBAC changes' lines and details.
+size_t mentions(const UpgradeDiff& diff, std::string_view text) {
+  size_t n = 0;
+  for (const Change* c : changes_in(diff, "rbac")) {
+    n += c->change.find(text) != std::string::npos ? 1 : 0;
+    for (const std::string& d : c->details)
+      n += d.find(text) != std::string::npos ? 1 : 0;
+  }
+  return n;
+}
+
+TEST(DiffRbac, ARightThatIsAnEscalationStepIsListedOnceWithItsPath) {
+  // NEW adds create pods/exec and list secrets, bound cluster-wide. Each is one step of a path of
+  // the good-practices table (escalation_paths.cc): create pods/exec of exec-into-pods ("exec
+  // into pods"), list secrets of read-secrets ("read Secrets"). So the review has one change per
+  // path gained, high cluster-wide (the table's cluster_wide severity), holding the consequence
+  // and the fix; and one change for the rights gained, where each right appears once, naming the
+  // path it is a step of. Before, the path's change repeated the rights in its details.
+  std::string rules = std::string(kAccount.substr(0, kAccount.find("rules:"))) +
+                      "rules:\n- {apiGroups: [\"\"], resources: [configmaps], verbs: [get]}\n"
+                      "- {apiGroups: [\"\"], resources: [pods/exec], verbs: [create]}\n"
+                      "- {apiGroups: [\"\"], resources: [secrets], verbs: [list]}\n";
+  UpgradeDiff gained = diff_of(kAccount, rules);
+  EXPECT_EQ(mentions(gained, "create pods/exec"), 1u);
+  EXPECT_EQ(mentions(gained, "list secrets"), 1u);
+  std::vector<std::string> seen;
+  for (const Change* c : changes_in(gained, "rbac"))
+    seen.push_back(std::string(severity_name(c->severity)) + " " + c->change + " [" +
+                   joined(c->details, " | ") + "]");
+  EXPECT_TRUE(contains(seen,
+                       "high gains 2 rights, some in every namespace [create pods/exec in every "
+                       "namespace; escalation: exec into pods (exec-into-pods) | list secrets in "
+                       "every namespace; escalation: read Secrets (read-secrets)]"))
+      << joined(seen, "\n");
+  for (std::string_view path : {"exec into pods (exec-into-pods)", "read Secrets (read-secrets)"}) {
+    EXPECT_TRUE(contains(
+        seen, fmt::format("high gains {}, in every namespace [through ClusterRole op]", path)))
+        << path << "\n"
+        << joined(seen, "\n");
+  }
+
+  // The way back: the rights are lost once each, still naming the path they gave, beside the
+  // paths lost.
+  UpgradeDiff lost = diff_of(rules, kAccount);
+  EXPECT_EQ(mentions(lost, "create pods/exec"), 1u);
+  EXPECT_EQ(mentions(lost, "list secrets"), 1u);
+  bool named = false;
+  for (const Change* c : changes_in(lost, "rbac"))
+    named = named || contains(c->details,
+                              "create pods/exec in every namespace; escalation: exec into pods "
+                              "(exec-into-pods)");
+  EXPECT_TRUE(named);
 }
 
 TEST(DiffRbac, NoChangeNoDelta) {

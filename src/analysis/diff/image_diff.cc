@@ -1,5 +1,6 @@
 // Image deltas: images added, removed and retagged (same repository, another tag or digest),
-// over the images each side needs (Context::images, certain and likely references).
+// over the images each side needs (Context::images, certain and likely references); and, when
+// --sizes asked the registries, what the upgrade adds to an air-gapped mirror.
 #include <fmt/format.h>
 
 #include <map>
@@ -23,17 +24,62 @@ std::map<std::string, std::set<std::string>> pulled(const ImageInventory& images
   return out;
 }
 
+// The registries' answers, when --sizes asked for sizes; null otherwise.
+const ImageSizes* sizes_of(const DiffSide& side) {
+  const ImageSizes* sizes = side.context.image_sizes;
+  return sizes && sizes->sized ? sizes : nullptr;
+}
+
+// The image's size as the registry gave it; nullopt when it could not be read.
+std::optional<uint64_t> size_of(const ImageSizes& sizes, const std::string& reference) {
+  auto it = sizes.bytes.find(reference);
+  if (it == sizes.bytes.end()) return std::nullopt;
+  return it->second;
+}
+
+// "registry.example.com/op:1.1: 14.2 MB" or "...: size unknown"; adds the size to `sum`, which
+// becomes nullopt once one size is unknown.
+std::string sized_line(const ImageSizes& sizes, const std::string& reference,
+                       std::optional<uint64_t>& sum) {
+  std::optional<uint64_t> bytes = size_of(sizes, reference);
+  if (!bytes) {
+    sum.reset();
+    return reference + ": size unknown (its registry could not be read)";
+  }
+  if (sum) *sum += *bytes;
+  return fmt::format("{}: {}", reference, format_bytes(*bytes));
+}
+
 }  // namespace
+
+std::vector<ImageRef> pulled_images(const Context& old_context, const Context& new_context) {
+  std::vector<ImageRef> out;
+  std::set<std::string> seen;
+  for (const Context* ctx : {&old_context, &new_context}) {
+    for (const Image& image : ctx->images.images) {
+      if (!image.needed() || image.confidence == Confidence::kPossible) continue;
+      if (seen.insert(image.ref.normalized()).second) out.push_back(image.ref);
+    }
+  }
+  return out;
+}
 
 void diff_images(const DiffSide& old_side, const DiffSide& new_side, std::vector<Change>& out) {
   auto before = pulled(old_side.context.images);
   auto after = pulled(new_side.context.images);
-  auto change = [&](std::string subject, std::string what, std::string consequence) {
+  const ImageSizes* sizes = sizes_of(new_side);
+  auto change = [&](std::string subject, std::string what, std::string consequence,
+                    const std::vector<std::string>& sized_refs) {
     Change c;
     c.area = "images";
     c.subject = std::move(subject);
     c.change = std::move(what);
     c.consequence = std::move(consequence);
+    if (sizes) {
+      c.mirror_bytes = 0;
+      for (const std::string& ref : sized_refs)
+        c.details.push_back(sized_line(*sizes, ref, c.mirror_bytes));
+    }
     out.push_back(std::move(c));
   };
   for (const auto& [repository, refs] : after) {
@@ -41,18 +87,53 @@ void diff_images(const DiffSide& old_side, const DiffSide& new_side, std::vector
     std::vector<std::string> now(refs.begin(), refs.end());
     if (it == before.end()) {
       change(repository, "added: " + joined(now),
-             "A new image to pull (and to import into an air-gapped registry).");
+             "A new image to pull (and to import into an air-gapped registry).", now);
     } else if (it->second != refs) {
       std::vector<std::string> was(it->second.begin(), it->second.end());
+      std::vector<std::string> fresh;
+      for (const std::string& ref : now)
+        if (!it->second.contains(ref)) fresh.push_back(ref);
       change(repository, fmt::format("{} -> {}", joined(was), joined(now)),
-             "Retagged: nodes pull the new reference on rollout.");
+             "Retagged: nodes pull the new reference on rollout (import it into an air-gapped "
+             "registry first).",
+             fresh);
     }
   }
   for (const auto& [repository, refs] : before) {
     if (after.contains(repository)) continue;
     std::vector<std::string> was(refs.begin(), refs.end());
-    change(repository, "removed: " + joined(was), "No longer pulled.");
+    change(repository, "removed: " + joined(was), "No longer pulled.", {});
   }
+}
+
+MirrorDelta diff_mirror(const DiffSide& old_side, const DiffSide& new_side) {
+  MirrorDelta delta;
+  const ImageSizes* sizes = sizes_of(new_side);
+  if (!sizes) return delta;
+  delta.sized = true;
+  std::set<std::string> old_refs;
+  for (const auto& [repository, refs] : pulled(old_side.context.images))
+    old_refs.insert(refs.begin(), refs.end());
+  // A registry stores blobs by digest, so a blob any image of OLD has is already mirrored.
+  std::set<std::string> have;
+  for (const std::string& ref : old_refs)
+    if (const RegistryImage* image = sizes->find(ref); image && image->ok())
+      for (const Blob& blob : image->blobs)
+        have.insert(blob.digest);
+  for (const auto& [repository, refs] : pulled(new_side.context.images)) {
+    for (const std::string& ref : refs) {
+      if (old_refs.contains(ref)) continue;
+      delta.images.push_back(ref);
+      const RegistryImage* image = sizes->find(ref);
+      if (!image || !image->ok()) {
+        delta.unknown.push_back(ref);
+        continue;
+      }
+      for (const Blob& blob : image->blobs)
+        if (have.insert(blob.digest).second) delta.bytes += blob.bytes;
+    }
+  }
+  return delta;
 }
 
 }  // namespace footprint

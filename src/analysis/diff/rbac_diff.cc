@@ -15,11 +15,14 @@ namespace footprint {
 
 namespace {
 
-// One right: "list secrets" with its scope, the unit rights are gained and lost in.
+// One right: "list secrets" with its scope, the unit rights are gained and lost in. `rule` is the
+// right alone as a one-verb, one-resource rule, so the authorizer's matching says which requests
+// of an escalation path it allows.
 struct Atom {
   std::string what;   // "list secrets", "get /metrics", "get configmaps (names a, b)"
   std::string scope;  // "" for every namespace, else the namespace
   bool risky = false;
+  PolicyRule rule;
   bool operator<(const Atom& other) const {
     return std::tie(what, scope) < std::tie(other.what, other.scope);
   }
@@ -35,19 +38,51 @@ std::set<Atom> atoms_of(const SubjectPermissions& subject) {
     std::string names =
         g.resource_names.empty() ? "" : fmt::format(" (names {})", joined(g.resource_names));
     for (const std::string& verb : g.verbs) {
-      for (const std::string& url : g.non_resource_urls)
-        out.insert({fmt::format("{} {}", verb, url), g.namespace_, !g.risks.empty()});
-      for (const std::string& group : g.api_groups)
-        for (const std::string& resource : g.resources)
+      for (const std::string& url : g.non_resource_urls) {
+        PolicyRule rule;
+        rule.verbs = {verb};
+        rule.non_resource_urls = {url};
+        out.insert({fmt::format("{} {}", verb, url), g.namespace_, !g.risks.empty(), rule});
+      }
+      for (const std::string& group : g.api_groups) {
+        for (const std::string& resource : g.resources) {
+          PolicyRule rule;
+          rule.verbs = {verb};
+          rule.api_groups = {group};
+          rule.resources = {resource};
+          rule.resource_names = g.resource_names;
           out.insert({fmt::format("{} {}{}", verb, resource_text(group, resource), names),
-                      g.namespace_, !g.risks.empty()});
+                      g.namespace_, !g.risks.empty(), rule});
+        }
+      }
     }
   }
   return out;
 }
 
-std::string atom_text(const Atom& atom) {
-  return atom.what + (atom.scope.empty() ? " in every namespace" : " in " + atom.scope);
+// Whether the right alone allows one of the requests that give `held` its path: the same rule
+// match as the authorizer's, in the right's scope (every namespace, or the request's own).
+bool opens(const Atom& atom, const HeldEscalation& held) {
+  for (const Right& right : held.rights.rights) {
+    for (const Request& request : right.requests) {
+      bool in_scope = atom.scope.empty() || atom.scope == request.namespace_;
+      if (in_scope && rule_allows(atom.rule, request)) return true;
+    }
+  }
+  return false;
+}
+
+// "create pods/exec in every namespace; escalation: exec into pods (exec-into-pods)": the right,
+// with the escalation paths it is a step of on its side, so a right listed once carries what it
+// means.
+std::string atom_text(const Atom& atom, const std::map<std::string, const HeldEscalation*>& paths) {
+  std::string out = atom.what + (atom.scope.empty() ? " in every namespace" : " in " + atom.scope);
+  std::vector<std::string> meanings;
+  for (const auto& [id, held] : paths)
+    if (opens(atom, *held))
+      add_unique(meanings, fmt::format("{} ({})", held->path->summary, held->path->id));
+  if (!meanings.empty()) out += "; escalation: " + joined(meanings);
+  return out;
 }
 
 std::map<std::string, const SubjectPermissions*> by_subject(const Context& ctx) {
@@ -58,18 +93,17 @@ std::map<std::string, const SubjectPermissions*> by_subject(const Context& ctx) 
 }
 
 // Held paths per subject: path ID -> the hold.
-std::map<std::string, std::map<std::string, const HeldEscalation*>> paths_by_subject(
-    const Context& ctx) {
-  std::map<std::string, std::map<std::string, const HeldEscalation*>> out;
+using PathsBySubject = std::map<std::string, std::map<std::string, const HeldEscalation*>>;
+
+PathsBySubject paths_by_subject(const Context& ctx) {
+  PathsBySubject out;
   for (const HeldEscalation& held : ctx.escalations)
     out[held.rights.subject.display()][std::string(held.path->id)] = &held;
   return out;
 }
 
-void diff_paths(const std::string& subject, const DiffSide& old_side, const DiffSide& new_side,
+void diff_paths(const std::string& subject, PathsBySubject& before, PathsBySubject& after,
                 std::vector<Change>& out) {
-  auto before = paths_by_subject(old_side.context);
-  auto after = paths_by_subject(new_side.context);
   for (const auto& [id, held] : after[subject]) {
     auto old_hold = before[subject].find(id);
     bool widened = old_hold != before[subject].end() && !old_hold->second->rights.cluster_wide() &&
@@ -84,7 +118,7 @@ void diff_paths(const std::string& subject, const DiffSide& old_side, const Diff
     c.consequence =
         fmt::format("It may {}: {}", requests_text(*held->path), held->path->consequence);
     c.fix = std::string(held->path->fix);
-    c.details = held->rights.what();
+    // The rights themselves are listed once, in the rights gained, each naming its path.
     for (const std::string& role : held->rights.roles())
       c.details.push_back("through " + role);
     out.push_back(std::move(c));
@@ -115,8 +149,10 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
   for (const HeldEscalation& held : old_side.context.escalations)
     subjects.insert(held.rights.subject.display());
 
+  auto old_paths = paths_by_subject(old_side.context);
+  auto new_paths = paths_by_subject(new_side.context);
   for (const std::string& subject : subjects) {
-    diff_paths(subject, old_side, new_side, out);
+    diff_paths(subject, old_paths, new_paths, out);
     std::set<Atom> old_atoms =
         before.contains(subject) ? atoms_of(*before[subject]) : std::set<Atom>{};
     std::set<Atom> new_atoms =
@@ -127,12 +163,12 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
     bool cluster_wide = false;
     for (const Atom& a : new_atoms) {
       if (old_atoms.contains(a)) continue;
-      gained.push_back(atom_text(a));
+      gained.push_back(atom_text(a, new_paths[subject]));
       risky = risky || a.risky;
       cluster_wide = cluster_wide || a.scope.empty();
     }
     for (const Atom& a : old_atoms)
-      if (!new_atoms.contains(a)) lost.push_back(atom_text(a));
+      if (!new_atoms.contains(a)) lost.push_back(atom_text(a, old_paths[subject]));
     if (!gained.empty()) {
       Change c;
       c.area = "rbac";
@@ -141,8 +177,9 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
       c.change = fmt::format(
           "{}gains {} right{}{}", before.contains(subject) ? "" : "new subject: ", gained.size(),
           gained.size() == 1 ? "" : "s", cluster_wide ? ", some in every namespace" : "");
-      c.consequence = risky ? "Some of them reach Secrets, workloads or the API's own controls "
-                              "(see the rbac findings of the new bundle)."
+      c.consequence = risky ? "Some of them reach Secrets, workloads or the API's own controls; "
+                              "a right that is a step of an escalation path names it (the "
+                              "path's own change says what it leads to and the fix)."
                             : "No right among them is on the escalation list.";
       c.fix =
           "Check that the new version needs them; scope them to namespaces with RoleBindings "
