@@ -4,12 +4,14 @@
 # that cannot be read (README, "Exit codes"). Positions are counted by hand in each file.
 source "$(dirname "$0")/common.inc"
 
-# syntax_error FILE LINE:COL WORDS DETAIL: audit refuses FILE with that message at that place.
+# syntax_error FILE LINE:COL WORDS DETAIL: audit refuses FILE with WORDS at that place, and
+# libyaml's DETAIL after them.
 syntax_error() {
   run "$FOOTPRINT" audit "$1"
   expect_status 2
   expect_stderr "footprint: error: $1:$2: $3"
-  expect_stderr "(YAML parser: $4"
+  expect_stderr "(YAML parser: "
+  expect_stderr "$4"
 }
 
 head='apiVersion: v1\nkind: ConfigMap\nmetadata:\n'
@@ -43,7 +45,11 @@ run "$FOOTPRINT" audit "$TMP/template.yaml"
 expect_status 2
 expect_stderr "$TMP/template.yaml:4:9: an unrendered Helm template ({{ ... }}): this is a chart's template, not a manifest; render it with \`helm template\`, or give the chart directory"
 printf "$head"'  name: x\n  labels:\n    {{- include "app.labels" . | nindent 4 }}\n' >"$TMP/include.yaml"
-syntax_error "$TMP/include.yaml" 6:5 "an unrendered Helm template" "did not find expected node content"
+run "$FOOTPRINT" audit "$TMP/include.yaml"
+expect_status 2
+expect_stderr "$TMP/include.yaml:6:5: an unrendered Helm template"
+printf 'apiVersion: v1\nkind: ConfigMap\n{{- if .Values.enabled }}\nmetadata:\n  name: x\n{{- end }}\n' >"$TMP/if.yaml"
+syntax_error "$TMP/if.yaml" 3:1 "an unrendered Helm template" "could not find expected ':'"
 
 # A value that starts with '*' is an alias to YAML.
 printf 'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: x}\nspec:\n  rules:\n  - host: *.example.com\n' >"$TMP/wildcard.yaml"
