@@ -175,10 +175,9 @@ Explained explain(const SyntaxProblem& p, std::string_view text, uint32_t first_
   if (problem == "did not find expected alphabetic or numeric character" &&
       (p.context == "while scanning an alias" || p.context == "while scanning an anchor")) {
     bool alias = p.context == "while scanning an alias";
-    return at_context(fmt::format("a value starting with '{}' is read as {}: quote the value{}",
-                                  alias ? "*" : "&",
-                                  alias ? "a reference to an anchor" : "an anchor",
-                                  alias ? " (\"*.example.com\")" : ""));
+    return at_context(fmt::format(
+        "a value starting with '{}' is read as {}: quote the value{}", alias ? "*" : "&",
+        alias ? "a reference to an anchor" : "an anchor", alias ? " (\"*.example.com\")" : ""));
   }
   if (p.context == "while scanning a tag" || p.context == "while parsing a tag") {
     return at_context("a value starting with '!' is read as a YAML tag: quote the value");

@@ -39,8 +39,9 @@ TEST(YamlErrors, UnclosedQuoteIsReportedWhereItOpens) {
   expect_error("metadata:\n  name: \"web\ndata: {}\n",
                {2, 9, "a double-quoted string opens here and is never closed: add the closing \"",
                 "found unexpected end of stream while scanning a quoted scalar"});
-  expect_error("a: 'x\n---\nb: c\n", {1, 4, "single-quoted string opens here and is never closed "
-                                            "before the next document",
+  expect_error("a: 'x\n---\nb: c\n", {1, 4,
+                                      "single-quoted string opens here and is never closed "
+                                      "before the next document",
                                       "found unexpected document indicator"});
 }
 
@@ -100,8 +101,8 @@ TEST(YamlErrors, IndicatorsThatNeedQuotes) {
                 "while scanning an alias"});
   expect_error("name: @x\n", {1, 7, "a value cannot start with '@' (reserved in YAML)",
                               "found character that cannot start any token"});
-  expect_error("a: \"x\\qy\"\n", {1, 6, "a backslash escape YAML does not accept",
-                                   "found unknown escape character"});
+  expect_error("a: \"x\\qy\"\n",
+               {1, 6, "a backslash escape YAML does not accept", "found unknown escape character"});
 }
 
 TEST(YamlErrors, UnclosedFlowCollectionNamesItsOpening) {
@@ -112,9 +113,10 @@ TEST(YamlErrors, UnclosedFlowCollectionNamesItsOpening) {
 }
 
 TEST(YamlErrors, UnknownProblemsKeepLibyamlsWords) {
-  expect_error("a: |x\n  y\n", {1, 5, "malformed YAML (did not find expected comment or line "
-                                       "break while scanning a block scalar)",
-                                 "block scalar"});
+  expect_error("a: |x\n  y\n", {1, 5,
+                                "malformed YAML (did not find expected comment or line "
+                                "break while scanning a block scalar)",
+                                "block scalar"});
 }
 
 }  // namespace
