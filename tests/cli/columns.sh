@@ -62,13 +62,17 @@ run "$FOOTPRINT" compare global="$DATA/field-report/global.yaml" \
 expect_status 0
 fits "compare"
 
-# An output file is an artefact, not a screen: COLUMNS leaves it unwrapped, like a pipe without
-# COLUMNS.
-run "$FOOTPRINT" can-i --list --as system:serviceaccount:system:controller "$TMP/wide.yaml" -o "$TMP/list.txt"
-expect_status_in 0 2
-if [ "$STATUS" = 0 ]; then
-  [ "$(grep -c "ClusterRoleBinding wide" "$TMP/list.txt")" -ge 1 ] || fail "-o keeps rows whole"
-fi
+# An output file is an artefact, not a screen: COLUMNS leaves it as it is without COLUMNS
+# (tables unwrapped, prose at 100 columns), while standard output fits 80.
+run "$FOOTPRINT" audit "$example" -n inference-system -o "$TMP/with.txt"
+expect_status 0
+run "$FOOTPRINT" audit "$example" -n inference-system
+expect_status 0
+cp "$OUT" "$TMP/screen.txt"
+env -u COLUMNS "$FOOTPRINT" audit "$example" -n inference-system -o "$TMP/without.txt" ||
+  fail "audit -o without COLUMNS"
+cmp -s "$TMP/with.txt" "$TMP/without.txt" || fail "COLUMNS changed a file written with -o"
+! cmp -s "$TMP/with.txt" "$TMP/screen.txt" || fail "COLUMNS=80 changed nothing on standard output"
 unset COLUMNS
 run "$FOOTPRINT" can-i --list --as system:serviceaccount:system:controller "$TMP/wide.yaml"
 expect_status 0
