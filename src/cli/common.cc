@@ -398,16 +398,25 @@ ReportOptions text_options(const ColorOption& color, const std::string& output_p
   ReportOptions options;
   options.color = use_color(color, output_path);
   bool to_stdout = output_path.empty() || output_path == "-";
-  if (to_stdout && isatty(STDOUT_FILENO)) {
+  if (!to_stdout) return options;
+  // COLUMNS, when exported, is the width the reader asked for (POSIX has it override the
+  // terminal's), also through a pipe (`COLUMNS=80 footprint ... | less`); a value too small for
+  // any table is ignored.
+  constexpr size_t kMinWidth = 20;
+  size_t columns = 0;
+  if (const char* env = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    columns = std::strtoul(env, &end, 10);
+    if (end == env || *end != '\0' || columns < kMinWidth) columns = 0;
+  }
+  if (columns == 0 && isatty(STDOUT_FILENO)) {
     winsize size{};
-    size_t columns = 0;
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) columns = size.ws_col;
-    if (columns == 0) {
-      const char* env = std::getenv("COLUMNS");
-      columns = env ? std::strtoul(env, nullptr, 10) : 0;
-    }
-    options.width = columns >= 20 ? columns : 80;
-    options.table_width = options.width;
+    if (columns < kMinWidth) columns = 80;
+  }
+  if (columns != 0) {
+    options.width = columns;
+    options.table_width = columns;
   }
   return options;
 }

@@ -104,8 +104,9 @@ void add_color_option(CLI::App& app, ColorOption& option);
 // auto: colour only on a terminal, and never when NO_COLOR is set (https://no-color.org) or TERM
 // is dumb.
 bool use_color(const ColorOption& option, const std::string& output_path);
-// Colour and widths for text written to `output_path` (stdout when empty or "-"): on a terminal,
-// prose and tables fit its width; elsewhere prose wraps at 100 columns and tables never wrap.
+// Colour and widths for text written to `output_path` (stdout when empty or "-"): on standard
+// output, prose and tables fit COLUMNS when it is exported, else the terminal's width; written to
+// a file, or to a pipe without COLUMNS, prose wraps at 100 columns and tables never wrap.
 ReportOptions text_options(const ColorOption& color, const std::string& output_path);
 
 // Styles of the commands' own text output, and applying one when colour is on.

@@ -10,6 +10,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "load/yaml_errors.h"
+
 namespace footprint::yaml {
 
 bool Node::is_null() const {
@@ -214,8 +216,9 @@ class Builder {
       pos.line += start_.line - 1;
       return {pos, message};
     }
-    if (parser.context) message = fmt::format("{} {}", message, parser.context);
-    return {position_of(parser.problem_mark), message};
+    SyntaxProblem problem{message, parser.context ? parser.context : "",
+                          position_of(parser.problem_mark), position_of(parser.context_mark)};
+    return explain_syntax_problem(problem, text_, start_.line);
   }
 
   Position position_of(const yaml_mark_t& mark) const {
@@ -394,6 +397,13 @@ class Builder {
                      fmt::format("nesting deeper than {} levels", limits_.max_depth)});
     }
     uint32_t node = new_node(e, type, ScalarStyle::kPlain, implicit ? 0 : intern_tag(tag));
+    // `{{ x }}` is a flow mapping whose key is a mapping: valid YAML, but never a manifest (a
+    // key must be a string in JSON), and always a Helm template left unrendered.
+    size_t begin = nodes()[node].begin - start_.offset;
+    if (type == NodeType::kMapping && begin + 2 <= text_.size() &&
+        text_.compare(begin, 2, "{{") == 0) {
+      return tl::unexpected(ParseError{position_of(e.start_mark), unrendered_template_message()});
+    }
     frames_.push_back(Frame{node, pending_.size(), 0, std::string(as_view(anchor))});
     return {};
   }

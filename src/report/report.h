@@ -30,7 +30,8 @@ constexpr int kJsonSchemaVersion = 1;
 struct ReportOptions {
   bool color = false;  // ANSI colours in text output
   size_t width = 100;  // prose wraps here
-  // Tables wrap here: the terminal's width on a terminal, else never (one line per row).
+  // Tables fit here (wrapping cells, or one record per row when the columns cannot fit): the
+  // terminal's width or COLUMNS, else never wrapped (one line per row).
   size_t table_width = kNoWrap;
   // GitHub annotations and JUnit failures leave out findings below this severity.
   Severity min_severity = Severity::kInfo;

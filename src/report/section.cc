@@ -68,24 +68,60 @@ std::string wrap_text(std::string_view text, size_t indent, size_t width) {
   return out;
 }
 
+namespace {
+
+constexpr size_t kContinuation = 2;  // how far a cell's continuation lines are indented
+constexpr size_t kMinColumn = 8;
+
+// One record per row, a "HEADER: value" line per non-empty cell, for a table whose columns
+// cannot all hold their longest word side by side. Values wrap at spaces under their first
+// word; a word wider than the room left of the line goes on a line of its own, less indented,
+// so that only a word wider than the whole line can ever pass the edge.
+std::string render_stacked(const Table& table, size_t indent, size_t width) {
+  size_t label = 0;
+  for (const std::string& h : table.header)
+    label = std::max(label, display_width(h) + 1);
+  size_t value_at = indent + label + 2;
+  size_t room = width > value_at ? width - value_at : 0;
+  std::string pad(indent, ' ');
+  std::string hanging(indent + 4, ' ');
+  size_t hanging_room = width > hanging.size() ? width - hanging.size() : 1;
+  std::string out;
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    if (r > 0) out += "\n";
+    const std::vector<std::string>& row = table.rows[r];
+    for (size_t c = 0; c < table.header.size() && c < row.size(); ++c) {
+      if (row[c].empty()) continue;
+      std::string line = pad + (table.header[c].empty() ? "" : table.header[c] + ":");
+      std::vector<std::string> lines = break_lines(row[c], std::max<size_t>(room, 1));
+      bool first_fits = room > 0 && display_width(lines.front()) <= room;
+      if (!first_fits) lines = break_lines(row[c], hanging_room);
+      for (size_t i = 0; i < lines.size(); ++i) {
+        if (i == 0 && first_fits) {
+          line += std::string(value_at - display_width(line), ' ') + lines[i];
+          continue;
+        }
+        out += line + "\n";
+        bool fits = first_fits && display_width(lines[i]) <= room;
+        line = (fits ? std::string(value_at, ' ') : hanging) + lines[i];
+      }
+      out += line + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string render_text_table(const Table& table, size_t indent, size_t width) {
   size_t columns = table.header.size();
   std::vector<size_t> widths(columns, 0);
+  std::vector<size_t> longest_word(columns, 0);
   auto measure = [&](const std::vector<std::string>& row) {
     for (size_t c = 0; c < columns && c < row.size(); ++c) {
-      widths[c] = std::max(widths[c], display_width(row[c]));
-    }
-  };
-  measure(table.header);
-  for (const auto& row : table.rows)
-    measure(row);
-  // Narrow the widest column until the table fits; its cells then wrap within it. Columns first
-  // shrink only down to their longest word, so identifiers stay on one line where they can.
-  std::vector<size_t> longest_word(columns, 0);
-  auto measure_words = [&](const std::vector<std::string>& row) {
-    for (size_t c = 0; c < columns && c < row.size(); ++c) {
-      size_t start = 0;
       std::string_view cell = row[c];
+      widths[c] = std::max(widths[c], display_width(cell));
+      size_t start = 0;
       while (start <= cell.size()) {
         size_t space = cell.find(' ', start);
         size_t end = space == std::string_view::npos ? cell.size() : space;
@@ -94,35 +130,52 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
       }
     }
   };
-  measure_words(table.header);
+  measure(table.header);
   for (const auto& row : table.rows)
-    measure_words(row);
-  constexpr size_t kMaxWordColumn = 32;
-  constexpr size_t kContinuation = 2;
-  constexpr size_t kMinColumn = 8;
+    measure(row);
+  auto right_aligned = [&](size_t c) {
+    return c < table.right_aligned.size() && table.right_aligned[c];
+  };
+  // The narrowest a column may get: every cell then wraps within it, so an identifier is never
+  // split and never pushes the columns after it out of line. That is its longest word, or up to
+  // a continuation line's indent more where a long word starts a continuation line. Right-aligned
+  // cells (numbers) never wrap.
+  auto wraps_within = [&](size_t c, size_t w) {
+    auto fits = [&](const std::vector<std::string>& row) {
+      if (c >= row.size()) return true;
+      for (const std::string& line : break_lines(row[c], w, kContinuation)) {
+        if (display_width(line) > w) return false;
+      }
+      return true;
+    };
+    return fits(table.header) && std::all_of(table.rows.begin(), table.rows.end(), fits);
+  };
   auto total = [&] {
     size_t sum = indent;
     for (size_t w : widths)
       sum += w + 2;
     return sum - 2;
   };
-  auto shrink = [&](auto floor_of) {
+  if (total() > width) {
+    std::vector<size_t> floors(columns);
+    for (size_t c = 0; c < columns; ++c) {
+      size_t w = longest_word[c];
+      while (!right_aligned(c) && w < longest_word[c] + kContinuation && !wraps_within(c, w))
+        ++w;
+      floors[c] = right_aligned(c) ? widths[c] : std::max(kMinColumn, w);
+    }
+    // Narrow the widest column until the table fits; its cells then wrap within it.
     while (total() > width) {
       size_t widest = columns;
       for (size_t c = 0; c < columns; ++c) {
-        if (widths[c] > floor_of(c) && (widest == columns || widths[c] > widths[widest])) {
+        if (widths[c] > floors[c] && (widest == columns || widths[c] > widths[widest])) {
           widest = c;
         }
       }
-      if (widest == columns) return;
+      if (widest == columns) return render_stacked(table, indent, width);
       --widths[widest];
     }
-  };
-  // A column of several words needs room for a continuation line's indent as well.
-  shrink([&](size_t c) {
-    return std::max(kMinColumn, std::min(longest_word[c] + kContinuation, kMaxWordColumn));
-  });
-  shrink([&](size_t) { return kMinColumn; });
+  }
 
   std::string out;
   auto emit = [&](const std::vector<std::string>& row) {
@@ -130,7 +183,7 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
     size_t height = 1;
     for (size_t c = 0; c < columns; ++c) {
       std::string cell = c < row.size() ? row[c] : "";
-      bool right = c < table.right_aligned.size() && table.right_aligned[c];
+      bool right = right_aligned(c);
       cells[c] =
           right ? std::vector<std::string>{cell} : break_lines(cell, widths[c], kContinuation);
       height = std::max(height, cells[c].size());
@@ -141,7 +194,7 @@ std::string render_text_table(const Table& table, size_t indent, size_t width) {
         std::string text = line_index < cells[c].size() ? cells[c][line_index] : "";
         size_t w = display_width(text);
         size_t pad = widths[c] > w ? widths[c] - w : 0;
-        bool right = c < table.right_aligned.size() && table.right_aligned[c];
+        bool right = right_aligned(c);
         line += right ? std::string(pad, ' ') + text : text + std::string(pad, ' ');
         if (c + 1 < columns) line += "  ";
       }

@@ -44,7 +44,9 @@ constexpr size_t kNoWrap = std::numeric_limits<size_t>::max();
 
 // Aligned columns, two spaces apart, each line indented by `indent`. When the table is wider than
 // `width`, the widest columns narrow and their cells wrap at spaces, continuation lines indented
-// by two. Words are never split: an identifier, path or command longer than its column overflows.
+// by two; a column never narrows below its longest word. When the columns cannot fit that way,
+// each row becomes a record of "HEADER: value" lines, records apart by a blank line. Words are
+// never split: only a word wider than the whole width passes it, on a line of its own.
 std::string render_text_table(const Table& table, size_t indent, size_t width);
 // GitHub-flavoured Markdown; cells are escaped with escape_markdown.
 std::string render_markdown_table(const Table& table);

@@ -32,16 +32,72 @@ TEST(TextTable, WrapsTheLastColumnUnderItself) {
 }
 
 // An identifier never breaks: "mdynamographdeploymen" / "t.kb.io" is what a cut looked like.
-TEST(TextTable, LetsALongIdentifierOverflowRatherThanBreak) {
+// SUBJECT's 54-character name needs a 56-column SUBJECT (with a continuation line's indent),
+// and 56 + 2 + 4 (ROLE) is more than 36: each row becomes a record. The labels are 8 wide
+// ("SUBJECT:"), so values start at column 10 with 26 columns of room; the name, wider than that,
+// goes on a line of its own, indented by four.
+TEST(TextTable, StacksRowsWhenAColumnCannotHoldItsLongestWord) {
   Table t;
   t.header = {"SUBJECT", "ROLE"};
   t.rows = {{"ServiceAccount inference-system/inference-operator-controller-manager", "view"}};
-  // Width 36 narrows SUBJECT to 30 columns: the cell wraps at its space, and the 54-character
-  // name overflows whole on its continuation line, indented by two.
   EXPECT_EQ(render_text_table(t, 0, 36),
-            "SUBJECT                         ROLE\n"
-            "ServiceAccount                  view\n"
-            "  inference-system/inference-operator-controller-manager\n");
+            "SUBJECT:  ServiceAccount\n"
+            "    inference-system/inference-operator-controller-manager\n"
+            "ROLE:     view\n");
+}
+
+// Records are apart by a blank line; an empty cell has no line; values wrap under their first
+// word. Indent 2 and labels 6 wide ("IMAGE:") put values after 2 + 6 + 2 = 10 columns, with 20
+// of room at width 30: the 38-character image does not fit there and goes under its label.
+TEST(TextTable, RecordsWrapTheirValuesUnderTheFirstWord) {
+  Table t;
+  t.header = {"IMAGE", "WHERE", "SIZE"};
+  t.right_aligned = {false, false, true};
+  t.rows = {{"registry.example.com/team/server:1.2.3", "Deployment web, container app", "12 MB"},
+            {"busybox:1.36", "", ""}};
+  EXPECT_EQ(render_text_table(t, 2, 30),
+            "  IMAGE:\n"
+            "      registry.example.com/team/server:1.2.3\n"
+            "  WHERE:  Deployment web,\n"
+            "          container app\n"
+            "  SIZE:   12 MB\n"
+            "\n"
+            "  IMAGE:  busybox:1.36\n");
+}
+
+// A column of several words narrows down to its longest word plus a continuation line's indent
+// and no further: "configmaps" needs 12, and 12 + 2 + 18 (ROLE) fits in 32 but not in 31.
+TEST(TextTable, NarrowsAColumnDownToItsLongestWord) {
+  Table t;
+  t.header = {"RESOURCES", "ROLE"};
+  t.rows = {{"pods secrets configmaps", "cluster-admin-view"}};
+  EXPECT_EQ(render_text_table(t, 0, 32),
+            "RESOURCES     ROLE\n"
+            "pods secrets  cluster-admin-view\n"
+            "  configmaps\n");
+  EXPECT_EQ(render_text_table(t, 0, 31).substr(0, 11), "RESOURCES: ");
+}
+
+// Whatever the width, a line is never wider than it unless it is one word that alone is.
+TEST(TextTable, NoLineIsWiderThanTheWidthButALoneLongWord) {
+  Table t;
+  t.header = {"KIND", "NAME", "NAMESPACE", "WHY"};
+  t.rows = {{"ClusterRoleBinding", "inference-operator-controller-manager-rolebinding", "system",
+             "binds cluster-admin to the operator's service account, which any pod can use"},
+            {"Secret", "tls", "",
+             "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}};
+  for (size_t width = 20; width <= 140; ++width) {
+    std::string out = render_text_table(t, 2, width);
+    size_t begin = 0;
+    while (begin < out.size()) {
+      size_t end = out.find('\n', begin);
+      std::string line = out.substr(begin, end - begin);
+      begin = end + 1;
+      if (display_width(line) <= width) continue;
+      size_t word = line.find_first_not_of(' ');
+      EXPECT_EQ(line.find(' ', word), std::string::npos) << "width " << width << ": " << line;
+    }
+  }
 }
 
 TEST(TextTable, IndentsContinuationLines) {

@@ -39,12 +39,19 @@ std::string upper(std::string_view s) {
   return out;
 }
 
-std::string inputs_line(const Report& report) {
+// A line of names, wrapped like a table row: on a screen at its width, with continuation lines
+// indented by two more; in a file or a pipe whole, so grep finds it.
+std::string names_line(std::string_view text, size_t indent, const ReportOptions& options) {
+  return wrap_text(text, indent + 2, options.table_width).substr(2);
+}
+
+std::string inputs_line(const Report& report, const ReportOptions& options) {
   const LoadedInput& input = report.bundle->input;
   std::string what =
       input.files.size() == 1 ? input.files[0] : fmt::format("{} files", input.files.size());
-  return fmt::format("footprint {}: {} ({} bytes)\n", FOOTPRINT_VERSION, what,
-                     with_commas(report.inventory.input_bytes));
+  return names_line(fmt::format("footprint {}: {} ({} bytes)", FOOTPRINT_VERSION, what,
+                                with_commas(report.inventory.input_bytes)),
+                    0, options);
 }
 
 void render_section(const Section& s, const ReportOptions& options, std::string& out) {
@@ -126,9 +133,10 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
            "\n";
     for (const Finding& f : findings) {
       if (f.severity != severity || f.suppressed) continue;
-      out += fmt::format("  #{} {}  {}{}\n", ++number,
-                         paint(options.color, fmt::emphasis::bold, f.check), object_label(f.object),
-                         f.known ? "  (known)" : "");
+      out += names_line(
+          fmt::format("#{} {}  {}{}", ++number, paint(options.color, fmt::emphasis::bold, f.check),
+                      object_label(f.object), f.known ? "  (known)" : ""),
+          2, options);
       out += wrap_text(location(report, f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
       out += wrap_text("Fix: " + f.remediation, 4, options.width);
@@ -176,7 +184,7 @@ std::string render_text(const Report& report, const ReportOptions& options) {
     out += fmt::format("{} new, {} resolved, {} known (against the baseline)\n", counts.added,
                        counts.resolved, counts.known);
   }
-  out += inputs_line(report);
+  out += inputs_line(report, options);
   render_overview(make_overview(report), options, out);
   if (report.show_inventory) render_section(inventory_section(report.inventory), options, out);
   for (const Section& s : report.sections)

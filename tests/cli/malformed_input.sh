@@ -16,10 +16,10 @@ check_rejected() {  # FILE EXPECTED-STDERR
 }
 
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [unclosed\n' >"$TMP/truncated.yaml"
-check_rejected "$TMP/truncated.yaml" "$TMP/truncated.yaml:5:1: did not find expected ',' or ']'"
+check_rejected "$TMP/truncated.yaml" "$TMP/truncated.yaml:5:1: the '[' at line 4, column 9 is never closed"
 
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: tab\n' >"$TMP/tabs.yaml"
-check_rejected "$TMP/tabs.yaml" "$TMP/tabs.yaml:4:1: found character that cannot start any token"
+check_rejected "$TMP/tabs.yaml" "$TMP/tabs.yaml:4:1: a tab character in the indentation"
 
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n' >"$TMP/dup.yaml"
 check_rejected "$TMP/dup.yaml" "$TMP/dup.yaml:5:3: duplicate key \"name\" in mapping"
