@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <tuple>
+#include <utility>
 
 #include "analysis/context.h"
 #include "analysis/rbac/rbac_internal.h"
@@ -23,6 +25,29 @@ Identity identity_of(const Subject& subject) {
   }
   return Identity{"", {subject.name}};
 }
+
+namespace {
+
+// The first namespace other than `ns` where `who` may list and watch `resource` without naming
+// an object, as the authorizer answers (a ClusterRoleBinding would have covered `ns` too, so only
+// RoleBindings' namespaces are asked), and the grant there.
+std::pair<std::string, Decision> informer_elsewhere(const RbacPolicy& policy, const Identity& who,
+                                                    const std::string& group,
+                                                    const std::string& base,
+                                                    const std::string& sub, const std::string& ns) {
+  std::vector<std::string> asked;
+  for (const RbacBinding& b : policy.bindings()) {
+    if (b.cluster || b.namespace_ == ns || contains(asked, b.namespace_)) continue;
+    asked.push_back(b.namespace_);
+    Decision list = policy.authorize(who, resource_request("list", group, base, b.namespace_, sub));
+    if (list.allowed &&
+        policy.authorize(who, resource_request("watch", group, base, b.namespace_, sub)).allowed)
+      return {b.namespace_, list};
+  }
+  return {"", Decision{}};
+}
+
+}  // namespace
 
 std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy) {
   (void)bundle;
@@ -46,15 +71,20 @@ std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const Rba
         if (bindings.empty() && aggregated_into_another(policy, role)) continue;
         if (bindings.empty()) {
           traps.push_back(ListWatchTrap{&role, &rule, nullptr, Subject{}, group, resource,
-                                        role.namespace_, Decision{}});
+                                        role.namespace_, Decision{}, "", Decision{}});
           continue;
         }
         for (const RbacBinding* b : bindings) {
           for (const Subject& s : b->subjects) {
             std::string ns = b->cluster ? "" : b->namespace_;
-            Decision covered =
-                policy.authorize(identity_of(s), resource_request(verb, group, base, ns, sub));
-            traps.push_back(ListWatchTrap{&role, &rule, b, s, group, resource, ns, covered});
+            Identity who = identity_of(s);
+            Decision covered = policy.authorize(who, resource_request(verb, group, base, ns, sub));
+            ListWatchTrap& t = traps.emplace_back(
+                ListWatchTrap{&role, &rule, b, s, group, resource, ns, covered, "", Decision{}});
+            if (!covered.allowed && !ns.empty()) {
+              std::tie(t.informer_namespace, t.informer_grant) =
+                  informer_elsewhere(policy, who, group, base, sub, ns);
+            }
           }
         }
       }
@@ -164,22 +194,53 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
     // What `footprint fix rbac` writes: a grant in the binding's scope.
     std::string fix_objects =
         t.namespace_.empty() ? "ClusterRole and ClusterRoleBinding" : "Role and RoleBinding";
+    std::string widen = fmt::format(
+        "grant get, list and watch on {} {} without resourceNames (`footprint fix rbac` writes "
+        "that {})",
+        what, where(t.namespace_), fix_objects);
+    std::string selector =
+        t.rule->resource_names.size() == 1
+            ? t.rule->resource_names.front()
+            : fmt::format("NAME, one watch per name of {}", bracketed(t.rule->resource_names));
+    std::string denied = fmt::format("{} has no other rule allowing it to list {} {} (bound "
+                                     "through {})",
+                                     t.subject.display(), what, where(t.namespace_),
+                                     t.binding->display());
+    if (!t.informer_namespace.empty()) {
+      // The subject lists and watches the whole kind elsewhere: its code runs an informer over
+      // the kind, and a cache spanning its namespaces runs it here too.
+      Finding& f = out.add(
+          *t.role->object, Severity::kHigh,
+          fmt::format("{}. {} {}, yet {} lets it list and watch all {} in namespace {}, the "
+                      "rights of an informer over {}: an operator whose informer cache spans its "
+                      "namespaces lists {} {} as well, which is forbidden, so the cache never "
+                      "syncs; controller-runtime managers exit; expect CrashLoopBackOff.",
+                      grant, informer, denied, covered_text(t.informer_grant), what,
+                      t.informer_namespace, what, what, where(t.namespace_)),
+          fmt::format("Grant get, list and watch on {} {} without resourceNames (`footprint fix "
+                      "rbac` writes that {}), or restrict the operator's informer with the field "
+                      "selector metadata.name={}.",
+                      what, where(t.namespace_), fix_objects, selector),
+          t.rule->node);
+      f.key += trap_key;
+      f.summary = fmt::format("{} cannot list {} {}: its informer never syncs (CrashLoopBackOff)",
+                              t.subject.display(), what, where(t.namespace_));
+      f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});
+      continue;
+    }
     std::string evidence =
         object_named_by_containers(ctx.bundle, t.subject, t.rule->resource_names);
     if (!evidence.empty()) {
       Finding& f = out.add(
-          *t.role->object, Severity::kMedium,
-          fmt::format("{}. {} {} has no other rule allowing it to list {} {} (bound through {}), "
-                      "but its containers name the object (`{}`): an operator that reads one "
-                      "object usually lists and watches it with the field selector "
+          *t.role->object, Severity::kLow,
+          fmt::format("{}. {} {}, but its containers name the object (`{}`): an operator that "
+                      "reads one object usually lists and watches it with the field selector "
                       "metadata.name, which this rule allows. If it runs an unfiltered informer "
                       "instead, the cache never syncs and the pod crash-loops.",
-                      grant, informer, t.subject.display(), what, where(t.namespace_),
-                      t.binding->display(), evidence),
+                      grant, informer, denied, evidence),
           fmt::format("Check that the operator watches {} by name (a field selector on "
-                      "metadata.name); if it does not, grant get, list and watch on {} {} without "
-                      "resourceNames (`footprint fix rbac` writes that {}).",
-                      what, what, where(t.namespace_), fix_objects),
+                      "metadata.name); if it does not, {}.",
+                      what, widen),
           t.rule->node);
       f.key += trap_key;
       f.summary = fmt::format(
@@ -189,26 +250,28 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
       f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});
       continue;
     }
+    // RequestInfo (staging/src/k8s.io/apiserver/pkg/endpoints/request/requestinfo.go) names a
+    // list or watch after its field selector metadata.name=NAME, which a resourceNames rule
+    // matches; only an unfiltered list fails, and nothing here shows the operator makes one.
     Finding& f = out.add(
-        *t.role->object, Severity::kHigh,
-        fmt::format("{}. {} {} has no other rule allowing it to list {} {} (bound through {}). "
-                    "Unless the operator watches {} only through the field selector "
-                    "metadata.name, the cache never syncs; controller-runtime managers exit; "
-                    "expect CrashLoopBackOff.",
-                    grant, informer, t.subject.display(), what, where(t.namespace_),
-                    t.binding->display(), what),
-        fmt::format(
-            "Grant get, list and watch on {} {} without resourceNames (`footprint fix "
-            "rbac` writes that {}), or restrict the operator's informer with the field "
-            "selector metadata.name={}.",
-            what, where(t.namespace_), fix_objects,
-            t.rule->resource_names.size() == 1
-                ? t.rule->resource_names.front()
-                : fmt::format("NAME, one watch per name of {}", bracketed(t.rule->resource_names))),
+        *t.role->object, Severity::kMedium,
+        fmt::format("{}. The API server names a list or watch after its field selector "
+                    "metadata.name=NAME, so only a watch of the named objects through that field "
+                    "selector works; an informer over the kind is forbidden. {}, and nothing in "
+                    "the bundle lets it list and watch {} without names anywhere, as an informer "
+                    "would need. If the operator runs an informer over {} {}, its cache never "
+                    "syncs and the pod crash-loops.",
+                    grant, denied, what, what, where(t.namespace_)),
+        fmt::format("If the operator runs an informer over {}, {}, or restrict it with the field "
+                    "selector metadata.name={}; if it reads only the named objects, nothing "
+                    "fails.",
+                    what, widen, selector),
         t.rule->node);
     f.key += trap_key;
-    f.summary = fmt::format("{} cannot list {} {}: its informer never syncs (CrashLoopBackOff)",
-                            t.subject.display(), what, where(t.namespace_));
+    f.summary = fmt::format(
+        "{} may list {} {} only by name: a watch by field selector metadata.name works, an "
+        "informer does not",
+        t.subject.display(), what, where(t.namespace_));
     f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});
   }
 }
@@ -226,12 +289,16 @@ extern const Check kRbacResourceNamesListWatch{
     run_resourcenames_list_watch,
     "An informer lists and watches without naming an object, which a rule limited by resourceNames "
     "never allows; controller-runtime managers then never sync their cache and exit (the field "
-    "report's 161 crash loops). High when nothing else lets the subject list there (checked with "
-    "the authorizer); medium when the subject's containers name the object in their arguments or "
-    "environment (the operator likely watches it with the field selector metadata.name, which the "
-    "rule allows); low while nothing binds the role; info when another rule covers the request, "
-    "which makes the restriction dead code. A named coordination.k8s.io Lease is not reported: "
-    "leader election only gets, creates and updates its one lease, and never lists.",
+    "report's 161 crash loops). A list or watch with the field selector metadata.name=NAME is "
+    "named after NAME (the API server's RequestInfo), so such a rule does allow a watch of the "
+    "named objects. High when nothing else lets the subject list there (checked with the "
+    "authorizer) and the subject may list and watch the kind without names in another namespace, "
+    "the sign of an informer over the kind; medium when nothing else lets it list there but "
+    "nothing shows it lists the kind; low when its containers name the object in their arguments "
+    "or environment (it likely watches it by name), or while nothing binds the role; info when "
+    "another rule covers the request, which makes the restriction dead code. A named "
+    "coordination.k8s.io Lease is not reported: leader election only gets, creates and updates "
+    "its one lease, and never lists.",
     "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
     "rbac` writes the Role), or have the operator watch with the field selector metadata.name.",
     /*breaks_on_install=*/true};
