@@ -71,8 +71,9 @@ TEST(FieldReport, GlobalModeOpensWithThePodWebhook) {
 
 // Global mode with the operator's CRD files and the hook that applies them added (crd-files.yaml,
 // crd-apply-hook.yaml): each file's conversion webhook names dynamo-operator-webhook-service,
-// which nothing creates, but the chart's crd-apply hook overrides the Service's name and namespace before it applies each CRD (the operator's
-// crd-apply command, configureConversionWebhookService, with
+// which nothing creates, but the chart's crd-apply hook overrides the Service's name and namespace
+// before it applies each CRD (the operator's crd-apply command, configureConversionWebhookService,
+// with
 // --conversion-webhook-service-name=dynamo-platform-webhook-service), and that Service exists.
 // The file's reference is no failure of this install: low, and the pod webhook stays first.
 TEST(FieldReport, GlobalModeWithItsCrdFilesStillOpensWithThePodWebhook) {

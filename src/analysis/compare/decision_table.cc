@@ -214,16 +214,16 @@ DecisionAnswer conversion_wiring_answer(const Context& ctx) {
     // injected, else `yours` would hold this CRD.
     const CrdInstallCommand& c = *rewritten->rewriter;
     std::string ca = rewritten->ca == CaBundleState::kSet ? "caBundle set in the CRD"
-                     : rewritten->injectors.empty()        ? ""
-                                                           : ca_writer(*rewritten);
+                     : rewritten->injectors.empty()       ? ""
+                                                          : ca_writer(*rewritten);
     a.answer = fmt::format(
         "the operator (container {} of {} sets Service {} when it applies the CRDs; {})",
-                           c.container, c.workload->display(),
-                           rewritten->rewritten_service->qualified_name(), ca);
+        c.container, c.workload->display(), rewritten->rewritten_service->qualified_name(), ca);
   } else if (injected) {
     const std::string& who = injected->injectors.front();
-    a.answer = who.starts_with("ServiceAccount ") ? fmt::format("the operator ({})", ca_writer(*injected))
-                                                  : injector_name(who);
+    a.answer = who.starts_with("ServiceAccount ")
+                   ? fmt::format("the operator ({})", ca_writer(*injected))
+                   : injector_name(who);
   } else {
     a.answer = "the chart";
   }

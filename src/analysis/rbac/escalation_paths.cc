@@ -542,8 +542,7 @@ bool rewrites_clusterroles(const Context& ctx, const BoundRule& b, const Subject
   Identity who = identity_of(subject);
   return ctx.rbac.authorize(who, resource_request("update", kRbacGroup, "clusterroles", ""))
              .allowed ||
-         ctx.rbac.authorize(who, resource_request("patch", kRbacGroup, "clusterroles", ""))
-             .allowed;
+         ctx.rbac.authorize(who, resource_request("patch", kRbacGroup, "clusterroles", "")).allowed;
 }
 
 const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject) {

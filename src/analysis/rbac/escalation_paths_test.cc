@@ -234,8 +234,9 @@ TEST(EscalationPaths, BindWithBindingWritesIsOneCriticalAndEscalateWithUpdateIsA
   EXPECT_FALSE(says(binds, "escalate"));
   EXPECT_EQ(both_binds->severity, Severity::kCritical);
   EXPECT_TRUE(says(both_binds, "ClusterRole cluster-admin cluster-wide"));
-  EXPECT_TRUE(says(both_binds, "It may also escalate and update every ClusterRole, through "
-                               "ClusterRole both (through ClusterRoleBinding both)"));
+  EXPECT_TRUE(says(both_binds,
+                   "It may also escalate and update every ClusterRole, through "
+                   "ClusterRole both (through ClusterRoleBinding both)"));
   auto escalation = run_check(b, "rbac-privilege-escalation");
   ASSERT_EQ(escalation.size(), 3u);
   const Finding* binder = about(escalation, "ServiceAccount op-system/binder");
@@ -251,7 +252,8 @@ TEST(EscalationPaths, BindWithBindingWritesIsOneCriticalAndEscalateWithUpdateIsA
   size_t criticals = 0;
   for (const auto* findings : {&bindings, &escalation}) {
     for (const Finding& f : *findings) {
-      if (f.severity == Severity::kCritical && says(&f, "ServiceAccount op-system/both")) ++criticals;
+      if (f.severity == Severity::kCritical && says(&f, "ServiceAccount op-system/both"))
+        ++criticals;
     }
   }
   EXPECT_EQ(criticals, 1u);

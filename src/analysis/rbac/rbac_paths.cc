@@ -168,11 +168,11 @@ void run_binding_write(const Context& ctx, Findings& out) {
           rewrite->role->display(), rewrite->binding->display());
       fix += " Drop escalate on ClusterRoles as well, or limit it with resourceNames.";
     }
-    report_rights(
-        out, rr, b.severity, std::move(message), std::move(fix),
-        b.role.empty() ? fmt::format("{} writes bindings {}", rr.subject.display(), where)
-                       : fmt::format("{} can bind {} {}{}", rr.subject.display(), b.role, where,
-                                     rewrite ? " (and may escalate every ClusterRole)" : ""));
+    report_rights(out, rr, b.severity, std::move(message), std::move(fix),
+                  b.role.empty()
+                      ? fmt::format("{} writes bindings {}", rr.subject.display(), where)
+                      : fmt::format("{} can bind {} {}{}", rr.subject.display(), b.role, where,
+                                    rewrite ? " (and may escalate every ClusterRole)" : ""));
   }
 }
 

@@ -33,8 +33,8 @@ namespace {
 // RoleBindings' namespaces are asked), and the grant there.
 std::pair<std::string, Decision> informer_elsewhere(const RbacPolicy& policy, const Identity& who,
                                                     const std::string& group,
-                                                    const std::string& base,
-                                                    const std::string& sub, const std::string& ns) {
+                                                    const std::string& base, const std::string& sub,
+                                                    const std::string& ns) {
   std::vector<std::string> asked;
   for (const RbacBinding& b : policy.bindings()) {
     if (b.cluster || b.namespace_ == ns || contains(asked, b.namespace_)) continue;
@@ -202,10 +202,10 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
         t.rule->resource_names.size() == 1
             ? t.rule->resource_names.front()
             : fmt::format("NAME, one watch per name of {}", bracketed(t.rule->resource_names));
-    std::string denied = fmt::format("{} has no other rule allowing it to list {} {} (bound "
-                                     "through {})",
-                                     t.subject.display(), what, where(t.namespace_),
-                                     t.binding->display());
+    std::string denied = fmt::format(
+        "{} has no other rule allowing it to list {} {} (bound "
+        "through {})",
+        t.subject.display(), what, where(t.namespace_), t.binding->display());
     if (!t.informer_namespace.empty()) {
       // The subject lists and watches the whole kind elsewhere: its code runs an informer over
       // the kind, and a cache spanning its namespaces runs it here too.
