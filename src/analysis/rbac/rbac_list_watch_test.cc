@@ -1,5 +1,5 @@
-// RBAC traps on the hand-written bundles of tests/data/rbac-traps/: each verdict argued from the
-// Kubernetes source named beside it.
+// rbac-resourcenames-list-watch on the hand-written bundles of tests/data/rbac-traps/: each
+// verdict argued from the Kubernetes source named beside it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -74,23 +74,6 @@ TEST(ResourceNamesListWatch, InformerEvidenceDecidesTheSeverity) {
               std::string::npos);
   }
   EXPECT_NE(reader->message.find("configmaps"), std::string::npos);
-}
-
-// Accounts Kubernetes creates are never missing. The bootstrap policy
-// (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/controller_policy.go) binds
-// system:controller:NAME to kube-system/NAME, and the controller manager creates each account
-// before running its controller (staging/src/k8s.io/controller-manager/pkg/clientbuilder/
-// client_builder_dynamic.go, getOrCreateServiceAccount); the ServiceAccount controller creates
-// default everywhere. Left: kube-dns (an add-on's account) and a controller's name outside
-// kube-system, both low (a namespace the bundle neither creates nor releases into).
-TEST(BindingMissingSubject, AccountsKubernetesCreatesAreNeverMissing) {
-  auto findings = run_check(fixture("kubernetes-accounts.yaml"), "rbac-binding-missing-subject");
-  ASSERT_EQ(findings.size(), 2u);
-  EXPECT_NE(findings[0].message.find("ServiceAccount kube-system/kube-dns"), std::string::npos);
-  EXPECT_NE(findings[1].message.find("ServiceAccount team-a/namespace-controller"),
-            std::string::npos);
-  EXPECT_EQ(findings[0].severity, Severity::kLow);
-  EXPECT_EQ(findings[1].severity, Severity::kLow);
 }
 
 }  // namespace
