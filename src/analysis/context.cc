@@ -22,7 +22,7 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       expectations(std::move(ex)),
       sizes(object_sizes(b)),
       crds(effective_crds(b)),
-      conversions(conversion_wiring(b, crds, rbac)),
+      conversions(conversion_wiring(b, crds, rbac, hidden, own)),
       missing_crds(footprint::missing_crds(b)),
       images(discover_images(b)) {
   if (c) {

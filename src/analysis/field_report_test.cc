@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "analysis/analyze.h"
 #include "analysis/check_testing.h"
@@ -21,9 +22,10 @@ std::string fixture(const char* file) {
   return path;
 }
 
-Bundle field_report(const char* mode, const char* added = nullptr) {
+Bundle field_report(const char* mode, std::initializer_list<const char*> added = {}) {
   std::vector<std::string> paths = {fixture(mode)};
-  if (added) paths.push_back(fixture(added));
+  for (const char* file : added)
+    paths.push_back(fixture(file));
   auto loaded = load_inputs(paths, LoadOptions{});
   EXPECT_TRUE(loaded.has_value());
   return build_bundle(std::move(*loaded), BundleOptions{"dynamo-system"});
@@ -67,14 +69,15 @@ TEST(FieldReport, GlobalModeOpensWithThePodWebhook) {
   }
 }
 
-// Global mode with the operator's CRD files added (crd-files.yaml): each file's conversion
-// webhook names dynamo-operator-webhook-service, which nothing creates, but the chart's crd-apply
-// hook overrides the Service's name and namespace before it applies each CRD (the operator's
-// crd-apply command, configureConversionWebhookService, with
+// Global mode with the operator's CRD files and the hook that applies them added (crd-files.yaml,
+// crd-apply-hook.yaml): each file's conversion webhook names dynamo-operator-webhook-service,
+// which nothing creates, but the chart's crd-apply hook overrides the Service's name and namespace
+// before it applies each CRD (the operator's crd-apply command, configureConversionWebhookService,
+// with
 // --conversion-webhook-service-name=dynamo-platform-webhook-service), and that Service exists.
 // The file's reference is no failure of this install: low, and the pod webhook stays first.
 TEST(FieldReport, GlobalModeWithItsCrdFilesStillOpensWithThePodWebhook) {
-  Bundle bundle = field_report("global.yaml", "crd-files.yaml");
+  Bundle bundle = field_report("global.yaml", {"crd-files.yaml", "crd-apply-hook.yaml"});
   AnalysisResult r = analyze(bundle, Config{});
   ASSERT_FALSE(r.findings.empty());
   EXPECT_EQ(r.findings.front().check, "webhook-intercepts-shared-resources");
@@ -125,15 +128,18 @@ spec:
 
 // Restricted mode: the webhooks are pinned to team-a, where the bundle puts its Role, so none is
 // in another team's path. The cert rotator's Role lists Secrets in dynamo-system only by name and
-// nothing else grants that list (the 161 crash loops), and nvidia.example.com is the operator's
-// own API (its roles write dynamographdeployments/status) with no CRD shipped or installed: the
-// two high findings, first.
+// nothing else grants that list, while the manager Role lets the same account list and watch
+// every Secret in team-a: the rights of an informer over Secrets, which the operator's cache runs
+// in dynamo-system too (the 161 crash loops: "failed to list *v1.Secret" in dynamo-system). And
+// nvidia.example.com is the operator's own API (its roles write dynamographdeployments/status)
+// with no CRD shipped or installed: the two high findings, first.
 TEST(FieldReport, RestrictedModeOpensWithTheTrapAndTheCrds) {
   Bundle bundle = field_report("restricted.yaml");
   AnalysisResult r = analyze(bundle, Config{});
   ASSERT_GE(r.findings.size(), 2u);
   EXPECT_EQ(r.findings[0].check, "rbac-resourcenames-list-watch");
   EXPECT_EQ(r.findings[0].severity, Severity::kHigh);
+  EXPECT_NE(r.findings[0].message.find("Role team-a/dynamo-platform-manager"), std::string::npos);
   EXPECT_EQ(r.findings[1].check, "crd-not-installed");
   EXPECT_EQ(r.findings[1].severity, Severity::kHigh);
   EXPECT_NE(r.findings[1].message.find("nvidia.example.com"), std::string::npos);

@@ -129,10 +129,42 @@ std::string injector_name(const std::string& injector) {
   return injector.substr(0, injector.find(" (may "));
 }
 
+// Whether the Service a conversion webhook ends up calling exists: the one a run-time applier
+// writes into the CRD (ConversionWiring::rewriter), else the file's own reference.
+bool conversion_service_ok(const ConversionWiring& w) {
+  if (w.rewriter) return w.rewritten_service != nullptr;
+  return !w.service_missing() && !w.port_mismatch();
+}
+
+// "Service ops/hooks and the CA of CRD widgets.example.com": what is left to the user.
+std::string left_to_you(const ConversionWiring& w) {
+  std::string service;
+  if (w.rewriter) {
+    service = fmt::format("{}/{}", w.rewriter->conversion_service_namespace,
+                          w.rewriter->conversion_service_name);
+  } else {
+    service = w.target_service()
+                  ? w.target_service()->qualified_name()
+                  : fmt::format("{}/{}", w.client.service_namespace, w.client.service_name);
+  }
+  if (!conversion_service_ok(w) && w.ca_missing())
+    return fmt::format("Service {} and the CA of CRD {}", service, w.crd->name);
+  if (!conversion_service_ok(w)) return fmt::format("Service {} of CRD {}", service, w.crd->name);
+  return fmt::format("the CA of CRD {}", w.crd->name);
+}
+
+// Who fills in the CA: "ServiceAccount a/b may patch CRDs", or the injector's own words.
+std::string ca_writer(const ConversionWiring& w) {
+  const std::string& who = w.injectors.front();
+  return who.starts_with("ServiceAccount ") ? fmt::format("{} may patch CRDs", injector_name(who))
+                                            : injector_name(who);
+}
+
 DecisionAnswer conversion_wiring_answer(const Context& ctx) {
   DecisionAnswer a;
   const std::vector<ConversionWiring>& wiring = ctx.conversions;
   const ConversionWiring* yours = nullptr;
+  const ConversionWiring* rewritten = nullptr;
   const ConversionWiring* injected = nullptr;
   for (const ConversionWiring& w : wiring) {
     std::string service = w.client.is_service
@@ -144,7 +176,17 @@ DecisionAnswer conversion_wiring_answer(const Context& ctx) {
                     w.service_missing() ? " (not in the bundle)" : "",
                     w.ca == CaBundleState::kSet ? "set" : "empty",
                     w.injectors.empty() ? "" : "; injected by " + comma_list(w.injectors)));
-    if (!yours && (w.service_missing() || w.port_mismatch() || w.ca_missing())) yours = &w;
+    if (w.rewriter) {
+      const CrdInstallCommand& c = *w.rewriter;
+      a.evidence.push_back(fmt::format(
+          "container {} of {} applies CRD {} and points its conversion webhook at Service {}/{}{} "
+          "(`{}`)",
+          c.container, c.workload->display(), w.crd->name, c.conversion_service_namespace,
+          c.conversion_service_name, w.rewritten_service ? "" : " (not in the bundle)",
+          c.evidence));
+    }
+    if (!yours && (!conversion_service_ok(w) || w.ca_missing())) yours = &w;
+    if (!rewritten && w.rewriter) rewritten = &w;
     if (!injected && w.ca != CaBundleState::kSet && !w.injectors.empty()) injected = &w;
   }
   // Whether a CRD converts through a webhook is in the CRD itself: without the install's own
@@ -166,16 +208,21 @@ DecisionAnswer conversion_wiring_answer(const Context& ctx) {
   } else if (wiring.empty()) {
     a.answer = "nobody needed (no conversion webhooks)";
   } else if (yours) {
-    std::string service =
-        yours->target_service()
-            ? yours->target_service()->qualified_name()
-            : fmt::format("{}/{}", yours->client.service_namespace, yours->client.service_name);
-    a.answer = fmt::format("you: Service {} and the CA of CRD {} (`footprint fix crds` prints how)",
-                           service, yours->crd->name);
+    a.answer = fmt::format("you: {} (`footprint fix crds` prints how)", left_to_you(*yours));
+  } else if (rewritten) {
+    // The operator's applier sets the Service whenever it applies the CRDs; the CA is set or
+    // injected, else `yours` would hold this CRD.
+    const CrdInstallCommand& c = *rewritten->rewriter;
+    std::string ca = rewritten->ca == CaBundleState::kSet ? "caBundle set in the CRD"
+                     : rewritten->injectors.empty()       ? ""
+                                                          : ca_writer(*rewritten);
+    a.answer = fmt::format(
+        "the operator (container {} of {} sets Service {} when it applies the CRDs; {})",
+        c.container, c.workload->display(), rewritten->rewritten_service->qualified_name(), ca);
   } else if (injected) {
     const std::string& who = injected->injectors.front();
     a.answer = who.starts_with("ServiceAccount ")
-                   ? fmt::format("the operator ({} may patch CRDs)", injector_name(who))
+                   ? fmt::format("the operator ({})", ca_writer(*injected))
                    : injector_name(who);
   } else {
     a.answer = "the chart";

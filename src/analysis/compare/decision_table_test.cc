@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <memory>
 
 #include "analysis/analyze.h"
@@ -18,9 +19,12 @@ namespace {
 
 using testing::bundle_from;
 
-Bundle field_report(const char* mode) {
-  std::string path = fmt::format("{}/tests/data/field-report/{}", FOOTPRINT_SOURCE_DIR, mode);
-  auto loaded = load_inputs({path}, LoadOptions{});
+Bundle field_report(const char* mode, std::initializer_list<const char*> added = {}) {
+  std::vector<std::string> paths = {
+      fmt::format("{}/tests/data/field-report/{}", FOOTPRINT_SOURCE_DIR, mode)};
+  for (const char* file : added)
+    paths.push_back(fmt::format("{}/tests/data/field-report/{}", FOOTPRINT_SOURCE_DIR, file));
+  auto loaded = load_inputs(paths, LoadOptions{});
   EXPECT_TRUE(loaded.has_value());
   return build_bundle(std::move(*loaded), BundleOptions{"dynamo-system"});
 }
@@ -301,6 +305,92 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
             "the operator (ServiceAccount ops/op may patch CRDs)");
   // Both ship the CRD itself.
   EXPECT_EQ(answer(t, "crd-installer", 0), "the chart (1 CRD)");
+}
+
+// The CRD's file names Service ops/conv, which no mode creates, and ServiceAccount ops/op may
+// patch the CRD (its CA injector, as above). "applier" also runs a container that applies the
+// install's own CRDs (a command about CRDs with an applying verb, crd_install_command) and points
+// their conversion webhook at Service ops/hooks whenever it applies them
+// (--conversion-webhook-service-name, the model of ConversionWiring::rewriter): the operator
+// wires both. "by-hand" has the same Service and account but nothing that applies the CRD: the
+// file's reference is what the API server calls, and the user repoints it (no Service is close
+// enough to conv to suggest). "elsewhere" applies it with a Service the bundle does not create:
+// the user again, for that Service.
+TEST(DecisionTable, ConversionWiringByTheOperatorThatAppliesItsCrds) {
+  std::string shared = fmt::format("{}{}", kConversionCrd, R"(
+---
+apiVersion: v1
+kind: Service
+metadata: {name: hooks, namespace: ops}
+spec: {ports: [{port: 443}]}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: op, namespace: ops}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: crd-ca}
+rules:
+- {apiGroups: [apiextensions.k8s.io], resources: [customresourcedefinitions], verbs: [get, patch]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: crd-ca}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: crd-ca}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)");
+  auto applier = [&](const char* service) {
+    return fmt::format(R"({}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {{name: crd-apply, namespace: ops}}
+spec:
+  template:
+    spec:
+      containers:
+      - name: apply
+        image: i
+        command: [/crd-apply, --crds-dir=/opt/crds/, --conversion-webhook-service-name={}]
+)",
+                       shared, service);
+  };
+  Modes m;
+  m.add("applier", bundle_from(applier("hooks"), "ops"));
+  m.add("by-hand", bundle_from(shared, "ops"));
+  m.add("elsewhere", bundle_from(applier("gone"), "ops"));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "conversion-wiring", 0),
+            "the operator (container apply of Job ops/crd-apply sets Service ops/hooks when it "
+            "applies the CRDs; ServiceAccount ops/op may patch CRDs)");
+  EXPECT_EQ(answer(t, "conversion-wiring", 1),
+            "you: Service ops/conv of CRD widgets.example.com (`footprint fix crds` prints how)");
+  EXPECT_EQ(answer(t, "conversion-wiring", 2),
+            "you: Service ops/gone of CRD widgets.example.com (`footprint fix crds` prints how)");
+}
+
+// The field report's modes with the operator's CRD files given (crd-files.yaml: conversion at
+// dynamo-operator-webhook-service, which neither mode creates, and no caBundle). Global runs the
+// chart's crd-apply hook (crd-apply-hook.yaml), which points every CRD it applies at
+// dynamo-system/dynamo-platform-webhook-service, a Service global.yaml creates, and its manager
+// ClusterRole may update and patch CRDs, so the running operator writes the CA: the operator.
+// The manager's binding comes first in the input (global.yaml), so it is the CA writer named.
+// Restricted applies no CRD and may patch none (its only ClusterRole writes webhook
+// configurations): the user points the files at the Service the admission webhooks call and puts
+// the CA into each CRD, as the field report did by hand for all four.
+TEST(DecisionTable, ConversionWiringWithTheFieldReportsCrdFiles) {
+  Modes m;
+  m.add("global", field_report("global.yaml", {"crd-files.yaml", "crd-apply-hook.yaml"}));
+  m.add("restricted", field_report("restricted.yaml", {"crd-files.yaml"}));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "conversion-wiring", 0),
+            "the operator (container crd-apply of Job dynamo-system/dynamo-platform-crd-apply sets "
+            "Service dynamo-system/dynamo-platform-webhook-service when it applies the CRDs; "
+            "ServiceAccount dynamo-system/dynamo-platform-controller-manager may patch CRDs)");
+  EXPECT_EQ(answer(t, "conversion-wiring", 1),
+            "you: Service dynamo-system/dynamo-platform-webhook-service and the CA of CRD "
+            "dynamographdeployments.nvidia.example.com (`footprint fix crds` prints how)");
 }
 
 // A Job whose command applies CRD files installs them at run time (crd_install_command).

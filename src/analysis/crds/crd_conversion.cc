@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
 
 #include "analysis/context.h"
 #include "analysis/rbac/rbac_internal.h"
@@ -44,76 +43,18 @@ std::string service_ref(std::string_view ns, std::string_view name, int32_t port
   return fmt::format("{}/{}:{}", ns, name, port);
 }
 
-// The Service a CRD-applying container points conversion webhooks at, from its flags
-// `--conversion-webhook-service-name[=]NAME` and `--conversion-webhook-service-namespace[=]NS`
-// (Dynamo's crd-apply overrides both in every CRD before it applies it).
-struct ConversionOverride {
-  const CrdInstallCommand* command = nullptr;
-  std::string name;
-  std::string namespace_;  // the workload's when no flag sets it
-};
-
-std::vector<std::string> command_tokens(const yaml::Node& container) {
-  std::vector<std::string> tokens;
-  for (const char* field : {"command", "args"}) {
-    yaml::Node list = container.get(field);
-    for (size_t i = 0; i < list.size(); ++i)
-      tokens.emplace_back(list.item(i).str());
-  }
-  return tokens;
-}
-
-std::optional<ConversionOverride> conversion_override(const Context& ctx,
-                                                      const CrdInstallCommand& c) {
-  ConversionOverride out{&c, "", c.workload->namespace_};
-  for (const PodTemplate& t : ctx.pods) {
-    if (t.owner != c.workload) continue;
-    for_each_container(t.spec, [&](const yaml::Node& container) {
-      if (container.get("name").str() != c.container) return;
-      std::vector<std::string> tokens = command_tokens(container);
-      for (size_t i = 0; i < tokens.size(); ++i) {
-        std::string_view token = tokens[i];
-        size_t eq = token.find('=');
-        std::string_view flag = token.substr(0, eq);
-        std::string value = eq != std::string_view::npos ? std::string(token.substr(eq + 1))
-                            : i + 1 < tokens.size()      ? tokens[i + 1]
-                                                         : std::string();
-        if (flag == "--conversion-webhook-service-name") out.name = value;
-        if (flag == "--conversion-webhook-service-namespace" && !value.empty())
-          out.namespace_ = value;
-      }
-    });
-  }
-  if (out.name.empty()) return std::nullopt;
-  return out;
-}
-
-// A container that applies this CRD and names the conversion Service: the reference in the file
-// is not what the API server ends up calling. Commands that name no CRD files apply what they
-// embed: the install's own CRDs.
-std::optional<ConversionOverride> conversion_rewriter(const Context& ctx,
-                                                      const ConversionWiring& w) {
-  for (const CrdInstallCommand& c : ctx.hidden.commands) {
-    bool applies = c.crd_names.empty() ? own_group(ctx, w.crd->node.at({"spec", "group"}).str())
-                                       : contains(c.crd_names, w.crd->name);
-    if (!applies) continue;
-    if (auto o = conversion_override(ctx, c)) return o;
-  }
-  return std::nullopt;
-}
-
 // The operator's own reference: high only when the Service it names is missing too.
-void report_rewritten_service(const Context& ctx, const ConversionWiring& w,
-                              const ConversionOverride& o, Findings& out) {
-  const CrdInstallCommand& c = *o.command;
-  const std::string& ns = o.namespace_;
-  const Object* service = ctx.bundle.find("", "Service", ns, o.name);
+void report_rewritten_service(const ConversionWiring& w, Findings& out) {
+  const CrdInstallCommand& c = *w.rewriter;
+  const std::string& ns = c.conversion_service_namespace;
+  const std::string& name = c.conversion_service_name;
+  const Object* service = w.rewritten_service;
   std::string rewrite = fmt::format(
       "CRD {} names conversion Service {}/{}, which the bundle does not create, but {} (container "
       "{}) applies the CRD itself and points its conversion webhook at Service {}/{} whenever it "
       "applies it (`{}`)",
       w.crd->name, w.client.service_namespace, w.client.service_name, c.workload->display(),
-      c.container, ns, o.name, c.evidence);
+      c.container, ns, name, c.evidence);
   Severity severity = Severity::kLow;
   std::string message;
   std::string fix;
@@ -130,7 +71,7 @@ void report_rewritten_service(const Context& ctx, const ConversionWiring& w,
     message = fmt::format(
         "{}, which the bundle does not create either: the API server's conversion calls fail "
         "(service \"{}\" not found). {}",
-        rewrite, o.name, consequence(w));
+        rewrite, name, consequence(w));
     fix = fmt::format(
         "Set the operator's conversion Service argument to the Service that serves its webhooks{}.",
         w.suggestion ? fmt::format(" ({})", w.suggestion->qualified_name()) : std::string());
@@ -144,14 +85,14 @@ void report_rewritten_service(const Context& ctx, const ConversionWiring& w,
                       : fmt::format(
                             "CRD {}'s conversion webhook calls Service {}/{}, which "
                             "nothing creates",
-                            w.crd->name, ns, o.name);
+                            w.crd->name, ns, name);
 }
 
 void run_conversion_service_missing(const Context& ctx, Findings& out) {
   for (const ConversionWiring& w : ctx.conversions) {
     if (!w.service_missing()) continue;
-    if (auto o = conversion_rewriter(ctx, w)) {
-      report_rewritten_service(ctx, w, *o, out);
+    if (w.rewriter) {
+      report_rewritten_service(w, out);
       continue;
     }
     std::string message = fmt::format(

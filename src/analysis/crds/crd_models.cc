@@ -222,7 +222,8 @@ std::string injection_problem(const Object& crd) {
 
 std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle,
                                                 const std::vector<const Object*>& crds,
-                                                const RbacPolicy& policy) {
+                                                const RbacPolicy& policy,
+                                                const HiddenFootprint& hidden, const OwnApis& own) {
   std::vector<ConversionWiring> out;
   std::set<const Object*> admission = admission_services(bundle);
   for (const Object* crd : crds) {
@@ -261,6 +262,16 @@ std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle,
       std::erase_if(w.injectors, [](const std::string& who) {
         return who.starts_with("cert-manager's CA injector, from Certificate");
       });
+    }
+    // Commands that name no CRD files apply what they embed: the install's own CRDs.
+    for (const CrdInstallCommand& c : hidden.commands) {
+      bool applies = c.crd_names.empty() ? own.owns(crd->node.at({"spec", "group"}).str())
+                                         : contains(c.crd_names, crd->name);
+      if (!applies || c.conversion_service_name.empty()) continue;
+      w.rewriter = &c;
+      w.rewritten_service =
+          bundle.find("", "Service", c.conversion_service_namespace, c.conversion_service_name);
+      break;
     }
     out.push_back(std::move(w));
   }
@@ -347,6 +358,17 @@ std::optional<CrdInstallCommand> crd_install_command(const yaml::Node& container
     }
   }
   if (!installs) return std::nullopt;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    std::string_view token = tokens[i];
+    size_t eq = token.find('=');
+    std::string_view flag = token.substr(0, eq);
+    std::string value = eq != std::string_view::npos ? std::string(token.substr(eq + 1))
+                        : i + 1 < tokens.size()      ? tokens[i + 1]
+                                                     : std::string();
+    if (flag == "--conversion-webhook-service-name") cmd.conversion_service_name = value;
+    if (flag == "--conversion-webhook-service-namespace" && !value.empty())
+      cmd.conversion_service_namespace = value;
+  }
   cmd.container = std::string(container.get("name").str());
   std::string line = joined(tokens, " ");
   constexpr size_t kMaxShown = 160;
@@ -415,6 +437,8 @@ HiddenFootprint find_hidden_footprint(const Bundle& bundle, const RbacPolicy& po
     for_each_container(t.spec, [&](const yaml::Node& container) {
       if (auto cmd = crd_install_command(container)) {
         cmd->workload = t.owner;
+        if (cmd->conversion_service_namespace.empty())
+          cmd->conversion_service_namespace = t.owner->namespace_;
         out.commands.push_back(std::move(*cmd));
       }
     });

@@ -69,6 +69,10 @@ std::vector<const Object*> effective_crds(const Bundle& bundle);
 
 enum class CaBundleState : uint8_t { kSet, kPlaceholder, kEmpty };
 
+struct CrdInstallCommand;
+struct HiddenFootprint;
+struct OwnApis;  // analysis/ownership.h
+
 // A CRD's conversion webhook, resolved against the bundle.
 struct ConversionWiring {
   const Object* crd = nullptr;
@@ -84,6 +88,11 @@ struct ConversionWiring {
   std::vector<std::string> injectors;  // who fills caBundle in (model/webhook_client.h)
   // Why a cert-manager.io/inject-ca-from annotation will not inject anything, when it will not.
   std::string injection_problem;
+  // A container that applies this CRD at run time and points its conversion webhook at a Service
+  // of its own choosing (its --conversion-webhook-service-name): the Service the API server ends
+  // up calling, not the file's. Null when no container does.
+  const CrdInstallCommand* rewriter = nullptr;
+  const Object* rewritten_service = nullptr;  // the Service it names, when the bundle creates it
 
   bool service_missing() const { return client.is_service && !backend.service; }
   bool port_mismatch() const { return client.is_service && backend.service && !backend.port_found; }
@@ -92,10 +101,11 @@ struct ConversionWiring {
   const Object* target_service() const { return backend.service ? backend.service : suggestion; }
 };
 
-// For `crds`, the effective CRDs.
+// For `crds`, the effective CRDs; `hidden` and `own` say which containers apply them at run time.
 std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle,
                                                 const std::vector<const Object*>& crds,
-                                                const RbacPolicy& policy);
+                                                const RbacPolicy& policy,
+                                                const HiddenFootprint& hidden, const OwnApis& own);
 
 // The port to call a Service on: the written one when the Service has it, else 443 when it has
 // that, else its first port.
@@ -125,6 +135,12 @@ struct CrdInstallCommand {
   std::string container;
   std::string evidence;                // its command line, shortened
   std::vector<std::string> crd_names;  // from file names such as group_plural.yaml
+  // The conversion Service it writes into every CRD it applies, from
+  // `--conversion-webhook-service-name[=]NAME` and `--conversion-webhook-service-namespace[=]NS`
+  // (Dynamo's crd-apply overrides both before it applies each CRD); the namespace is the
+  // workload's when no flag sets it. Empty name: it keeps the files' reference.
+  std::string conversion_service_name;
+  std::string conversion_service_namespace;
 };
 
 // The cluster-scoped footprint the bundle does not show: CRDs created or rewritten at run time.

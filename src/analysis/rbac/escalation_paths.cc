@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "analysis/context.h"
@@ -450,6 +451,108 @@ void report_held_paths(const Context& ctx, Findings& out, std::string_view check
         fmt::format("{}", fmt::join(fixes, " ")),
         fmt::format("{} may {}{}", who, fmt::join(summaries, ", "), scope_words(ctx, all)));
   }
+}
+
+namespace {
+
+// The built-in roles a binding may hand out, strongest first.
+constexpr std::array<std::string_view, 4> kBuiltinRoles = {"cluster-admin", "admin", "edit",
+                                                           "view"};
+
+// Whether `who` holds every rule of `role` in `ns` ("" cluster-wide): the API server's
+// ConfirmNoEscalation (pkg/registry/rbac/validation), asked of the authorizer tuple by tuple, as
+// Covers breaks rules down. "*" is asked literally, so only a wildcard covers it.
+bool holds_all(const RbacPolicy& policy, const Identity& who, const RbacRole& role,
+               const std::string& ns) {
+  for (const PolicyRule& rule : role.rules) {
+    for (const std::string& verb : rule.verbs) {
+      for (const std::string& url : rule.non_resource_urls) {
+        Request r;
+        r.verb = verb;
+        r.path = url;
+        if (!policy.authorize(who, r).allowed) return false;
+      }
+      for (const std::string& group : rule.api_groups) {
+        for (const std::string& resource : rule.resources) {
+          size_t slash = resource.find('/');
+          std::string sub = slash == std::string::npos ? "" : resource.substr(slash + 1);
+          std::vector<std::string> names = rule.resource_names;
+          if (names.empty()) names.emplace_back();
+          for (const std::string& name : names) {
+            Request r = resource_request(verb, group, resource.substr(0, slash), ns, sub, name);
+            if (!policy.authorize(who, r).allowed) return false;
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+// The strongest built-in ClusterRole `who` may bind in `ns`: with bind on it
+// (BindingAuthorized), or holding all its rules (escalation_check.go, policybased storage).
+std::string_view strongest_bindable(const Context& ctx, const Identity& who,
+                                    const std::string& ns) {
+  for (std::string_view name : kBuiltinRoles) {
+    const RbacRole* role = ctx.rbac.find_role(true, "", name);
+    if (!role) continue;
+    Request bind = resource_request("bind", kRbacGroup, "clusterroles", "", "", name);
+    if (ctx.rbac.authorize(who, bind).allowed || holds_all(ctx.rbac, who, *role, ns)) return name;
+  }
+  return "";
+}
+
+}  // namespace
+
+BindingReach binding_reach(const Context& ctx, const SubjectRights& writes) {
+  BindingReach b;
+  std::vector<std::string> what = writes.what();
+  b.cluster_bindings = std::any_of(what.begin(), what.end(), [](const std::string& w) {
+    return w.ends_with(" clusterrolebindings");
+  });
+  b.every_namespace = writes.cluster_wide();
+  std::vector<std::string> scopes = writes.scopes();
+  bool kube_system = contains(scopes, "kube-system");
+  b.ns = b.every_namespace ? "" : kube_system ? "kube-system" : scopes.front();
+  b.role = strongest_bindable(ctx, identity_of(writes.subject), b.ns);
+  // admin and edit read Secrets and create pods: in kube-system that is its controllers'
+  // ServiceAccounts, and so the whole cluster.
+  bool strong = b.role == "cluster-admin" || b.role == "admin" || b.role == "edit";
+  bool wide = b.every_namespace || kube_system;
+  b.severity = strong && wide                 ? Severity::kCritical
+               : wide                         ? Severity::kHigh
+               : foreign_namespace(ctx, b.ns) ? Severity::kMedium
+                                              : Severity::kLow;
+  return b;
+}
+
+std::optional<BindingReach> binding_reach_of(const Context& ctx, const Subject& subject) {
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->check == "rbac-binding-write" && h.rights.subject == subject)
+      return binding_reach(ctx, h.rights);
+  }
+  return std::nullopt;
+}
+
+bool rewrites_clusterroles(const Context& ctx, const BoundRule& b, const Subject& subject) {
+  if (!b.binding->cluster || !b.rule->resource_names.empty() ||
+      !grants(ctx.bundle.resources, b, "escalate", kRbacGroup, "clusterroles")) {
+    return false;
+  }
+  Identity who = identity_of(subject);
+  return ctx.rbac.authorize(who, resource_request("update", kRbacGroup, "clusterroles", ""))
+             .allowed ||
+         ctx.rbac.authorize(who, resource_request("patch", kRbacGroup, "clusterroles", "")).allowed;
+}
+
+const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject) {
+  for (const BoundRule& b : ctx.bound) {
+    if (grants_everything(*b.rule)) continue;  // rbac-wildcard's
+    bool holds = std::any_of(b.binding->subjects.begin(), b.binding->subjects.end(),
+                             [&](const Subject& s) { return s == subject; });
+    if (holds && rewrites_clusterroles(ctx, b, subject)) return &b;
+  }
+  return nullptr;
 }
 
 }  // namespace footprint

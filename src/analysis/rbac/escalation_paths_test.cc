@@ -216,21 +216,47 @@ TEST(EscalationPaths, EphemeralContainersAreExecAndTokensEverywhereAreCritical) 
 // cluster-admin: one root cause, one critical (rbac-binding-write's); the bind right itself stays
 // a high finding of rbac-privilege-escalation. EscalationAllowed lets a subject with escalate
 // write any rule into a role it may update, so escalate with update on every ClusterRole reaches
-// cluster-admin through the ClusterRole bound to it, without writing a binding.
+// cluster-admin through the ClusterRole bound to it, without writing a binding. A subject holding
+// both paths becomes cluster-admin through RBAC writes either way: the policybased storage of
+// ClusterRoleBindings (pkg/registry/rbac/clusterrolebinding/policybased/storage.go) and of
+// ClusterRoles (clusterrole/policybased/storage.go) are two doors to the same consequence, so
+// its one critical is rbac-binding-write's, which names the second path, and
+// rbac-privilege-escalation keeps its rights at high (cluster-wide) without a second critical.
 TEST(EscalationPaths, BindWithBindingWritesIsOneCriticalAndEscalateWithUpdateIsATakeover) {
   Bundle b = fixture("bind-or-escalate.yaml");
   auto bindings = run_check(b, "rbac-binding-write");
-  ASSERT_EQ(bindings.size(), 1u);
-  EXPECT_EQ(bindings[0].severity, Severity::kCritical);
-  EXPECT_TRUE(says(&bindings[0], "ClusterRole cluster-admin cluster-wide"));
+  ASSERT_EQ(bindings.size(), 2u);
+  const Finding* binds = about(bindings, "ServiceAccount op-system/binder");
+  const Finding* both_binds = about(bindings, "ServiceAccount op-system/both");
+  ASSERT_TRUE(binds && both_binds);
+  EXPECT_EQ(binds->severity, Severity::kCritical);
+  EXPECT_TRUE(says(binds, "ClusterRole cluster-admin cluster-wide"));
+  EXPECT_FALSE(says(binds, "escalate"));
+  EXPECT_EQ(both_binds->severity, Severity::kCritical);
+  EXPECT_TRUE(says(both_binds, "ClusterRole cluster-admin cluster-wide"));
+  EXPECT_TRUE(says(both_binds,
+                   "It may also escalate and update every ClusterRole, through "
+                   "ClusterRole both (through ClusterRoleBinding both)"));
   auto escalation = run_check(b, "rbac-privilege-escalation");
-  ASSERT_EQ(escalation.size(), 2u);
+  ASSERT_EQ(escalation.size(), 3u);
   const Finding* binder = about(escalation, "ServiceAccount op-system/binder");
   const Finding* rewriter = about(escalation, "ServiceAccount op-system/rewriter");
-  ASSERT_TRUE(binder && rewriter);
+  const Finding* both = about(escalation, "ServiceAccount op-system/both");
+  ASSERT_TRUE(binder && rewriter && both);
   EXPECT_EQ(binder->severity, Severity::kHigh);
   EXPECT_EQ(rewriter->severity, Severity::kCritical);
   EXPECT_TRUE(says(rewriter, "writing every right into a ClusterRole bound to it"));
+  EXPECT_EQ(both->severity, Severity::kHigh);
+  EXPECT_TRUE(says(both, "rated with its binding writes in rbac-binding-write"));
+  // One critical per subject over both checks.
+  size_t criticals = 0;
+  for (const auto* findings : {&bindings, &escalation}) {
+    for (const Finding& f : *findings) {
+      if (f.severity == Severity::kCritical && says(&f, "ServiceAccount op-system/both"))
+        ++criticals;
+    }
+  }
+  EXPECT_EQ(criticals, 1u);
 }
 
 }  // namespace

@@ -20,6 +20,11 @@ struct ListWatchTrap {
   std::string namespace_;  // empty: the rule applies cluster-wide (ClusterRoleBinding)
   // What else already allows an unnamed list there; null when nothing does, which is the trap.
   Decision covered_by;
+  // For a trap: a namespace where the same subject may list and watch the kind without
+  // resourceNames, which is what an informer over the kind needs and the sign that the operator
+  // runs one; empty when nothing in the policy shows that.
+  std::string informer_namespace;
+  Decision informer_grant;  // the grant there
 };
 
 std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "analysis/context.h"
@@ -198,6 +199,7 @@ constexpr std::string_view kAggregationController = "clusterrole-aggregation-con
 struct Escalation {
   std::vector<std::string> rights;
   std::string takeover;  // how it reaches cluster-admin, when it does
+  bool rewrite = false;  // by rewriting every ClusterRole (escalate with update)
 };
 
 // Rights that let a holder gain permissions it was not given, and whether they reach
@@ -250,15 +252,12 @@ Escalation escalation_of(const Context& ctx, const BoundRule& b) {
   // escalate lets an update write rules the writer does not hold (escalation_check.go,
   // EscalationAllowed), so with update on every ClusterRole it may rewrite the ClusterRole bound
   // to it. bind with creating ClusterRoleBindings is rbac-binding-write's claim (the strongest
-  // role it may bind), reported there once.
-  if (cluster && any_name && e.takeover.empty() &&
-      grants(resources, b, "escalate", kRbacGroup, "clusterroles")) {
+  // role it may bind), reported there once; where that claim is critical it names this path too.
+  if (e.takeover.empty()) {
     for (const Subject& s : b.binding->subjects) {
-      Request update = resource_request("update", kRbacGroup, "clusterroles", "");
-      Request patch = resource_request("patch", kRbacGroup, "clusterroles", "");
-      Identity who = identity_of(s);
-      if (ctx.rbac.authorize(who, update).allowed || ctx.rbac.authorize(who, patch).allowed) {
+      if (rewrites_clusterroles(ctx, b, s)) {
         e.takeover = "writing every right into a ClusterRole bound to it";
+        e.rewrite = true;
       }
     }
   }
@@ -272,7 +271,16 @@ struct SubjectEscalation {
   std::vector<std::string> rights;
   Severity severity = Severity::kInfo;
   std::string takeover;
+  // The takeover is rewriting ClusterRoles, and rbac-binding-write already reports this subject
+  // as critical with that path named: one root cause, one critical.
+  bool folded = false;
 };
+
+// Whether rbac-binding-write rates `subject` critical, naming its ClusterRole rewrite there.
+bool binding_write_critical(const Context& ctx, const Subject& subject) {
+  std::optional<BindingReach> reach = binding_reach_of(ctx, subject);
+  return reach && reach->severity == Severity::kCritical;
+}
 
 void run_privilege_escalation(const Context& ctx, Findings& out) {
   std::set<const RbacRole*> reported;
@@ -283,10 +291,9 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
     if (e.rights.empty()) continue;
     reported.insert(b.role);
     std::string ns = scope_of(b);
-    Severity s = !e.takeover.empty()                 ? Severity::kCritical
-                 : ns.empty() || ns == "kube-system" ? Severity::kHigh
-                 : foreign_namespace(ctx, ns)        ? Severity::kMedium
-                                                     : Severity::kLow;
+    Severity scoped = ns.empty() || ns == "kube-system" ? Severity::kHigh
+                      : foreign_namespace(ctx, ns)      ? Severity::kMedium
+                                                        : Severity::kLow;
     for (const Subject& subject : b.binding->subjects) {
       auto it = std::find_if(subjects.begin(), subjects.end(),
                              [&](const SubjectEscalation& x) { return x.subject == subject; });
@@ -297,8 +304,14 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
       it->with.push_back(b);
       for (const std::string& r : e.rights)
         add_unique(it->rights, r);
-      it->severity = std::max(it->severity, s);
-      if (it->takeover.empty()) it->takeover = e.takeover;
+      bool folded = e.rewrite && binding_write_critical(ctx, subject);
+      bool takeover = !e.takeover.empty() && !folded;
+      it->severity = std::max(it->severity, takeover ? Severity::kCritical : scoped);
+      // A takeover of its own wins over one rbac-binding-write holds.
+      if (!e.takeover.empty() && (it->takeover.empty() || (it->folded && !folded))) {
+        it->takeover = e.takeover;
+        it->folded = folded;
+      }
     }
   }
   for (const SubjectEscalation& x : subjects) {
@@ -316,8 +329,12 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
         object_of(first), x.severity,
         fmt::format("{} can {}{}, through {}: it can gain permissions it was not given{}.",
                     x.subject.display(), fmt::join(x.rights, ", "), names, some_of(sources, 2),
-                    !x.takeover.empty() ? fmt::format(", up to cluster-admin ({})", x.takeover)
-                                        : ", up to what the roles and accounts in its reach hold"),
+                    x.folded ? fmt::format(", up to cluster-admin ({}; rated with its binding "
+                                           "writes in rbac-binding-write, which names both paths)",
+                                           x.takeover)
+                    : !x.takeover.empty()
+                        ? fmt::format(", up to cluster-admin ({})", x.takeover)
+                        : ", up to what the roles and accounts in its reach hold"),
         "Remove these verbs unless the operator's purpose is managing RBAC or tokens, and then "
         "restrict them with resourceNames.",
         node_of(first));
@@ -383,7 +400,9 @@ extern const Check kRbacPrivilegeEscalation{
     "for other cluster-wide or kube-system rights; medium in another "
     "team's namespace; low in the operator's own; info when unbound. One finding per subject, "
     "naming the roles it holds them through. bind together with creating ClusterRoleBindings is "
-    "rated by rbac-binding-write, which names the strongest role it may bind.",
+    "rated by rbac-binding-write, which names the strongest role it may bind; so is escalate with "
+    "update on every ClusterRole when that subject's binding writes are already critical (high "
+    "here).",
     "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
     "them with resourceNames."};
 

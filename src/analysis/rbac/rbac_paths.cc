@@ -3,9 +3,6 @@
 // Each reads who holds its paths from Context::escalations, one finding per subject.
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <array>
-
 #include "analysis/context.h"
 #include "analysis/rbac/escalation_paths.h"
 
@@ -132,101 +129,50 @@ extern const Check kRbacNetworkPolicyWrite{
 
 namespace {
 
-// The built-in roles a binding may hand out, strongest first.
-constexpr std::array<std::string_view, 4> kBuiltinRoles = {"cluster-admin", "admin", "edit",
-                                                           "view"};
-
-// Whether `who` holds every rule of `role` in `ns` ("" cluster-wide): the API server's
-// ConfirmNoEscalation (pkg/registry/rbac/validation), asked of the authorizer tuple by tuple, as
-// Covers breaks rules down. "*" is asked literally, so only a wildcard covers it.
-bool holds_all(const RbacPolicy& policy, const Identity& who, const RbacRole& role,
-               const std::string& ns) {
-  for (const PolicyRule& rule : role.rules) {
-    for (const std::string& verb : rule.verbs) {
-      for (const std::string& url : rule.non_resource_urls) {
-        Request r;
-        r.verb = verb;
-        r.path = url;
-        if (!policy.authorize(who, r).allowed) return false;
-      }
-      for (const std::string& group : rule.api_groups) {
-        for (const std::string& resource : rule.resources) {
-          size_t slash = resource.find('/');
-          std::string sub = slash == std::string::npos ? "" : resource.substr(slash + 1);
-          std::vector<std::string> names = rule.resource_names;
-          if (names.empty()) names.emplace_back();
-          for (const std::string& name : names) {
-            Request r = resource_request(verb, group, resource.substr(0, slash), ns, sub, name);
-            if (!policy.authorize(who, r).allowed) return false;
-          }
-        }
-      }
-    }
-  }
-  return true;
-}
-
-// The strongest built-in ClusterRole `who` may bind in `ns`: with bind on it
-// (BindingAuthorized), or holding all its rules (escalation_check.go, policybased storage).
-std::string_view strongest_bindable(const Context& ctx, const Identity& who,
-                                    const std::string& ns) {
-  for (std::string_view name : kBuiltinRoles) {
-    const RbacRole* role = ctx.rbac.find_role(true, "", name);
-    if (!role) continue;
-    Request bind = resource_request("bind", kRbacGroup, "clusterroles", "", "", name);
-    if (ctx.rbac.authorize(who, bind).allowed || holds_all(ctx.rbac, who, *role, ns)) return name;
-  }
-  return "";
-}
-
 void run_binding_write(const Context& ctx, Findings& out) {
   for (const std::vector<const HeldEscalation*>& group :
        held_by_subject(ctx, "rbac-binding-write")) {
     const SubjectRights& rr = group.front()->rights;
-    std::vector<std::string> what = rr.what();
-    bool cluster_bindings = std::any_of(what.begin(), what.end(), [](const std::string& w) {
-      return w.ends_with(" clusterrolebindings");
-    });
-    bool every_namespace = rr.cluster_wide();
-    std::vector<std::string> scopes = rr.scopes();
-    bool kube_system = contains(scopes, "kube-system");
-    // Where it binds with the widest reach: cluster-wide, else kube-system, else its first
-    // namespace.
-    std::string ns =
-        every_namespace || kube_system ? (every_namespace ? "" : "kube-system") : scopes.front();
-    std::string_view role = strongest_bindable(ctx, identity_of(rr.subject), ns);
-    // admin and edit read Secrets and create pods: in kube-system that is its controllers'
-    // ServiceAccounts, and so the whole cluster.
-    bool strong = role == "cluster-admin" || role == "admin" || role == "edit";
-    bool wide = every_namespace || kube_system;
-    Severity severity = strong && wide               ? Severity::kCritical
-                        : wide                       ? Severity::kHigh
-                        : foreign_namespace(ctx, ns) ? Severity::kMedium
-                                                     : Severity::kLow;
-    std::string where = cluster_bindings  ? "cluster-wide"
-                        : every_namespace ? "in every namespace"
-                                          : "in namespace " + ns;
+    BindingReach b = binding_reach(ctx, rr);
+    bool strong = b.severity == Severity::kCritical;
+    std::string where = b.cluster_bindings  ? "cluster-wide"
+                        : b.every_namespace ? "in every namespace"
+                                            : "in namespace " + b.ns;
     std::string consequence =
-        role == "cluster-admin" && cluster_bindings ? ", which is full control of the cluster"
-        : strong && wide ? ", which reaches kube-system's Secrets and pods, and through "
-                           "its controllers' ServiceAccounts the whole cluster"
-                         : "";
+        b.role == "cluster-admin" && b.cluster_bindings ? ", which is full control of the cluster"
+        : strong ? ", which reaches kube-system's Secrets and pods, and through its controllers' "
+                   "ServiceAccounts the whole cluster"
+                 : "";
     std::string reach =
-        role.empty()
+        b.role.empty()
             ? "none of the built-in roles: only roles whose every rule it holds itself, and it "
               "may hand those, this right included, to any user, group or ServiceAccount"
-            : fmt::format("ClusterRole {} {}{}", role, where, consequence);
-    report_rights(
-        out, rr, severity,
-        fmt::format("{} may {} {}, through {}. The API server lets it bind a role only with bind "
-                    "on that role or when it already holds every rule of it; the strongest "
-                    "built-in role it may bind to any subject, itself included, is {}.",
-                    rr.subject.display(), merge_verbs(what),
-                    cluster_bindings ? "cluster-wide" : scopes_text(rr), rr.sources(), reach),
+            : fmt::format("ClusterRole {} {}{}", b.role, where, consequence);
+    std::string message = fmt::format(
+        "{} may {} {}, through {}. The API server lets it bind a role only with bind on that "
+        "role or when it already holds every rule of it; the strongest built-in role it may bind "
+        "to any subject, itself included, is {}.",
+        rr.subject.display(), merge_verbs(rr.what()),
+        b.cluster_bindings ? "cluster-wide" : scopes_text(rr), rr.sources(), reach);
+    std::string fix =
         "Grant writing bindings only in the namespaces the operator manages, and drop bind and "
-        "wildcard rules that let it bind roles stronger than it needs.",
-        role.empty() ? fmt::format("{} writes bindings {}", rr.subject.display(), where)
-                     : fmt::format("{} can bind {} {}", rr.subject.display(), role, where));
+        "wildcard rules that let it bind roles stronger than it needs.";
+    // The other RBAC-write path to the same end is this finding's too: rbac-privilege-escalation
+    // does not rate it critical again for this subject.
+    const BoundRule* rewrite = strong ? clusterrole_rewrite(ctx, rr.subject) : nullptr;
+    if (rewrite) {
+      message += fmt::format(
+          " It may also escalate and update every ClusterRole, through {} (through {}), and so "
+          "write every right into the ClusterRole bound to it: the same takeover without writing "
+          "a binding.",
+          rewrite->role->display(), rewrite->binding->display());
+      fix += " Drop escalate on ClusterRoles as well, or limit it with resourceNames.";
+    }
+    report_rights(out, rr, b.severity, std::move(message), std::move(fix),
+                  b.role.empty()
+                      ? fmt::format("{} writes bindings {}", rr.subject.display(), where)
+                      : fmt::format("{} can bind {} {}{}", rr.subject.display(), b.role, where,
+                                    rewrite ? " (and may escalate every ClusterRole)" : ""));
   }
 }
 
@@ -246,7 +192,9 @@ extern const Check kRbacBindingWrite{
     "built-in ClusterRole (cluster-admin, admin, edit, view) the engine says it may bind. "
     "Critical when that is cluster-admin, admin or edit (which read Secrets and create pods) "
     "cluster-wide or in kube-system; high for other rights cluster-wide or in kube-system; medium "
-    "in another team's namespace; low in the operator's own.",
+    "in another team's namespace; low in the operator's own. A subject that may also escalate and "
+    "update every ClusterRole reaches cluster-admin by that second path too: this finding names "
+    "it, and rbac-privilege-escalation does not rate it critical again.",
     "Grant writing bindings only where the operator manages them, without bind on strong roles."};
 
 }  // namespace footprint

@@ -1,5 +1,5 @@
-// RBAC traps on the hand-written bundles of tests/data/rbac-traps/: each verdict argued from the
-// Kubernetes source named beside it.
+// Binding references (rbac_binding_refs.cc) on the hand-written bundles of
+// tests/data/rbac-traps/: each verdict argued from the Kubernetes source named beside it.
 #include <gtest/gtest.h>
 
 #include "analysis/check_testing.h"
@@ -18,20 +18,6 @@ Bundle fixture(const char* name) {
   EXPECT_TRUE(loaded.has_value()) << path;
   if (!loaded) return Bundle{};
   return build_bundle(std::move(*loaded), BundleOptions{"op-system"});
-}
-
-// Leader election never lists: client-go's LeaseLock
-// (staging/src/k8s.io/client-go/tools/leaderelection/resourcelock/leaselock.go) calls only Get,
-// Create and Update on Leases(namespace) with its one name, so list and watch on a named lease
-// are unused verbs and nothing crash-loops. The Secret rule beside it, same shape, is still the
-// trap (the rule's line counted by hand).
-TEST(ResourceNamesListWatch, LeaderElectionLeaseIsNoTrap) {
-  auto findings = run_check(fixture("leader-election.yaml"), "rbac-resourcenames-list-watch");
-  ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].severity, Severity::kHigh);
-  EXPECT_EQ(findings[0].position.line, 16u);
-  EXPECT_NE(findings[0].message.find("secrets"), std::string::npos);
-  EXPECT_EQ(findings[0].message.find("leases"), std::string::npos);
 }
 
 // Accounts Kubernetes creates are never missing. The bootstrap policy
