@@ -471,6 +471,13 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   auto parse_error = [&](uint32_t file, const yaml::ParseError& e) {
     document_errors.push_back(LoadError{texts[file].name, e.position, e.message});
   };
+  // Most documents hold one object: reserving for them avoids the growth slack, which for
+  // many small documents is megabytes.
+  size_t parsed_documents = 0;
+  for (const ChunkResult& r : results) {
+    if (r) parsed_documents += r->size();
+  }
+  out.objects.reserve(parsed_documents);
   for (size_t i = 0; i < chunks.size(); ++i) {
     const Chunk& c = chunks[i];
     std::vector<yaml::Document> documents;
@@ -499,10 +506,11 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     size_t objects_before = out.objects.size();
     for (yaml::Document& doc : documents) {
       assembler.add_document(doc, c.file, texts[c.file].text, options.max_document_bytes);
-      out.documents.push_back(std::move(doc));
+      if (out.trees.empty() || out.trees.back() != doc.tree) out.trees.push_back(doc.tree);
     }
     if (out.objects.size() > objects_before) has_documents[c.file] = true;
   }
+  out.objects.shrink_to_fit();  // Lists unwrap into more objects, empty documents into none
   // Invalid documents are kept apart even when no valid object is left, so that a report (JSON,
   // SARIF) can still list them; the caller fails anyway.
   if (options.keep_valid_documents && errors.empty()) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tl/expected.hpp>
@@ -52,11 +53,12 @@ struct LoadedInput {
   // Per file: the gzip size of a file that Helm rendered (it has `# Source:` comments), which
   // bounds the size of the release Helm stores; nullopt for other files.
   std::vector<std::optional<GzipSize>> helm_gzip;
-  std::vector<std::string> notes;         // e.g. files skipped in a directory
-  std::vector<yaml::Document> documents;  // owners of the trees the objects point into
-  std::vector<RawObject> objects;         // in file order, then document order
-  unsigned jobs = 0;                      // LoadOptions::jobs, for later stages that use threads
-  std::vector<std::string> texts;         // each file's text, when LoadOptions::keep_texts
+  std::vector<std::string> notes;  // e.g. files skipped in a directory
+  // Owners of the trees the objects point into: one per parsed chunk, not one per document.
+  std::vector<std::shared_ptr<const yaml::Tree>> trees;
+  std::vector<RawObject> objects;  // in file order, then document order
+  unsigned jobs = 0;               // LoadOptions::jobs, for later stages that use threads
+  std::vector<std::string> texts;  // each file's text, when LoadOptions::keep_texts
   // Documents that are not valid objects (a YAML error, no name, ...), when
   // LoadOptions::keep_valid_documents let the others load: the caller must still fail.
   std::vector<LoadError> invalid_documents;

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -358,8 +359,7 @@ class Builder {
       tree_->blocks_.emplace_back(reinterpret_cast<char*>(s.value));
       s.value = nullptr;
     } else {
-      d.first = static_cast<uint32_t>(tree_->strings_.size());
-      tree_->strings_.append(reinterpret_cast<const char*>(s.value), s.length);
+      d.first = intern(std::string_view(reinterpret_cast<const char*>(s.value), s.length));
     }
     if (s.anchor) anchors_[std::string(as_view(s.anchor))] = Anchor{node, 1};
     pending_.push_back(node);
@@ -367,6 +367,53 @@ class Builder {
   }
 
   static constexpr size_t kOwnBlockBytes = size_t{64} * 1024;
+
+  // The offset in strings_ of `text`, appended unless an earlier scalar of the chunk had the
+  // same text. Keys, kinds and repeated values (200,000 small documents are mostly the same
+  // words) are then stored once: the text of the scalars is the largest part of a tree after
+  // the nodes. An open-addressing table of offsets into strings_, which stays valid as the
+  // arena grows.
+  uint32_t intern(std::string_view text) {
+    if (interned_.size() < 2 * (interned_count_ + 1)) grow_interned();
+    size_t mask = interned_.size() - 1;
+    size_t hash = std::hash<std::string_view>{}(text);
+    for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+      Interned& entry = interned_[slot];
+      if (entry.length == kEmptySlot) {
+        entry = Interned{static_cast<uint32_t>(tree_->strings_.size()),
+                         static_cast<uint32_t>(text.size()), hash};
+        ++interned_count_;
+        tree_->strings_.append(text);
+        return entry.offset;
+      }
+      if (entry.hash == hash && entry.length == text.size() &&
+          std::string_view(tree_->strings_).substr(entry.offset, entry.length) == text) {
+        return entry.offset;
+      }
+    }
+  }
+
+  void grow_interned() {
+    std::vector<Interned> old = std::move(interned_);
+    interned_.assign(std::max<size_t>(64, 2 * old.size()), Interned{});
+    size_t mask = interned_.size() - 1;
+    for (const Interned& entry : old) {
+      if (entry.length == kEmptySlot) continue;
+      size_t slot = entry.hash & mask;
+      while (interned_[slot].length != kEmptySlot)
+        slot = (slot + 1) & mask;
+      interned_[slot] = entry;
+    }
+  }
+
+  static constexpr uint32_t kEmptySlot = UINT32_MAX;  // scalars here are under kOwnBlockBytes
+  struct Interned {
+    uint32_t offset = 0;
+    uint32_t length = kEmptySlot;
+    size_t hash = 0;
+  };
+  std::vector<Interned> interned_;  // a power of two in size, at most half full
+  size_t interned_count_ = 0;
 
   tl::expected<void, ParseError> add_alias(const yaml_event_t& e) {
     std::string_view name = as_view(e.data.alias.anchor);

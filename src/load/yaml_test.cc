@@ -278,6 +278,41 @@ TEST(Yaml, DocumentsOfOneParseShareATree) {
   EXPECT_FALSE(docs[1].root.get("a"));
 }
 
+// Scalars of one parse with the same text share one copy of it, whatever their style or
+// document; different texts keep their own.
+TEST(Yaml, EqualScalarsShareTheirText) {
+  auto docs = parse_ok("---\na: x\nb: 'x'\nc: xy\nd: ''\n---\nname: x\ne: \"\"\n");
+  ASSERT_EQ(docs.size(), 2u);
+  Node first = docs[0].root;
+  std::string_view x = first.get("a").text();
+  EXPECT_EQ(x, "x");
+  EXPECT_EQ(first.get("b").text().data(), x.data());
+  EXPECT_EQ(docs[1].root.get("name").text().data(), x.data());
+  EXPECT_EQ(first.get("c").text(), "xy");
+  EXPECT_NE(first.get("c").text().data(), x.data());
+  EXPECT_EQ(first.get("d").text(), "");
+  EXPECT_EQ(docs[1].root.get("e").text(), "");
+}
+
+// 2,000 distinct texts grow the table of texts and the arena many times; each repeat after
+// that still finds its first copy.
+TEST(Yaml, EqualScalarsShareTheirTextAfterGrowth) {
+  std::string text = "---\n";
+  for (int i = 0; i < 1000; ++i)
+    text += "k" + std::to_string(i) + ": v" + std::to_string(i) + "\n";
+  text += "---\n";
+  for (int i = 0; i < 1000; ++i)
+    text += "k" + std::to_string(i) + ": v" + std::to_string(i) + "\n";
+  auto docs = parse_ok(text);
+  ASSERT_EQ(docs.size(), 2u);
+  ASSERT_EQ(docs[1].root.size(), 1000u);
+  for (size_t i = 0; i < 1000; ++i) {
+    EXPECT_EQ(docs[1].root.key(i).text(), "k" + std::to_string(i));
+    EXPECT_EQ(docs[1].root.value(i).text(), "v" + std::to_string(i));
+    EXPECT_EQ(docs[1].root.value(i).text().data(), docs[0].root.value(i).text().data());
+  }
+}
+
 TEST(Yaml, EmptyStreamHasNoDocuments) {
   EXPECT_TRUE(parse_ok("").empty());
   EXPECT_TRUE(parse_ok(std::string_view()).empty());  // a null view, as Node::str() gives

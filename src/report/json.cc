@@ -1,3 +1,8 @@
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "analysis/baseline.h"
 #include "analysis/fingerprint.h"
 #include "report/overview.h"
@@ -37,6 +42,23 @@ Json baseline_counts_json(const AnalysisResult& analysis) {
   return {{"new", counts.added}, {"resolved", counts.resolved}, {"known", counts.known}};
 }
 
+// Replaces the null of the top-level member `key` in `out`, a dump(2) of an object, with
+// `value` dumped as dump(2) would at that depth. JSON strings escape newlines, so every newline
+// of a dump is structure and takes the member's two spaces of indent.
+void splice_member(std::string& out, const std::string& key, const Json& value) {
+  std::string member = "\n  " + Json(key).dump() + ": ";
+  size_t at = out.find(member + "null");
+  if (at == std::string::npos) return;
+  std::string text = value.dump(2);
+  std::string indented;
+  indented.reserve(text.size() + text.size() / 8);
+  for (char c : text) {
+    indented += c;
+    if (c == '\n') indented += "  ";
+  }
+  out.replace(at + member.size(), 4, indented);
+}
+
 }  // namespace
 
 std::string render_json(const Report& report) {
@@ -49,10 +71,21 @@ std::string render_json(const Report& report) {
     inputs.push_back({{"file", input.files[i]}, {"bytes", input.file_bytes[i]}});
     if (!input.renderers[i].empty()) inputs.back()["renderedBy"] = input.renderers[i];
   }
-  j["inputs"] = inputs;
+  j["inputs"] = std::move(inputs);
   if (report.show_inventory) j["inventory"] = inventory_section(report.inventory).json;
-  for (const Section& s : report.sections)
-    j[s.id] = s.json;
+  // A section can be megabytes of JSON (podSecurity on a big bundle): rather than copy it into
+  // the document, hold its place with a null and splice its own dump in (the last of an id).
+  std::vector<const Section*> spliced;
+  for (const Section& s : report.sections) {
+    auto same = std::find_if(spliced.begin(), spliced.end(),
+                             [&](const Section* other) { return other->id == s.id; });
+    if (same == spliced.end()) {
+      spliced.push_back(&s);
+    } else {
+      *same = &s;
+    }
+    j[s.id] = nullptr;
+  }
   Json findings = Json::array();
   Json counts = {{"critical", 0}, {"high", 0}, {"medium", 0}, {"low", 0}, {"info", 0}};
   for (const Finding& f : report.analysis.findings) {
@@ -65,7 +98,7 @@ std::string render_json(const Report& report) {
       counts[std::string(severity_name(f.severity))] =
           counts[std::string(severity_name(f.severity))].get<int>() + 1;
   }
-  j["findings"] = findings;
+  j["findings"] = std::move(findings);
   Overview overview = make_overview(report);
   Json risks = Json::array();
   for (const OverviewRisk& r : overview.risks) {
@@ -105,7 +138,11 @@ std::string render_json(const Report& report) {
   for (const std::string& n : report.analysis.notes)
     notes.push_back(n);
   j["notes"] = notes;
-  return j.dump(2) + "\n";
+  std::string out = j.dump(2);
+  for (const Section* s : spliced)
+    splice_member(out, s->id, s->json);
+  out += "\n";
+  return out;
 }
 
 }  // namespace footprint
