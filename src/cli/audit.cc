@@ -116,8 +116,8 @@ int run_audit(int argc, char** argv) {
   report.sections.push_back(crds_section(context));
 
   ReportOptions options = text_options(color, output_path);
-  options.min_severity = *parse_severity(min_severity);
-  if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
+  options.min_severity = checked_severity(min_severity);
+  if (!write_output(render_report(report, checked_format(format_name), options), output_path)) {
     return kExitUsage;
   }
   // The report covers the valid objects only, so it must not pass for a clean run.

@@ -390,6 +390,14 @@ bool use_color(const ColorOption& option, const std::string& output_path) {
   return to_stdout && isatty(STDOUT_FILENO);
 }
 
+Format checked_format(std::string_view name) {
+  return parse_format(name).value_or(Format::kText);
+}
+
+Severity checked_severity(std::string_view name) {
+  return parse_severity(name).value_or(Severity::kInfo);
+}
+
 std::string paint(bool color, const fmt::text_style& style, std::string_view text) {
   return color ? fmt::format(style, "{}", text) : std::string(text);
 }

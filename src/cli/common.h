@@ -109,10 +109,15 @@ bool use_color(const ColorOption& option, const std::string& output_path);
 // a file, or to a pipe without COLUMNS, prose wraps at 100 columns and tables never wrap.
 ReportOptions text_options(const ColorOption& color, const std::string& output_path);
 
+// The format or severity an option names: the option's CLI::IsMember check lets through only
+// names that parse.
+Format checked_format(std::string_view name);
+Severity checked_severity(std::string_view name);
+
 // Styles of the commands' own text output, and applying one when colour is on.
-inline const fmt::text_style kGood = fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
-inline const fmt::text_style kBad = fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
-inline const fmt::text_style kHeading = fmt::emphasis::bold;
+inline constexpr fmt::text_style kGood = fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
+inline constexpr fmt::text_style kBad = fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
+inline constexpr fmt::text_style kHeading = fmt::emphasis::bold;
 std::string paint(bool color, const fmt::text_style& style, std::string_view text);
 
 }  // namespace footprint

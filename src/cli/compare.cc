@@ -201,7 +201,7 @@ int run_compare(int argc, char** argv) {
   if (!load_cluster_option(cluster_path, base.jobs, cluster)) return kExitUsage;
   ReportOptions options = text_options(color, output_path);
   Comparison comparison = compare_modes(modes, *config, cluster ? &*cluster : nullptr);
-  std::string out = render_comparison(comparison, *parse_format(format_name), options);
+  std::string out = render_comparison(comparison, checked_format(format_name), options);
   if (!write_output(out, output_path)) return kExitUsage;
   if (all_failed || unreadable_input) return kExitUsage;
   for (const AnalysisResult& analysis : comparison.analyses) {

@@ -107,7 +107,7 @@ int run_diff(int argc, char** argv) {
   UpgradeDiff diff = diff_upgrade({*before->context, before->analysis, before->inventory},
                                   {*after->context, after->analysis, after->inventory});
   ReportOptions options = text_options(color, output_path);
-  std::string out = render_diff(diff, sides[0], sides[1], *parse_format(format_name), options);
+  std::string out = render_diff(diff, sides[0], sides[1], checked_format(format_name), options);
   if (!write_output(out, output_path)) return kExitUsage;
   std::optional<Severity> threshold = config->fail_on;
   if (!policy.fail_on.empty())

@@ -38,8 +38,9 @@ std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions
     std::string how = r.ref.empty()
                           ? fmt::format("snapshots/{} (by commit; no ref names it)", r.commit)
                           : fmt::format("refs/{} -> {}", r.ref, r.commit);
-    out += fmt::format("{}: {}: {}{}\n", r.id, paint(options.color, kGood, "resolves offline"), how,
-                       r.fixed ? fmt::format(" (fixed: wrote {})", r.repair->path) : "");
+    out +=
+        fmt::format("{}: {}: {}{}\n", r.id, paint(options.color, kGood, "resolves offline"), how,
+                    r.fixed && r.repair ? fmt::format(" (fixed: wrote {})", r.repair->path) : "");
   } else {
     out += fmt::format("{}: {}\n", r.id, paint(options.color, kBad, "does not resolve offline"));
   }

@@ -64,7 +64,7 @@ tl::expected<std::vector<std::string>, std::string> mirrored_paths(const LoadedI
   std::map<std::string, std::string> taken;
   for (size_t f = 0; f < sources.size(); ++f) {
     fs::path relative =
-        sources[f].empty() ? fs::path("stdin.yaml") : sources[f].lexically_relative(*base);
+        sources[f].empty() || !base ? fs::path("stdin.yaml") : sources[f].lexically_relative(*base);
     std::string path = (fs::path(output_dir) / relative).lexically_normal().string();
     auto [it, fresh] = taken.emplace(path, input.files[f]);
     if (!fresh) {
@@ -294,7 +294,7 @@ int run_images(int argc, char** argv) {
   report.sections.push_back(
       images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
   ReportOptions options = text_options(color, output_path);
-  if (!write_output(render_report(report, *parse_format(format_name), options), output_path)) {
+  if (!write_output(render_report(report, checked_format(format_name), options), output_path)) {
     return kExitUsage;
   }
   return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;

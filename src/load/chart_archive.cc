@@ -173,10 +173,14 @@ tl::expected<ChartArchive, std::string> read_chart_archive(const std::string& pa
   if (!f) return tl::unexpected(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
   std::string data;
   char buffer[1 << 16];
-  size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+  while (!std::feof(f) && data.size() <= kMaxArchiveBytes) {
+    size_t n = std::fread(buffer, 1, sizeof buffer, f);
+    if (std::ferror(f)) {
+      std::string reason = std::strerror(errno);
+      std::fclose(f);
+      return tl::unexpected(fmt::format("{}: cannot read: {}", path, reason));
+    }
     data.append(buffer, n);
-    if (data.size() > kMaxArchiveBytes) break;
   }
   std::fclose(f);
   if (data.size() > kMaxArchiveBytes) {

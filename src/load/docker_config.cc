@@ -54,7 +54,7 @@ tl::expected<void, std::string> add_auth_file(CredentialStore& store, std::strin
     if (!auth.empty()) {
       std::optional<std::string> decoded = base64_decode(auth);
       size_t colon = decoded ? decoded->find(':') : std::string::npos;
-      if (colon == std::string::npos) {
+      if (!decoded || colon == std::string::npos) {
         return tl::unexpected(
             fmt::format("{}: auths[\"{}\"].auth is not base64 of \"user:password\"", file, key));
       }

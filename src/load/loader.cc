@@ -433,8 +433,8 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   std::vector<Chunk> chunks;
   std::vector<uint32_t> helm_files;
   for (uint32_t f = 0; f < texts.size(); ++f) {
-    if (file_errors[f]) {
-      errors.push_back(std::move(*file_errors[f]));
+    if (std::optional<LoadError>& error = file_errors[f]) {
+      errors.push_back(std::move(*error));
     } else if (helm[f]) {
       helm_files.push_back(f);
     }

@@ -9,25 +9,6 @@
 
 namespace footprint {
 
-const std::vector<std::string_view> kSnapshotResources = {
-    "namespaces",
-    "customresourcedefinitions",
-    "mutatingwebhookconfigurations",
-    "validatingwebhookconfigurations",
-    "validatingadmissionpolicies",
-    "validatingadmissionpolicybindings",
-    "clusterroles",
-    "clusterrolebindings",
-    "roles",
-    "rolebindings",
-    "serviceaccounts",
-    "services",
-    "networkpolicies",
-    "deployments",
-    "daemonsets",
-    "statefulsets",
-};
-
 std::string snapshot_command() {
   return fmt::format("kubectl get {} -A -o yaml > cluster.yaml",
                      fmt::join(kSnapshotResources, ","));

@@ -2,6 +2,7 @@
 // returned, read offline. Checks and engines consult it for what already exists.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <tl/expected.hpp>
@@ -15,7 +16,24 @@ namespace footprint {
 
 // The kinds footprint reads from a cluster, as kubectl resource names, in the order
 // snapshot_command() lists them.
-extern const std::vector<std::string_view> kSnapshotResources;
+inline constexpr auto kSnapshotResources = std::to_array<std::string_view>({
+    "namespaces",
+    "customresourcedefinitions",
+    "mutatingwebhookconfigurations",
+    "validatingwebhookconfigurations",
+    "validatingadmissionpolicies",
+    "validatingadmissionpolicybindings",
+    "clusterroles",
+    "clusterrolebindings",
+    "roles",
+    "rolebindings",
+    "serviceaccounts",
+    "services",
+    "networkpolicies",
+    "deployments",
+    "daemonsets",
+    "statefulsets",
+});
 
 // The one command that collects a snapshot: `kubectl get <kinds> -A -o yaml > cluster.yaml`.
 std::string snapshot_command();

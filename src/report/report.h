@@ -2,6 +2,7 @@
 // times, no absolute paths, stable order.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,7 +23,7 @@ namespace footprint {
 
 struct Context;
 
-enum class Format { kText, kJson, kMarkdown, kSarif, kHtml, kGithub, kJunit };
+enum class Format : uint8_t { kText, kJson, kMarkdown, kSarif, kHtml, kGithub, kJunit };
 std::optional<Format> parse_format(std::string_view name);
 
 constexpr int kJsonSchemaVersion = 1;

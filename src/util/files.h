@@ -2,12 +2,13 @@
 // never replace a device, a pipe or a symlink with a regular file.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace footprint {
 
 struct WriteTarget {
-  enum class Kind {
+  enum class Kind : uint8_t {
     kMissing,     // nothing there yet: a new regular file
     kRegular,     // an existing regular file: replace it through a temporary file and a rename
     kDirectory,   // cannot be written

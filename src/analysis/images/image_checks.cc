@@ -12,7 +12,8 @@ namespace {
 
 // Where a finding about a use points: the scalar that holds it, or the field group.
 yaml::Node use_node(const ImageUse& use) {
-  return use.scalar ? use.scalar : use.fields->repository_node;
+  if (use.scalar || !use.fields) return use.scalar;
+  return use.fields->repository_node;
 }
 
 // Each image found with certainty or likely, with its first such use and how many places use it.

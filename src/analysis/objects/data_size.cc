@@ -10,7 +10,7 @@ namespace {
 
 void run_config_data_too_large(const Context& ctx, Findings& out) {
   for (const ObjectSize& s : ctx.sizes) {
-    if (!data_over_limit(s)) continue;
+    if (!s.data_bytes || !data_over_limit(s)) continue;
     const Object& obj = *s.object;
     bool secret = obj.kind == "Secret";
     std::string fields = secret ? "data and stringData" : "data and binaryData";
