@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 #include "load/base64.h"
 
@@ -169,22 +171,11 @@ bool parse_dot_float(std::string_view s, double& out) {
   return i == plain.size() && parse_go_float(plain, out);
 }
 
-// go-yaml v2's resolveMap: the YAML 1.1 words for booleans, null, NaN and infinity.
+// go-yaml v2's resolveMap: the YAML 1.1 words for booleans and null, each in lower case, with a
+// capital or in upper case ("yes", "Yes", "YES"; "y", "Y"), and NaN and the infinities.
 bool resolve_word(std::string_view s, Scalar& out) {
-  static constexpr std::string_view kTrue[] = {"y",    "Y",    "yes", "Yes", "YES", "true",
-                                               "True", "TRUE", "on",  "On",  "ON"};
-  static constexpr std::string_view kFalse[] = {"n",     "N",     "no",  "No",  "NO", "false",
-                                                "False", "FALSE", "off", "Off", "OFF"};
-  static constexpr std::string_view kNull[] = {"", "~", "null", "Null", "NULL"};
   if (s.size() > 5) return false;  // the longest words, "false" and "+.inf", have five bytes
-  auto in = [&](const auto& list) {
-    return std::find(std::begin(list), std::end(list), s) != std::end(list);
-  };
-  if (in(kTrue) || in(kFalse)) {
-    out = make_bool(in(kTrue));
-    return true;
-  }
-  if (in(kNull)) {
+  if (s.empty() || s == "~") {
     out = Scalar{};
     out.kind = Scalar::Kind::kNull;
     return true;
@@ -193,13 +184,40 @@ bool resolve_word(std::string_view s, Scalar& out) {
     out = make_float(std::nan(""));
     return true;
   }
-  for (std::string_view sign : {"", "+", "-"}) {
-    for (std::string_view inf : {".inf", ".Inf", ".INF"}) {
-      if (s.size() == sign.size() + inf.size() && s.starts_with(sign) && s.ends_with(inf)) {
-        out = make_float(sign == "-" ? -HUGE_VAL : HUGE_VAL);
-        return true;
-      }
-    }
+  std::string_view magnitude = s;
+  if (s[0] == '+' || s[0] == '-') magnitude.remove_prefix(1);
+  if (magnitude == ".inf" || magnitude == ".Inf" || magnitude == ".INF") {
+    out = make_float(s[0] == '-' ? -HUGE_VAL : HUGE_VAL);
+    return true;
+  }
+  // The letters folded to lower case, when their case is one of the three.
+  auto is_lower = [](char c) { return c >= 'a' && c <= 'z'; };
+  auto is_upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+  if (!is_lower(s[0]) && !is_upper(s[0])) return false;
+  bool rest_lower = true;
+  bool rest_upper = true;
+  for (char c : s.substr(1)) {
+    rest_lower = rest_lower && is_lower(c);
+    rest_upper = rest_upper && is_upper(c);
+  }
+  if (!rest_lower && !(rest_upper && is_upper(s[0]))) return false;
+  std::array<char, 5> buffer{};
+  for (size_t i = 0; i < s.size(); ++i)
+    buffer[i] = static_cast<char>(s[i] | 0x20);
+  std::string_view folded(buffer.data(), s.size());
+  static constexpr std::string_view kTrue[] = {"y", "yes", "true", "on"};
+  static constexpr std::string_view kFalse[] = {"n", "no", "false", "off"};
+  auto in = [&](const auto& list) {
+    return std::find(std::begin(list), std::end(list), folded) != std::end(list);
+  };
+  if (in(kTrue) || in(kFalse)) {
+    out = make_bool(in(kTrue));
+    return true;
+  }
+  if (folded == "null") {
+    out = Scalar{};
+    out.kind = Scalar::Kind::kNull;
+    return true;
   }
   return false;
 }
@@ -209,7 +227,14 @@ bool resolve_word(std::string_view s, Scalar& out) {
 // Integers beyond 64 bits are left to the caller through `big`.
 // go-yaml v2's resolveTable: plain scalars starting with these may be more than strings.
 bool is_hinted(char first) {
-  return std::string_view("+-0123456789yYnNtTfFoO~.").find(first) != std::string_view::npos;
+  static constexpr auto kHinted = [] {
+    std::array<bool, 256> table{};
+    for (char c : std::string_view("+-0123456789yYnNtTfFoO~.")) {
+      table[static_cast<unsigned char>(c)] = true;
+    }
+    return table;
+  }();
+  return kHinted[static_cast<unsigned char>(first)];
 }
 
 Scalar resolve_plain(std::string_view s, bool& big) {
@@ -320,6 +345,19 @@ struct CountSink {
   void put(char) { ++bytes; }
 };
 
+// Whether any of the eight bytes in `word` needs more than copying: a control byte, '"', '\\',
+// '<', '>', '&', or a byte of a multi-byte UTF-8 sequence. Exact for any byte order (the
+// "haszero" and "hasless" tests of Bit Twiddling Hacks).
+bool needs_care(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101;
+  constexpr uint64_t kHigh = 0x8080808080808080;
+  auto has_zero = [](uint64_t w) { return ((w - kOnes) & ~w & kHigh) != 0; };
+  auto has = [&](char c) { return has_zero(word ^ (kOnes * static_cast<unsigned char>(c))); };
+  bool control = ((word - kOnes * 0x20) & ~word & kHigh) != 0;
+  return (word & kHigh) != 0 || control || has('"') || has('\\') || has('<') || has('>') ||
+         has('&');
+}
+
 // encoding/json's appendString with escapeHTML, as json.Marshal and json.Encoder use it.
 template <class Sink>
 void put_string(Sink& sink, std::string_view s) {
@@ -329,6 +367,13 @@ void put_string(Sink& sink, std::string_view s) {
   size_t i = 0;
   auto flush = [&] { sink.put(s.substr(start, i - start)); };
   while (i < s.size()) {
+    // Eight bytes at a time while there is nothing to escape: object sizes count every string of
+    // the bundle.
+    for (uint64_t word = 0; i + 8 <= s.size(); i += 8) {
+      std::memcpy(&word, s.data() + i, 8);
+      if (needs_care(word)) break;
+    }
+    if (i == s.size()) break;
     auto b = static_cast<unsigned char>(s[i]);
     if (b < 0x80) {
       bool safe = b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&';

@@ -56,6 +56,16 @@ TEST(KubectlJson, Yaml11Booleans) {
   EXPECT_EQ(value_json("!!str on"), "\"on\"");
 }
 
+// resolveMap lists each word in three spellings only: lower case, capitalized, upper case.
+TEST(KubectlJson, Yaml11WordsInNoOtherCase) {
+  for (const char* s : {"yES", "yeS", "tRUE", "TRue", "oN", "nO", "fALSE", "FALSe", "oFF", "OfF",
+                        "nULL", "NuLL", "nulL", "~~", "Nan", ".nAn", "+.iNf", "+inf", "--.inf"})
+    EXPECT_EQ(value_json(s), fmt::format("\"{}\"", s)) << s;
+  EXPECT_EQ(value_json("Off"), "false");
+  EXPECT_EQ(value_json("NULL"), "null");
+  EXPECT_EQ(doc_json("No: 1\nnone: 2\nTrue: 3\n"), "{\"false\":1,\"none\":2,\"true\":3}");
+}
+
 TEST(KubectlJson, Nulls) {
   for (const char* n : {"~", "null", "Null", "NULL", ""})
     EXPECT_EQ(value_json(n), "null") << n;
@@ -122,6 +132,27 @@ TEST(KubectlJson, StringEscapes) {
   EXPECT_EQ(value_json("\"é 中 😀\""), "\"é 中 😀\"");
   EXPECT_EQ(value_json("!!binary aGk="), "\"hi\"");
   EXPECT_EQ(value_json("!!binary /w=="), "\"\\ufffd\"");  // 0xFF is not UTF-8
+}
+
+// Strings of every length around the eight-byte steps of the encoder, with each byte that needs
+// an escape at every position: the size is the text's, and the escapes are encoding/json's.
+TEST(KubectlJson, EscapesAtEveryPosition) {
+  const std::pair<std::string, std::string> escapes[] = {
+      {"\"", "\\\""},      {"\\", "\\\\"},           {"<", "\\u003c"},
+      {">", "\\u003e"},    {"&", "\\u0026"},         {"\n", "\\n"},
+      {"\x01", "\\u0001"}, {"\x1f", "\\u001f"},      {"\xe2\x80\xa8", "\\u2028"},
+      {"\xff", "\\ufffd"}, {"\xc3\xa9", "\xc3\xa9"}, {"\x7f", "\x7f"},
+      {" ", " "}};
+  for (const auto& [raw, escaped] : escapes) {
+    for (size_t before = 0; before < 18; ++before) {
+      for (size_t after : {size_t{0}, size_t{7}, size_t{9}}) {
+        std::string text = std::string(before, 'a') + raw + std::string(after, 'b');
+        EXPECT_EQ(go_json_string(text),
+                  "\"" + std::string(before, 'a') + escaped + std::string(after, 'b') + "\"")
+            << before << " " << after << " " << escaped;
+      }
+    }
+  }
 }
 
 TEST(KubectlJson, KeysAreConvertedAndSorted) {

@@ -51,18 +51,19 @@ bool api_group_matches(const PolicyRule& rule, std::string_view group) {
 
 bool resource_matches(const PolicyRule& rule, std::string_view resource,
                       std::string_view subresource) {
-  // Appended piecewise: `"/" + std::string(subresource)` trips GCC 12's -Wrestrict false
-  // positive at -O3 (GCC bug 105329).
-  std::string combined(resource);
-  if (!subresource.empty()) {
-    combined += '/';
-    combined += subresource;
-  }
   for (const std::string& r : rule.resources) {
-    if (r == "*" || r == combined) return true;
+    if (r == "*") return true;
+    if (subresource.empty()) {
+      if (r == resource) return true;
+      continue;
+    }
+    // "resource/subresource", compared in place: this runs for every rule and request.
+    if (r.size() == resource.size() + 1 + subresource.size() && r.starts_with(resource) &&
+        r[resource.size()] == '/' && r.ends_with(subresource)) {
+      return true;
+    }
     // "*/scale" names that subresource of every resource; "pods/*" is not a wildcard.
-    if (!subresource.empty() && r.size() == subresource.size() + 2 && r.starts_with("*/") &&
-        r.ends_with(subresource)) {
+    if (r.size() == subresource.size() + 2 && r.starts_with("*/") && r.ends_with(subresource)) {
       return true;
     }
   }
@@ -90,9 +91,15 @@ bool rule_allows(const PolicyRule& rule, const Request& request) {
   if (!request.is_resource_request()) {
     return verb_matches(rule, request.verb) && non_resource_url_matches(rule, request.path);
   }
-  return verb_matches(rule, request.verb) && api_group_matches(rule, request.api_group) &&
-         resource_matches(rule, request.resource, request.subresource) &&
-         resource_name_matches(rule, request.name);
+  return rule_allows_resource(rule, request.verb, request.api_group, request.resource,
+                              request.subresource, request.name);
+}
+
+bool rule_allows_resource(const PolicyRule& rule, std::string_view verb, std::string_view group,
+                          std::string_view resource, std::string_view subresource,
+                          std::string_view name) {
+  return verb_matches(rule, verb) && api_group_matches(rule, group) &&
+         resource_matches(rule, resource, subresource) && resource_name_matches(rule, name);
 }
 
 Identity Identity::service_account(std::string_view ns, std::string_view name) {

@@ -52,6 +52,11 @@ bool resource_matches(const PolicyRule& rule, std::string_view resource,
 bool resource_name_matches(const PolicyRule& rule, std::string_view name);
 bool non_resource_url_matches(const PolicyRule& rule, std::string_view path);
 bool rule_allows(const PolicyRule& rule, const Request& request);
+// rule_allows() for the resource request of these parts, in any namespace, without building a
+// Request: checks ask it for every rule and path.
+bool rule_allows_resource(const PolicyRule& rule, std::string_view verb, std::string_view group,
+                          std::string_view resource, std::string_view subresource = "",
+                          std::string_view name = "");
 
 // Who makes a request: a user name and the groups the authenticator adds.
 struct Identity {

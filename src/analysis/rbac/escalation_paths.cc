@@ -284,22 +284,26 @@ std::vector<EscalationPath> make_paths() {
 // (a RoleBinding and a cluster-scoped resource).
 std::optional<Request> scoped_request(const Context& ctx, const BoundRule& b,
                                       const PathRequest& p) {
-  Request r = resource_request(p.verb, p.group, p.resource, "", p.subresource, p.name);
+  std::string_view ns;
+  std::string_view name = p.name;
   if (!b.binding->cluster) {
     const ResourceInfo* info = ctx.bundle.resources.find_resource(p.group, p.resource);
     bool cluster_scoped = info && info->scope == Scope::kCluster;
     if (!cluster_scoped) {
-      r.namespace_ = b.binding->namespace_;
+      ns = b.binding->namespace_;
     } else if (p.group.empty() && p.resource == "namespaces") {
       // RequestInfo puts a request on one Namespace object in that namespace.
-      r.namespace_ = b.binding->namespace_;
-      r.name = b.binding->namespace_;
+      ns = b.binding->namespace_;
+      name = b.binding->namespace_;
     } else {
       return std::nullopt;
     }
   }
-  if (!rule_allows(*b.rule, r)) return std::nullopt;
-  return r;
+  // Asked before the Request is built: most rules allow none of a path's requests.
+  if (!rule_allows_resource(*b.rule, p.verb, p.group, p.resource, p.subresource, name)) {
+    return std::nullopt;
+  }
+  return resource_request(p.verb, p.group, p.resource, ns, p.subresource, name);
 }
 
 std::optional<Severity> severity_in(const Context& ctx, const EscalationPath& path,

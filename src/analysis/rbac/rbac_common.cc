@@ -104,15 +104,13 @@ bool grants(const ResourceTable& resources, const BoundRule& bound, std::string_
   const ResourceInfo* info = resources.find_resource(group, resource);
   bool cluster_scoped = info && info->scope == Scope::kCluster;
   if (cluster_scoped && !bound.binding->cluster) return false;
-  Request r = resource_request(verb, group, resource,
-                               bound.binding->cluster || cluster_scoped ? "" : scope_of(bound),
-                               subresource);
   // create and deletecollection name no object, so resourceNames never allow them.
+  std::string_view name;
   if (names == Names::kSome && !bound.rule->resource_names.empty() && verb != "create" &&
       verb != "deletecollection") {
-    r.name = bound.rule->resource_names.front();
+    name = bound.rule->resource_names.front();
   }
-  return rule_allows(*bound.rule, r);
+  return rule_allows_resource(*bound.rule, verb, group, resource, subresource, name);
 }
 
 const Object& object_of(const BoundRule& bound) {

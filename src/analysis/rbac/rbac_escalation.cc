@@ -431,9 +431,43 @@ std::vector<std::string> named_reads_only(const RbacRole* role) {
   return objects;
 }
 
+// Who a broad subject is, in words: anyone without credentials, every authenticated user, every
+// service account (of one namespace); nothing for a named user, account or other group.
+struct Audience {
+  std::string who;
+  bool anonymous = false;
+  bool one_namespace = false;
+};
+
+std::optional<Audience> broad_audience(const Subject& s) {
+  if ((s.kind == SubjectKind::kGroup && s.name == "system:unauthenticated") ||
+      (s.kind == SubjectKind::kUser && s.name == "system:anonymous")) {
+    return Audience{"anyone who can reach the API server, without credentials", true, false};
+  }
+  if (s.kind != SubjectKind::kGroup) return std::nullopt;
+  if (s.name == "system:authenticated") {
+    return Audience{"every authenticated user and service account", false, false};
+  }
+  if (s.name == "system:serviceaccounts") {
+    return Audience{"every service account in every namespace", false, false};
+  }
+  if (s.name.starts_with("system:serviceaccounts:")) {
+    return Audience{fmt::format("every service account in namespace {}",
+                                s.name.substr(std::string_view("system:serviceaccounts:").size())),
+                    false, true};
+  }
+  return std::nullopt;
+}
+
 void run_broad_group_binding(const Context& ctx, Findings& out) {
   for (const RbacBinding& b : ctx.rbac.bindings()) {
     if (b.builtin()) continue;
+    // The role's risks cost an authorizer question per rule and path: only asked for bindings
+    // to broad subjects, which few are.
+    if (std::none_of(b.subjects.begin(), b.subjects.end(),
+                     [](const Subject& s) { return broad_audience(s).has_value(); })) {
+      continue;
+    }
     std::vector<std::string> published = named_reads_only(b.role);
     std::set<std::string> risks;
     if (b.role) {
@@ -443,25 +477,11 @@ void run_broad_group_binding(const Context& ctx, Findings& out) {
       }
     }
     for (const Subject& s : b.subjects) {
-      std::string who;
-      bool anonymous = (s.kind == SubjectKind::kGroup && s.name == "system:unauthenticated") ||
-                       (s.kind == SubjectKind::kUser && s.name == "system:anonymous");
-      bool one_namespace = false;
-      if (anonymous) {
-        who = "anyone who can reach the API server, without credentials";
-      } else if (s.kind != SubjectKind::kGroup) {  // NOLINT(bugprone-branch-clone): named users
-        continue;
-      } else if (s.name == "system:authenticated") {
-        who = "every authenticated user and service account";
-      } else if (s.name == "system:serviceaccounts") {
-        who = "every service account in every namespace";
-      } else if (s.name.starts_with("system:serviceaccounts:")) {
-        who = fmt::format("every service account in namespace {}",
-                          s.name.substr(std::string_view("system:serviceaccounts:").size()));
-        one_namespace = true;
-      } else {
-        continue;
-      }
+      std::optional<Audience> audience = broad_audience(s);
+      if (!audience) continue;
+      const std::string& who = audience->who;
+      bool anonymous = audience->anonymous;
+      bool one_namespace = audience->one_namespace;
       // Everyone holding a right is what makes the right dangerous: powerful rights granted to
       // a broad group are a takeover; read access is a disclosure.
       Severity severity = anonymous        ? Severity::kCritical
@@ -558,8 +578,7 @@ bool rule_takes(const PolicyRule& rule, const EscalationPath& path) {
   return std::all_of(
       path.steps.begin(), path.steps.end(), [&](const std::vector<PathRequest>& step) {
         return std::any_of(step.begin(), step.end(), [&](const PathRequest& r) {
-          return rule_allows(
-              rule, resource_request(r.verb, r.group, r.resource, "x", r.subresource, r.name));
+          return rule_allows_resource(rule, r.verb, r.group, r.resource, r.subresource, r.name);
         });
       });
 }

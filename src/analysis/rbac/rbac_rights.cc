@@ -23,7 +23,7 @@ std::string short_text(const Request& r) {
 
 bool allows_any_name(const PolicyRule& rule, std::string_view verb, std::string_view group,
                      std::string_view resource, std::string_view subresource) {
-  return rule_allows(rule, resource_request(verb, group, resource, "x", subresource));
+  return rule_allows_resource(rule, verb, group, resource, subresource);
 }
 
 bool grants_everything(const PolicyRule& rule) {
