@@ -39,6 +39,7 @@ bool speaks_plain_http(const std::string& error) {
 }  // namespace
 
 void add_registry_options(CLI::App& app, RegistryArgs& args, bool with_pin) {
+  args.has_pin = with_pin;
   app.add_flag("--sizes", args.sizes,
                "Ask each image's registry for its size: manifest, config and layers as stored, "
                "read from the manifests without pulling layers");
@@ -85,12 +86,13 @@ bool check_registry_options(const RegistryArgs& args) {
     std::vector<std::string> unused;
     if (!args.insecure.empty()) unused.emplace_back("--insecure-registry");
     if (!args.ca_file.empty()) unused.emplace_back("--ca-file");
+    // Name only the options this command has: diff has --sizes but no --pin.
     if (!unused.empty()) {
-      std::fprintf(stderr,
-                   "footprint: warning: %s %s nothing without --sizes or --pin, which are what "
-                   "ask registries\n",
+      std::fprintf(stderr, "footprint: warning: %s %s nothing without %s, which %s registries\n",
                    fmt::format("{}", fmt::join(unused, " and ")).c_str(),
-                   unused.size() == 1 ? "does" : "do");
+                   unused.size() == 1 ? "does" : "do",
+                   args.has_pin ? "--sizes or --pin" : "--sizes",
+                   args.has_pin ? "are what ask" : "is what asks");
     }
   }
   if (!valid_platform(args.platform)) {

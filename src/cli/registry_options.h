@@ -1,5 +1,5 @@
-// The registry flags `images` and `airgap` share: --sizes, --pin, --platform, --parallel,
-// --insecure-registry, --ca-file, --registry-timeout, --registry-retries.
+// The registry flags `images`, `airgap` and `diff` (no --pin) share: --sizes, --pin, --platform,
+// --parallel, --insecure-registry, --ca-file, --registry-timeout, --registry-retries.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -13,6 +13,7 @@ namespace footprint {
 struct RegistryArgs {
   bool sizes = false;
   bool pin = false;
+  bool has_pin = true;  // whether the command offers --pin (set by add_registry_options)
   std::string platform = "linux/amd64";
   unsigned parallel = 4;
   std::vector<std::string> insecure;

@@ -33,6 +33,14 @@ std::string upper(std::string_view s) {
   return out;
 }
 
+// What MirrorDelta::bytes is, given the images whose registry could not be read: "exact",
+// "lower" (new images of unknown size left out), "upper" (OLD's unread blobs not subtracted) or
+// "none" (both).
+std::string bytes_bound(const MirrorDelta& m) {
+  if (m.unknown.empty()) return m.old_unknown.empty() ? "exact" : "upper";
+  return m.old_unknown.empty() ? "lower" : "none";
+}
+
 Json render_json(const UpgradeDiff& diff, const std::string& old_name,
                  const std::string& new_name) {
   Json counts = Json::object();
@@ -61,7 +69,9 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
   if (diff.mirror.sized) {
     mirror = {{"images", diff.mirror.images},
               {"unknown", diff.mirror.unknown},
-              {"bytes", diff.mirror.bytes}};
+              {"oldUnknown", diff.mirror.old_unknown},
+              {"bytes", diff.mirror.bytes},
+              {"bytesBound", bytes_bound(diff.mirror)}};
   }
   return Json{{"schemaVersion", kJsonSchemaVersion},
               {"old", old_name},
@@ -162,6 +172,17 @@ std::string mirror_line(const UpgradeDiff& diff) {
       m.images.size(), m.images.size() == 1 ? "" : "s", format_bytes(m.bytes));
   if (!m.unknown.empty())
     out += fmt::format(", plus {} of unknown size ({})", m.unknown.size(), joined(m.unknown));
+  std::string bound = bytes_bound(m);
+  if (bound == "exact") return out + ".";
+  out += bound == "lower"   ? "; a lower bound"
+         : bound == "upper" ? "; an upper bound"
+                            : "; neither bound (the new images of unknown size are left out)";
+  if (!m.old_unknown.empty()) {
+    out += fmt::format(
+        ": {} of OLD's images could not be read ({}), so the blobs they hold count "
+        "as still to copy",
+        m.old_unknown.size(), joined(m.old_unknown));
+  }
   return out + ".";
 }
 

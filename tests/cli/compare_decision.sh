@@ -40,7 +40,9 @@ expect_answer conversion-wiring restricted \
   "cannot tell: the CRDs of modal.example.com (the install's own) are not in the input, and only they say whether conversion goes through a webhook; add them (give this mode a directory holding its manifests and the CRD files, NAME=DIR)"
 # The -cert Role (restricted mode only) lists secrets in modal-system by resourceNames; the
 # manager Role that lists every secret is in team-a: nothing else lets the account list secrets
-# where it runs. In cluster mode the manager ClusterRole lists secrets everywhere.
+# where it runs, and listing and watching every secret in team-a are an informer's rights, whose
+# cache spans modal-system too (the check's high evidence): no. In cluster mode the manager
+# ClusterRole lists secrets everywhere.
 expect_answer separate-namespaces cluster "yes"
 expect_answer separate-namespaces restricted \
   "no: ServiceAccount modal-system/modal-operator-modal-operator cannot list secrets in modal-system (resourceNames rule): add a Role (\`footprint fix rbac\`)"

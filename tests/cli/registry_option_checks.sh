@@ -32,4 +32,12 @@ expect_stderr '"0" is not a number of seconds above 0'
 run "$FOOTPRINT" images "$TMP/pod.yaml" --insecure-registry 127.0.0.1:9
 expect_status 0
 expect_stderr "warning: --insecure-registry does nothing without --sizes or --pin"
+# diff has --sizes but no --pin (it prints no references to pin; `diff --pin` is refused): the
+# warning names only the option diff has.
+run "$FOOTPRINT" diff "$TMP/pod.yaml" "$TMP/pod.yaml" --pin
+expect_status 2
+run "$FOOTPRINT" diff "$TMP/pod.yaml" "$TMP/pod.yaml" --insecure-registry 127.0.0.1:9
+expect_status 0
+expect_stderr "warning: --insecure-registry does nothing without --sizes, which is what asks registries"
+! grep -q -- "--pin" "$ERR" || fail "diff's warning names --pin, which diff does not have"
 echo "ok"

@@ -230,12 +230,17 @@ DecisionAnswer conversion_wiring_answer(const Context& ctx) {
   return a;
 }
 
-// A resourceNames rule that leaves the operator unable to list what its informer watches, where
-// no other grant covers it: the RBAC authorizer's answer (find_list_watch_traps).
+// A resourceNames rule that leaves the operator unable to list what it watches, where no other
+// grant covers it: the RBAC authorizer's answer (find_list_watch_traps), graded by the evidence
+// rbac-resourcenames-list-watch grades it by. A watch of the named objects by field selector
+// metadata.name is allowed, an informer over the kind is not: "no" only when the subject's rights
+// elsewhere show an informer, "yes" when its containers name the object (read by name), and
+// "depends" when nothing shows which. The strongest evidence among the traps decides.
 DecisionAnswer separate_namespaces(const Context& ctx) {
   DecisionAnswer a;
   std::vector<ListWatchTrap> traps = find_list_watch_traps(ctx.bundle, ctx.rbac);
-  const ListWatchTrap* trap = nullptr;
+  const ListWatchTrap* informer = nullptr;
+  const ListWatchTrap* unknown = nullptr;
   for (const ListWatchTrap& t : traps) {
     if (!t.binding) continue;
     std::string what = group_resource(t.api_group, t.resource);
@@ -244,18 +249,48 @@ DecisionAnswer separate_namespaces(const Context& ctx) {
                                        t.role->display(), what, t.covered_by.role->display()));
       continue;
     }
-    a.evidence.push_back(fmt::format("{} lists {} only by name, and nothing else lets {} list them",
-                                     t.role->display(), what, t.subject.display()));
-    if (!trap) trap = &t;
+    std::string denied = fmt::format("{} lists {} only by name, and nothing else lets {} list them",
+                                     t.role->display(), what, t.subject.display());
+    switch (t.evidence) {
+      case ListWatchEvidence::kInformer:
+        a.evidence.push_back(
+            fmt::format("{}; it lists and watches all {} in namespace {}, as an informer does",
+                        denied, what, t.informer_namespace));
+        if (!informer) informer = &t;
+        break;
+      case ListWatchEvidence::kNamedByContainers:
+        a.evidence.push_back(
+            fmt::format("{}; its containers name the object (`{}`), which it can watch by name",
+                        denied, t.named_by));
+        break;
+      case ListWatchEvidence::kNone:
+        a.evidence.push_back(
+            fmt::format("{}; nothing shows whether it runs an informer over them", denied));
+        if (!unknown) unknown = &t;
+        break;
+    }
   }
-  if (!trap) {
+  auto where = [](const ListWatchTrap& t) {
+    return t.namespace_.empty() ? std::string("cluster-wide") : "in " + t.namespace_;
+  };
+  // What `footprint fix rbac` writes: a grant in the binding's scope.
+  auto fix = [](const ListWatchTrap& t) {
+    return t.namespace_.empty() ? "add a ClusterRole" : "add a Role";
+  };
+  if (informer) {
+    a.answer = fmt::format(
+        "no: {} cannot list {} {} (resourceNames rule): {} (`footprint fix rbac`)",
+        informer->subject.display(), group_resource(informer->api_group, informer->resource),
+        where(*informer), fix(*informer));
+  } else if (unknown) {
+    a.answer = fmt::format(
+        "depends: if {} runs an informer over {} {}, it cannot list them (resourceNames rule): {} "
+        "(`footprint fix rbac`); a watch by field selector metadata.name works",
+        unknown->subject.display(), group_resource(unknown->api_group, unknown->resource),
+        where(*unknown), fix(*unknown));
+  } else {
     a.answer = "yes";
-    return a;
   }
-  a.answer = fmt::format(
-      "no: {} cannot list {} {} (resourceNames rule): add a Role (`footprint fix rbac`)",
-      trap->subject.display(), group_resource(trap->api_group, trap->resource),
-      trap->namespace_.empty() ? std::string("cluster-wide") : "in " + trap->namespace_);
   return a;
 }
 

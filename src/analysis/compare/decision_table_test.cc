@@ -125,13 +125,94 @@ TEST(DecisionTable, CrdInstallerAndPrerequisites) {
 // Global: the manager ClusterRole, bound to the same account, lists secrets in every namespace,
 // so an informer works wherever the operator runs. Restricted: the manager Role is in team-a and
 // the webhook-ca ClusterRole covers only webhook configurations, so nothing lets the account
-// list secrets in dynamo-system (the field report's 161 crash loops).
+// list secrets in dynamo-system; the manager Role lets it list and watch every secret in team-a,
+// an informer's rights, whose cache spans dynamo-system too: no (the field report's 161 crash
+// loops).
 TEST(DecisionTable, SeparateNamespacesFromTheRbacAuthorizer) {
   DecisionTable t = field_report_table();
   EXPECT_EQ(answer(t, "separate-namespaces", 0), "yes");
   EXPECT_EQ(answer(t, "separate-namespaces", 1),
             "no: ServiceAccount dynamo-system/dynamo-platform-controller-manager cannot list "
             "secrets in dynamo-system (resourceNames rule): add a Role (`footprint fix rbac`)");
+}
+
+// The row grades a trap as rbac-resourcenames-list-watch does. ServiceAccount op-system/reader
+// may list and watch ConfigMaps in op-system only by the name op-settings. RequestInfo names a
+// list or watch with field selector metadata.name=op-settings after that object, so such a watch
+// is allowed; an informer's unnamed list is not. "unknown": nothing shows which the operator
+// does, so the answer depends on it and says what to run. "named": its Deployment passes
+// --settings=op-settings, the sign of an operator reading that one object by name: yes.
+// "informer": it may also list and watch every ConfigMap in team-a, the rights of an informer
+// whose cache, spanning its namespaces, lists op-system's too: no, even though its container
+// also names the object (the check ranks the rights above the name). The check's severities
+// (medium, low, high) are asserted beside the answers, a second reading of the same evidence.
+TEST(DecisionTable, SeparateNamespacesFollowsTheListWatchEvidence) {
+  const std::string trap = R"(
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: reader, namespace: op-system}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: named-config, namespace: op-system}
+rules:
+- {apiGroups: [""], resources: [configmaps], resourceNames: [op-settings], verbs: [get, list, watch]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: named-config, namespace: op-system}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: named-config}
+subjects: [{kind: ServiceAccount, name: reader, namespace: op-system}]
+)";
+  const std::string names_it = R"(
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: reader, namespace: op-system}
+spec:
+  selector: {matchLabels: {app: r}}
+  template:
+    metadata: {labels: {app: r}}
+    spec:
+      serviceAccountName: reader
+      containers: [{name: r, image: x, args: [--settings=op-settings]}]
+)";
+  const std::string informer = R"(
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: manager, namespace: team-a}
+rules: [{apiGroups: [""], resources: [configmaps], verbs: [get, list, watch]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: manager, namespace: team-a}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: manager}
+subjects: [{kind: ServiceAccount, name: reader, namespace: op-system}]
+)";
+  Modes m;
+  m.add("unknown", bundle_from(trap, "op-system"));
+  m.add("named", bundle_from(trap + names_it, "op-system"));
+  m.add("informer", bundle_from(trap + names_it + informer, "op-system"));
+  DecisionTable t = m.table();
+  EXPECT_EQ(answer(t, "separate-namespaces", 0),
+            "depends: if ServiceAccount op-system/reader runs an informer over configmaps in "
+            "op-system, it cannot list them (resourceNames rule): add a Role (`footprint fix "
+            "rbac`); a watch by field selector metadata.name works");
+  EXPECT_EQ(answer(t, "separate-namespaces", 1), "yes");
+  EXPECT_NE(
+      row(t, "separate-namespaces").answers[1].evidence.front().find("`--settings=op-settings`"),
+      std::string::npos);
+  EXPECT_EQ(answer(t, "separate-namespaces", 2),
+            "no: ServiceAccount op-system/reader cannot list configmaps in op-system "
+            "(resourceNames rule): add a Role (`footprint fix rbac`)");
+  std::vector<Severity> graded;
+  for (const std::vector<Finding>& findings : m.findings) {
+    for (const Finding& f : findings) {
+      if (f.check == "rbac-resourcenames-list-watch") graded.push_back(f.severity);
+    }
+  }
+  EXPECT_EQ(graded, (std::vector<Severity>{Severity::kMedium, Severity::kLow, Severity::kHigh}));
 }
 
 // Counted from the files. Global: ClusterRoles dynamo-platform-manager and -webhook-ca, their

@@ -45,8 +45,11 @@ struct MirrorDelta {
   bool sized = false;
   std::vector<std::string> images;   // references NEW pulls and OLD does not
   std::vector<std::string> unknown;  // those of them whose registry could not be read
-  // Distinct blobs (by digest) of the readable ones that no image of OLD already holds: what a
-  // mirror holding OLD's images still has to copy.
+  // OLD's images whose registry could not be read: their blobs cannot be subtracted.
+  std::vector<std::string> old_unknown;
+  // Distinct blobs (by digest) of the readable ones that no readable image of OLD holds: what a
+  // mirror holding OLD's images still has to copy. `unknown` makes it a lower bound (their blobs
+  // are left out), `old_unknown` an upper bound (blobs they may hold are counted).
   uint64_t bytes = 0;
 };
 

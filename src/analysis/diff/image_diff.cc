@@ -116,10 +116,15 @@ MirrorDelta diff_mirror(const DiffSide& old_side, const DiffSide& new_side) {
     old_refs.insert(refs.begin(), refs.end());
   // A registry stores blobs by digest, so a blob any image of OLD has is already mirrored.
   std::set<std::string> have;
-  for (const std::string& ref : old_refs)
-    if (const RegistryImage* image = sizes->find(ref); image && image->ok())
-      for (const Blob& blob : image->blobs)
-        have.insert(blob.digest);
+  for (const std::string& ref : old_refs) {
+    const RegistryImage* image = sizes->find(ref);
+    if (!image || !image->ok()) {
+      delta.old_unknown.push_back(ref);
+      continue;
+    }
+    for (const Blob& blob : image->blobs)
+      have.insert(blob.digest);
+  }
   for (const auto& [repository, refs] : pulled(new_side.context.images)) {
     for (const std::string& ref : refs) {
       if (old_refs.contains(ref)) continue;

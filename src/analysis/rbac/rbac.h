@@ -9,6 +9,14 @@
 
 namespace footprint {
 
+// What the bundle shows about how a trapped subject lists the kind; rbac-resourcenames-list-watch
+// grades the trap by it (high, low, medium), and the decision table answers from it.
+enum class ListWatchEvidence {
+  kNone,      // nothing: a watch by field selector metadata.name works, an informer does not
+  kInformer,  // it lists and watches the kind without names elsewhere (informer_namespace)
+  kNamedByContainers,  // its containers name one of the objects (named_by): likely read by name
+};
+
 // A rule that grants list or watch only for named objects, for one subject of one binding.
 struct ListWatchTrap {
   const RbacRole* role;
@@ -25,6 +33,10 @@ struct ListWatchTrap {
   // runs one; empty when nothing in the policy shows that.
   std::string informer_namespace;
   Decision informer_grant;  // the grant there
+  // Only for a bound trap nothing covers; kInformer wins over kNamedByContainers.
+  ListWatchEvidence evidence = ListWatchEvidence::kNone;
+  // For kNamedByContainers: the argument or environment value that names the object.
+  std::string named_by;
 };
 
 std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy);

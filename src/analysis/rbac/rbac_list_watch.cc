@@ -48,54 +48,6 @@ std::pair<std::string, Decision> informer_elsewhere(const RbacPolicy& policy, co
   return {"", Decision{}};
 }
 
-}  // namespace
-
-std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy) {
-  (void)bundle;
-  std::vector<ListWatchTrap> traps;
-  for (const RbacRole& role : policy.roles()) {
-    if (role.builtin()) continue;
-    for (const PolicyRule& rule : role.rules) {
-      if (rule.resource_names.empty()) continue;
-      if (!verb_matches(rule, "list") && !verb_matches(rule, "watch")) continue;
-      std::string verb = verb_matches(rule, "list") ? "list" : "watch";
-      for (const auto& [group, resource] : literal_targets(rule)) {
-        std::string base = resource.substr(0, resource.find('/'));
-        std::string sub =
-            resource.find('/') == std::string::npos ? "" : resource.substr(resource.find('/') + 1);
-        // A named Lease is a leader-election lock: client-go's LeaseLock (leaselock.go) only
-        // gets, creates and updates it by name, never lists, so list and watch there are unused
-        // verbs, not an informer that cannot sync.
-        if (group == "coordination.k8s.io" && base == "leases") continue;
-        std::vector<const RbacBinding*> bindings = bindings_of(policy, role);
-        // An aggregated role's rules are judged in the role that includes them.
-        if (bindings.empty() && aggregated_into_another(policy, role)) continue;
-        if (bindings.empty()) {
-          traps.push_back(ListWatchTrap{&role, &rule, nullptr, Subject{}, group, resource,
-                                        role.namespace_, Decision{}, "", Decision{}});
-          continue;
-        }
-        for (const RbacBinding* b : bindings) {
-          for (const Subject& s : b->subjects) {
-            std::string ns = b->cluster ? "" : b->namespace_;
-            Identity who = identity_of(s);
-            Decision covered = policy.authorize(who, resource_request(verb, group, base, ns, sub));
-            ListWatchTrap& t = traps.emplace_back(
-                ListWatchTrap{&role, &rule, b, s, group, resource, ns, covered, "", Decision{}});
-            if (!covered.allowed && !ns.empty()) {
-              std::tie(t.informer_namespace, t.informer_grant) =
-                  informer_elsewhere(policy, who, group, base, sub, ns);
-            }
-          }
-        }
-      }
-    }
-  }
-  return traps;
-}
-
-namespace {
-
 // Whether `text` holds `name` as a whole word: "--ca-secret=webhook-ca" holds webhook-ca.
 bool holds_word(std::string_view text, std::string_view name) {
   auto part_of_name = [](char c) {
@@ -140,6 +92,62 @@ std::string object_named_by_containers(const Bundle& bundle, const Subject& subj
   }
   return "";
 }
+
+}  // namespace
+
+std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy) {
+  std::vector<ListWatchTrap> traps;
+  for (const RbacRole& role : policy.roles()) {
+    if (role.builtin()) continue;
+    for (const PolicyRule& rule : role.rules) {
+      if (rule.resource_names.empty()) continue;
+      if (!verb_matches(rule, "list") && !verb_matches(rule, "watch")) continue;
+      std::string verb = verb_matches(rule, "list") ? "list" : "watch";
+      for (const auto& [group, resource] : literal_targets(rule)) {
+        std::string base = resource.substr(0, resource.find('/'));
+        std::string sub =
+            resource.find('/') == std::string::npos ? "" : resource.substr(resource.find('/') + 1);
+        // A named Lease is a leader-election lock: client-go's LeaseLock (leaselock.go) only
+        // gets, creates and updates it by name, never lists, so list and watch there are unused
+        // verbs, not an informer that cannot sync.
+        if (group == "coordination.k8s.io" && base == "leases") continue;
+        std::vector<const RbacBinding*> bindings = bindings_of(policy, role);
+        // An aggregated role's rules are judged in the role that includes them.
+        if (bindings.empty() && aggregated_into_another(policy, role)) continue;
+        if (bindings.empty()) {
+          traps.push_back(ListWatchTrap{&role, &rule, nullptr, Subject{}, group, resource,
+                                        role.namespace_, Decision{}, "", Decision{},
+                                        ListWatchEvidence::kNone, ""});
+          continue;
+        }
+        for (const RbacBinding* b : bindings) {
+          for (const Subject& s : b->subjects) {
+            std::string ns = b->cluster ? "" : b->namespace_;
+            Identity who = identity_of(s);
+            Decision covered = policy.authorize(who, resource_request(verb, group, base, ns, sub));
+            ListWatchTrap& t =
+                traps.emplace_back(ListWatchTrap{&role, &rule, b, s, group, resource, ns, covered,
+                                                 "", Decision{}, ListWatchEvidence::kNone, ""});
+            if (covered.allowed) continue;
+            if (!ns.empty()) {
+              std::tie(t.informer_namespace, t.informer_grant) =
+                  informer_elsewhere(policy, who, group, base, sub, ns);
+            }
+            if (!t.informer_namespace.empty()) {
+              t.evidence = ListWatchEvidence::kInformer;
+              continue;
+            }
+            t.named_by = object_named_by_containers(bundle, s, rule.resource_names);
+            if (!t.named_by.empty()) t.evidence = ListWatchEvidence::kNamedByContainers;
+          }
+        }
+      }
+    }
+  }
+  return traps;
+}
+
+namespace {
 
 void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
   for (const ListWatchTrap& t : find_list_watch_traps(ctx.bundle, ctx.rbac)) {
@@ -203,7 +211,7 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
         "{} has no other rule allowing it to list {} {} (bound "
         "through {})",
         t.subject.display(), what, where(t.namespace_), t.binding->display());
-    if (!t.informer_namespace.empty()) {
+    if (t.evidence == ListWatchEvidence::kInformer) {
       // The subject lists and watches the whole kind elsewhere: its code runs an informer over
       // the kind, and a cache spanning its namespaces runs it here too.
       Finding& f = out.add(
@@ -225,16 +233,14 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
       f.affects.emplace_back("subjects", std::vector<std::string>{t.subject.display()});
       continue;
     }
-    std::string evidence =
-        object_named_by_containers(ctx.bundle, t.subject, t.rule->resource_names);
-    if (!evidence.empty()) {
+    if (t.evidence == ListWatchEvidence::kNamedByContainers) {
       Finding& f = out.add(
           *t.role->object, Severity::kLow,
           fmt::format("{}. {} {}, but its containers name the object (`{}`): an operator that "
                       "reads one object usually lists and watches it with the field selector "
                       "metadata.name, which this rule allows. If it runs an unfiltered informer "
                       "instead, the cache never syncs and the pod crash-loops.",
-                      grant, informer, denied, evidence),
+                      grant, informer, denied, t.named_by),
           fmt::format("Check that the operator watches {} by name (a field selector on "
                       "metadata.name); if it does not, {}.",
                       what, widen),
