@@ -23,7 +23,9 @@ import shlex
 import subprocess
 import sys
 
-CLANG_TIDY = os.environ.get("CLANG_TIDY", "clang-tidy")
+# Debian 12's clang-tidy 22 (bookworm-security): since LLVM 21 it leaves system headers alone,
+# which makes a test file about three times cheaper to check than with the default 14.
+CLANG_TIDY = os.environ.get("CLANG_TIDY", "clang-tidy-22")
 
 
 def strip_pch(arguments):

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string_view>
 
 #include "model/kubectl_json.h"
@@ -12,7 +13,7 @@ namespace footprint {
 namespace {
 
 // What a field must be in JSON; the arrays also say what their items must be.
-enum class Json { kObject, kObjectArray, kStringArray, kString, kNumber, kBool };
+enum class Json : uint8_t { kObject, kObjectArray, kStringArray, kString, kNumber, kBool };
 
 // One field: its path from the object's root ("[]" steps into every item of a list), the JSON
 // type the Go struct needs, and the names Go's encoding/json puts in its error ("json: cannot

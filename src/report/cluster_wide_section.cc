@@ -80,10 +80,12 @@ void add_priority_classes(const Context& ctx, Section& s) {
     Json users = Json::array();
     for (const Object* w : use.users)
       users.push_back({{"kind", w->kind}, {"namespace", w->namespace_}, {"name", w->name}});
+    Json value = nullptr;
+    if (const std::optional<int64_t>& v = use.value) value = *v;
     list.push_back({{"name", use.name},
                     {"inBundle", use.priority_class != nullptr},
                     {"system", use.system},
-                    {"value", use.value ? Json(*use.value) : Json(nullptr)},
+                    {"value", value},
                     {"globalDefault", use.global_default},
                     {"preemptionPolicy", use.preempts ? "PreemptLowerPriority" : "Never"},
                     {"usedBy", users}});

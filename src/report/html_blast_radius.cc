@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 #include "analysis/check.h"
@@ -19,7 +20,7 @@ namespace {
 // What a request in one namespace meets, as the webhook checks rate it: not sent; sent, but the
 // cost stays with the install (only its own API groups, or its own namespace); or sent with
 // failurePolicy Fail or Ignore. `alarm` marks the cells the findings rate high or critical.
-enum class State { kExcluded, kOwn, kFailOpen, kFailClosed };
+enum class State : uint8_t { kExcluded, kOwn, kFailOpen, kFailClosed };
 
 struct Cell {
   State state = State::kExcluded;

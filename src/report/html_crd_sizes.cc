@@ -54,7 +54,7 @@ std::string html_crd_sizes(const Context& ctx) {
     return out + "<p>The bundle has no CustomResourceDefinitions.</p>\n</section>\n";
   // The scale reaches a little past the largest CRD and at least past the first limit, so the
   // limit every large CRD meets first is always drawn.
-  uint64_t largest = crds.front()->sizes->annotation_bytes;
+  uint64_t largest = crds.front()->sizes.value().annotation_bytes;  // CRDs with sizes only
   uint64_t scale =
       std::max<uint64_t>(largest + largest / 10, kAnnotationLimit + kAnnotationLimit / 4);
   auto px = [&](uint64_t bytes) {
@@ -86,7 +86,7 @@ std::string html_crd_sizes(const Context& ctx) {
       "<th>annotation bytes</th><th>headroom: apply</th><th>etcd</th><th>request</th></tr>"
       "</thead>\n<tbody>\n";
   for (const ObjectSize* s : crds) {
-    const ApplySizes& a = *s->sizes;
+    const ApplySizes& a = s->sizes.value();
     int64_t apply = headroom(kAnnotationLimit, a.annotation_bytes);
     int64_t etcd = headroom(kEtcdRequestLimit, a.json_bytes);
     int64_t request = headroom(kRequestBodyLimit, a.request_bytes);

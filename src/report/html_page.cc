@@ -137,12 +137,13 @@ std::string html_section(const Section& s) {
   for (const Block& b : s.blocks) {
     for (const std::string& line : b.lines)
       out += "<p>" + html_escape(line) + "</p>\n";
-    if (!b.table) continue;
+    const std::optional<Table>& table = b.table;
+    if (!table) continue;
     out += "<div class=\"scroll\"><table class=\"data\">\n<thead><tr>";
-    for (const std::string& h : b.table->header)
+    for (const std::string& h : table->header)
       out += "<th>" + html_escape(h) + "</th>";
     out += "</tr></thead>\n<tbody>\n";
-    for (const auto& row : b.table->rows) {
+    for (const auto& row : table->rows) {
       out += "<tr>";
       for (const std::string& cell : row)
         out += "<td>" + html_escape(cell) + "</td>";

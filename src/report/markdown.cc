@@ -20,7 +20,7 @@ void render_section(const Section& s, std::string& out) {
       bool item = line.starts_with("- ");
       out += (item ? "- " + escape_markdown(line.substr(2)) : escape_markdown(line)) + "\n\n";
     }
-    if (b.table) out += render_markdown_table(*b.table) + "\n";
+    if (const std::optional<Table>& table = b.table) out += render_markdown_table(*table) + "\n";
   }
 }
 

@@ -1,6 +1,7 @@
 // RBAC analysis shared by the rbac-* checks, `footprint fix rbac` and the Permissions section.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,7 @@ namespace footprint {
 
 // What the bundle shows about how a trapped subject lists the kind; rbac-resourcenames-list-watch
 // grades the trap by it (high, low, medium), and the decision table answers from it.
-enum class ListWatchEvidence {
+enum class ListWatchEvidence : uint8_t {
   kNone,      // nothing: a watch by field selector metadata.name works, an informer does not
   kInformer,  // it lists and watches the kind without names elsewhere (informer_namespace)
   kNamedByContainers,  // its containers name one of the objects (named_by): likely read by name

@@ -49,12 +49,12 @@ std::string where(const Bundle& bundle, const Object& obj, const yaml::Node& at)
 // New values for a field group, so that it composes to the relocated name. The fields are
 // rewritten in their own scalars, or inside the embedded document's outer scalar.
 tl::expected<void, std::string> field_edits(const Bundle& bundle, const ImageUse& use,
+                                            const ImageFields& f, const ImageRef& ref,
                                             const RegistryPrefix& registry,
                                             std::vector<Edit>& edits) {
   const Object& obj = bundle.objects[use.object];
   std::string_view text = bundle.input.texts[obj.file];
-  const ImageFields& f = *use.fields;
-  std::string repository = use.ref->path;  // what registry/repository[/image] must spell
+  std::string repository = ref.path;  // what registry/repository[/image] must spell
   if (!f.image.empty()) {
     std::string suffix = fmt::format("/{}", f.image);
     if (!repository.ends_with(suffix)) {
@@ -249,7 +249,8 @@ tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const Image
                         "rewrite it by hand",
                         where(bundle, obj, use.scalar), use.written));
       }
-    } else if (auto r = field_edits(bundle, use, options.registry, edits); !r) {
+    } else if (auto r = field_edits(bundle, use, *use.fields, *use.ref, options.registry, edits);
+               !r) {
       return tl::unexpected(r.error());
     }
     ++out.rewritten;
