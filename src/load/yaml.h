@@ -3,8 +3,8 @@
 // Every node keeps its position, its byte range in the stream and, for scalars, the exact text
 // and quoting style, so callers decide deliberately what `yes`, `0777` or `=` mean. Nodes live
 // in one flat array per parse; strings live in one arena per parse, each distinct text once,
-// except very long scalars, which keep the buffer libyaml built them in. Aliases share the anchored node, so the tree is a
-// DAG whose expanded size is bounded while parsing.
+// except very long scalars, which keep the buffer libyaml built them in. Aliases share the anchored
+// node, so the tree is a DAG whose expanded size is bounded while parsing.
 #pragma once
 
 #include <cstdint>
