@@ -662,7 +662,9 @@ tl::expected<void, JsonError> encode(Sink& sink, const yaml::Node& node,
   Encoder<Sink> encoder(sink);
   bool ok = edits.empty() ? encoder.value(node)
                           : encoder.mapping(node.is_mapping() ? node : yaml::Node{}, &edits);
-  if (!ok) return tl::unexpected(std::move(encoder.error().value()));  // fail() set it
+  if (!ok) {
+    if (std::optional<JsonError>& error = encoder.error()) return tl::unexpected(std::move(*error));
+  }
   return {};
 }
 

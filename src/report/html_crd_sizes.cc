@@ -41,12 +41,17 @@ int64_t headroom(uint64_t limit, uint64_t value) {
 }  // namespace
 
 std::string html_crd_sizes(const Context& ctx) {
-  std::vector<const ObjectSize*> crds;
+  struct Crd {
+    const Object* object;
+    const ApplySizes* sizes;
+  };
+  std::vector<Crd> crds;
   for (const ObjectSize& s : ctx.sizes) {
-    if (s.object->kind == "CustomResourceDefinition" && s.sizes) crds.push_back(&s);
+    if (s.object->kind != "CustomResourceDefinition") continue;
+    if (const std::optional<ApplySizes>& sizes = s.sizes) crds.push_back({s.object, &*sizes});
   }
-  std::stable_sort(crds.begin(), crds.end(), [](const ObjectSize* a, const ObjectSize* b) {
-    return a->sizes->annotation_bytes > b->sizes->annotation_bytes;
+  std::stable_sort(crds.begin(), crds.end(), [](const Crd& a, const Crd& b) {
+    return a.sizes->annotation_bytes > b.sizes->annotation_bytes;
   });
   std::string out =
       fmt::format("<section id=\"crd-sizes\" data-crds=\"{}\">\n<h2>CRD sizes</h2>\n", crds.size());
@@ -54,7 +59,7 @@ std::string html_crd_sizes(const Context& ctx) {
     return out + "<p>The bundle has no CustomResourceDefinitions.</p>\n</section>\n";
   // The scale reaches a little past the largest CRD and at least past the first limit, so the
   // limit every large CRD meets first is always drawn.
-  uint64_t largest = crds.front()->sizes.value().annotation_bytes;  // CRDs with sizes only
+  uint64_t largest = crds.front().sizes->annotation_bytes;
   uint64_t scale =
       std::max<uint64_t>(largest + largest / 10, kAnnotationLimit + kAnnotationLimit / 4);
   auto px = [&](uint64_t bytes) {
@@ -85,8 +90,8 @@ std::string html_crd_sizes(const Context& ctx) {
       "<div class=\"scroll\"><table class=\"data bars\">\n<thead><tr><th>CRD</th><th>size</th>"
       "<th>annotation bytes</th><th>headroom: apply</th><th>etcd</th><th>request</th></tr>"
       "</thead>\n<tbody>\n";
-  for (const ObjectSize* s : crds) {
-    const ApplySizes& a = s->sizes.value();
+  for (const Crd& crd : crds) {
+    const ApplySizes& a = *crd.sizes;
     int64_t apply = headroom(kAnnotationLimit, a.annotation_bytes);
     int64_t etcd = headroom(kEtcdRequestLimit, a.json_bytes);
     int64_t request = headroom(kRequestBodyLimit, a.request_bytes);
@@ -102,7 +107,7 @@ std::string html_crd_sizes(const Context& ctx) {
         "aria-label=\"{1} bytes\"><rect class=\"bar {5}\" x=\"0\" y=\"2\" width=\"{6:.2f}\" "
         "height=\"{7}\"/>{8}</svg></td><td class=\"mono\">{9}</td><td class=\"mono\">{10}</td>"
         "<td class=\"mono\">{11}</td><td class=\"mono\">{12}</td></tr>\n",
-        html_escape(s->object->name), a.annotation_bytes, mark, kBarWidth + 2, kBarHeight + 4,
+        html_escape(crd.object->name), a.annotation_bytes, mark, kBarWidth + 2, kBarHeight + 4,
         status, px(a.annotation_bytes), kBarHeight, lines, with_commas(a.annotation_bytes),
         signed_commas(apply), signed_commas(etcd), signed_commas(request));
   }

@@ -137,13 +137,14 @@ std::string html_section(const Section& s) {
   for (const Block& b : s.blocks) {
     for (const std::string& line : b.lines)
       out += "<p>" + html_escape(line) + "</p>\n";
-    const std::optional<Table>& table = b.table;
-    if (!table) continue;
+    const std::optional<Table>& has_table = b.table;
+    if (!has_table) continue;
+    const Table& table = *has_table;
     out += "<div class=\"scroll\"><table class=\"data\">\n<thead><tr>";
-    for (const std::string& h : table->header)
+    for (const std::string& h : table.header)
       out += "<th>" + html_escape(h) + "</th>";
     out += "</tr></thead>\n<tbody>\n";
-    for (const auto& row : table->rows) {
+    for (const auto& row : table.rows) {
       out += "<tr>";
       for (const std::string& cell : row)
         out += "<td>" + html_escape(cell) + "</td>";

@@ -66,9 +66,12 @@ Section pod_security_section(const Context& ctx) {
       next.push_back(v.requirement);
     bool admitted = w.enforce_violations.empty();
     if (!admitted) ++rejected;
-    b.table.value().rows.push_back({fmt::format("{} {}", w.workload->kind, w.workload->name),
-                                    std::string(level_name(w.level)), admitted ? "yes" : "NO",
-                                    next.empty() ? "-" : fmt::format("{}", fmt::join(next, "; "))});
+    std::optional<Table>& table = b.table;  // set when the namespace's block was made
+    if (table) {
+      table->rows.push_back({fmt::format("{} {}", w.workload->kind, w.workload->name),
+                             std::string(level_name(w.level)), admitted ? "yes" : "NO",
+                             next.empty() ? "-" : fmt::format("{}", fmt::join(next, "; "))});
+    }
     list.push_back({{"kind", w.workload->kind},
                     {"namespace", w.workload->namespace_},
                     {"name", w.workload->name},
