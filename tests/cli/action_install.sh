@@ -7,6 +7,7 @@
 # network; scripts/install-deps has installed them), and `apt-get update`, the index refresh, is
 # left out. cmake, the compiler and the build are real.
 source "$(dirname "$0")/common.inc"
+source "$(dirname "$0")/action_steps.inc"
 if grep -q '^FOOTPRINT_SANITIZE:BOOL=ON' "$FOOTPRINT_BUILD_DIR/CMakeCache.txt"; then
   skip_legitimately "the install step builds its own release binary: the sanitizer build under test plays no part in it"
 fi
@@ -29,20 +30,7 @@ if PATH=$runner_path command -v footprint >/dev/null; then
   skip_legitimately "footprint is installed on this machine ($(PATH=$runner_path command -v footprint)): the step would take its other branch"
 fi
 
-# The step's script and env, as ci_integrations.sh extracts them; ${{ github.action_path }} is
-# the checkout under test.
-"$PYTHON" - "$ROOT/action.yml" <<'PY'
-import shlex, sys, yaml
-action = yaml.safe_load(open(sys.argv[1]))
-(step,) = [s for s in action["runs"]["steps"] if s["name"] == "Install footprint"]
-assert step["shell"] == "bash"
-open("step.sh", "w").write(step["run"])
-with open("step.env", "w") as env:
-    for k, v in step.get("env", {}).items():
-        v = v.replace("${{ github.action_path }}", sys.argv[1].rsplit("/", 1)[0])
-        assert "${{" not in v, v
-        env.write(f"export {k}={shlex.quote(v)}\n")
-PY
+step "Install footprint"
 
 # The runner's temporary directory lives in the build tree, so that running the test again
 # rebuilds only what changed.
@@ -63,8 +51,9 @@ mapfile -t added <"$GITHUB_PATH"
 built=${added[0]}/footprint
 [ -x "$built" ] || fail "$built is not the built binary"
 expected_version=$("$FOOTPRINT" --version | head -1)
-[ "$("$built" --version | head -1)" = "$expected_version" ] ||
-  fail "the step's footprint says '$("$built" --version | head -1)', the build under test '$expected_version'"
+built_version=$("$built" --version | head -1)
+[ "$built_version" = "$expected_version" ] ||
+  fail "the step's footprint says '$built_version', the build under test '$expected_version'"
 
 # The next step finds it on PATH as the runner sets it up, and audits.
 cat >v1.yaml <<'YAML'

@@ -3,6 +3,7 @@
 # their runners would: each step's `run` script with its `env`, `${{ inputs.X }}` replaced by the
 # inputs given (or their defaults), and the hook's entry with its args.
 source "$(dirname "$0")/common.inc"
+source "$(dirname "$0")/action_steps.inc"
 cd "$TMP"
 mkdir bin
 ln -s "$FOOTPRINT" bin/footprint
@@ -16,28 +17,6 @@ spec:
   - {name: c, image: "nginx:50%"}
 YAML
 
-# step NAME KEY=VALUE...: writes the step's script to step.sh and its environment to step.env.
-step() {
-  "$PYTHON" - "$ROOT/action.yml" "$@" <<'PY'
-import re, shlex, sys, yaml
-action = yaml.safe_load(open(sys.argv[1]))
-name, given = sys.argv[2], dict(a.split("=", 1) for a in sys.argv[3:])
-inputs = {k: str(v.get("default", "")) for k, v in action["inputs"].items()}
-inputs.update(given)
-def expand(value):
-    value = value.replace("${{ github.action_path }}", sys.argv[1].rsplit("/", 1)[0])
-    return re.sub(r"\$\{\{ inputs\.([a-z-]+) \}\}", lambda m: inputs[m.group(1)], value)
-(s,) = [s for s in action["runs"]["steps"] if s["name"] == name]
-used = set(re.findall(r"\$\{\{ inputs\.([a-z-]+) \}\}", str(s.get("env", {}))))
-missing = [k for k in used if action["inputs"][k].get("required") and k not in given]
-assert not missing, missing
-assert action["runs"]["using"] == "composite" and s["shell"] == "bash"
-open("step.sh", "w").write(s["run"])
-with open("step.env", "w") as env:
-    for k, v in s.get("env", {}).items():
-        env.write(f"export {k}={shlex.quote(expand(str(v)))}\n")
-PY
-}
 run_step() {
   run bash -c 'source step.env; bash step.sh'
 }
