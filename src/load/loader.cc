@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -11,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "load/helm_gzip.h"
 #include "load/helm_tests.h"
 #include "load/parallel.h"
 
@@ -120,42 +120,6 @@ tl::expected<std::string, std::string> read_file(const std::string& path, uint64
 // document.
 bool rendered_by_helm(std::string_view text) {
   return text.starts_with("# Source: ") || text.find("\n# Source: ") != std::string_view::npos;
-}
-
-// Compressed size at zlib's default level. Helm asks Go's compress/gzip for its best
-// compression, which comes out a few percent smaller (docs/performance.md), at three times the
-// cost; for an estimate that leaves out most of the release (docs/crds.md) the difference does
-// not matter.
-std::optional<GzipSize> helm_gzip_size(std::string_view text, uint64_t max_bytes) {
-  z_stream z{};
-  if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-    return std::nullopt;
-  }
-  GzipSize size;
-  constexpr size_t kPiece = 1 << 16;
-  unsigned char out[1 << 16];
-  size_t offset = 0;
-  int flush = Z_NO_FLUSH;
-  while (flush != Z_FINISH) {
-    size_t n = std::min(kPiece, text.size() - offset);
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data() + offset));
-    z.avail_in = static_cast<uInt>(n);
-    offset += n;
-    flush = offset == text.size() ? Z_FINISH : Z_NO_FLUSH;
-    do {
-      z.next_out = out;
-      z.avail_out = sizeof out;
-      deflate(&z, flush);
-    } while (z.avail_out == 0);
-    if (flush != Z_FINISH && z.total_out >= max_bytes) {
-      size.complete = false;
-      break;
-    }
-  }
-  size.bytes = z.total_out;
-  size.input_bytes = offset;
-  deflateEnd(&z);
-  return size;
 }
 
 bool is_manifest_name(const fs::path& path) {

@@ -12,6 +12,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "load/helm_gzip.h"
 #include "load/yaml.h"
 
 namespace footprint {
@@ -32,13 +33,6 @@ struct LoadError {
   std::string message;
   // "file:line:col: message"
   std::string to_string() const;
-};
-
-// A file's size after gzip, as Helm compresses a release before storing it.
-struct GzipSize {
-  uint64_t bytes = 0;        // compressed bytes written
-  uint64_t input_bytes = 0;  // bytes of the file compressed to get them
-  bool complete = true;      // false: stopped at LoadOptions::max_gzip_bytes
 };
 
 struct LoadedInput {
@@ -77,8 +71,9 @@ struct LoadOptions {
   uint64_t max_document_bytes = uint64_t{64} << 20;  // one YAML document: 21x the API server's
                                                      // 3 MiB request limit
   size_t max_directory_entries = 10'000;             // files and folders under one directory
-  // Compressing Helm output stops once it passes this size: 768 KiB of gzip is 1 MiB in base64,
-  // all a Helm release may hold, so compressing further would only cost time.
+  // Compressing Helm output stops once it passes this size (at the end of a piece, see
+  // helm_gzip.h): 768 KiB of gzip is 1 MiB in base64, all a Helm release may hold, so
+  // compressing further would only cost time.
   uint64_t max_gzip_bytes = uint64_t{768} * 1024;
   bool keep_texts = false;  // for commands that rewrite the input
   // An invalid document fails the load unless this is set: then the valid objects load and
