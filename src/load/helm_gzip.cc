@@ -9,8 +9,8 @@ namespace footprint {
 
 namespace {
 
-// Closest to Helm's own gzip (Go's compress/gzip at BestCompression) while still above it on
-// the corpus, at two thirds of zlib level 6's instructions (docs/performance.md).
+// The closest to Helm's own gzip (Go's compress/gzip at BestCompression) that is still above it
+// in all on the corpus, at two thirds of zlib level 6's instructions (docs/performance.md).
 constexpr int kLevel = 7;
 
 struct FreeCompressor {
