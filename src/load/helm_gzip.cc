@@ -29,8 +29,9 @@ std::optional<GzipSize> helm_gzip_size(std::string_view text, uint64_t max_bytes
   size_t capacity = libdeflate_gzip_compress_bound(compressor.get(), first);
   auto out = std::make_unique_for_overwrite<unsigned char[]>(capacity);
   GzipSize size;
-  // Pieces after the first restart the dictionary, which errs high, never low. Concatenated
-  // gzip members are one valid gzip file (RFC 1952, 2.2), so the total is a real gzip's size.
+  // Pieces after the first restart the dictionary, which costs a little compression (the estimate
+  // errs high). Concatenated gzip members are one valid gzip file (RFC 1952, 2.2), so the total
+  // is a real gzip's size.
   size_t offset = 0;
   do {
     size_t n = std::min(piece_bytes, text.size() - offset);

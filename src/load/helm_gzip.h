@@ -2,6 +2,7 @@
 // (docs/crds.md, docs/performance.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -21,6 +22,7 @@ inline constexpr size_t kHelmGzipPiece = size_t{8} << 20;
 
 // The size of `text` as gzip at libdeflate's level 7, stopping after the first piece that takes
 // the total to `max_bytes` or more; nullopt when the compressor cannot be allocated.
+// `piece_bytes` (more than 0) is a parameter for tests.
 std::optional<GzipSize> helm_gzip_size(std::string_view text, uint64_t max_bytes,
                                        size_t piece_bytes = kHelmGzipPiece);
 
