@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "load/helm_tests.h"
+
 namespace footprint {
 
 namespace {
@@ -120,6 +122,10 @@ class Assembler {
     obj.begin_offset = node.begin_offset();
     obj.end_offset = node.end_offset();
     obj.list_index = list_index;
+    if (helm_test_hook(obj)) {
+      out_.notes.push_back(helm_test_note(obj, name_));
+      return;
+    }
     out_.objects.push_back(std::move(obj));
   }
 

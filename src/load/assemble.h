@@ -15,13 +15,15 @@ namespace footprint {
 struct ChunkObjects {
   std::vector<RawObject> objects;  // in document order
   std::vector<LoadError> errors;   // errors of single documents, in document order
+  // Helm test hooks, left out of the objects (load/helm_tests.h): one note each.
+  std::vector<std::string> notes;
   // Owners of the trees the objects point into, each once.
   std::vector<std::shared_ptr<const yaml::Tree>> trees;
 };
 
 // Adds the objects of `documents`, parsed from `text` (the whole of file `file`, named `name`),
-// to `out`: a List's items become objects, empty documents are skipped, and what is not a valid
-// object is an error.
+// to `out`: a List's items become objects, empty documents are skipped, Helm test hooks are set
+// aside, and what is not a valid object is an error.
 void assemble_documents(std::vector<yaml::Document> documents, uint32_t file,
                         const std::string& name, std::string_view text, uint64_t max_document_bytes,
                         ChunkObjects& out);

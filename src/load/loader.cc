@@ -13,7 +13,6 @@
 #include <optional>
 
 #include "load/assemble.h"
-#include "load/helm_tests.h"
 #include "load/parallel.h"
 
 namespace footprint {
@@ -119,9 +118,14 @@ tl::expected<std::string, std::string> read_file(const std::string& path, uint64
 }
 
 // `helm template` and `helm get manifest` put `# Source: chart/templates/x.yaml` before each
-// document.
+// document. Searched from the `#`, which is rare in manifests, rather than from the newline
+// before it, which starts every line.
 bool rendered_by_helm(std::string_view text) {
-  return text.starts_with("# Source: ") || text.find("\n# Source: ") != std::string_view::npos;
+  for (size_t at = text.find("# Source: "); at != std::string_view::npos;
+       at = text.find("# Source: ", at + 1)) {
+    if (at == 0 || text[at - 1] == '\n') return true;
+  }
+  return false;
 }
 
 // Compressed size at zlib's default level. Helm asks Go's compress/gzip for its best
@@ -380,10 +384,11 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   out.objects.reserve(object_count);
   for (size_t i = 0; i < chunks.size(); ++i) {
     ChunkObjects& chunk = assembled[i];
-    if (!chunk.objects.empty()) has_documents[chunks[i].file] = true;
+    if (!chunk.objects.empty() || !chunk.notes.empty()) has_documents[chunks[i].file] = true;
     std::move(chunk.objects.begin(), chunk.objects.end(), std::back_inserter(out.objects));
     std::move(chunk.errors.begin(), chunk.errors.end(), std::back_inserter(document_errors));
     std::move(chunk.trees.begin(), chunk.trees.end(), std::back_inserter(out.trees));
+    std::move(chunk.notes.begin(), chunk.notes.end(), std::back_inserter(out.notes));
     chunk = ChunkObjects{};  // frees the chunk's copy before the next is moved
   }
   // Invalid documents are kept apart even when no valid object is left, so that a report (JSON,
@@ -415,7 +420,6 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     return tl::unexpected(std::move(errors));
   }
   std::stable_sort(out.invalid_documents.begin(), out.invalid_documents.end(), in_input_order);
-  set_aside_helm_tests(out);
   if (options.keep_texts) {
     for (NamedText& t : texts)
       out.texts.push_back(std::move(t.text));
