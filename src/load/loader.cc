@@ -14,6 +14,7 @@
 
 #include "load/assemble.h"
 #include "load/parallel.h"
+#include "util/memory.h"
 
 namespace footprint {
 
@@ -381,7 +382,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   size_t object_count = 0;
   for (const ChunkObjects& chunk : assembled)
     object_count += chunk.objects.size();
-  out.objects.reserve(object_count);
+  reserve_huge(out.objects, object_count);
   for (size_t i = 0; i < chunks.size(); ++i) {
     ChunkObjects& chunk = assembled[i];
     if (!chunk.objects.empty() || !chunk.notes.empty()) has_documents[chunks[i].file] = true;

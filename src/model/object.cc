@@ -9,6 +9,7 @@
 
 #include "load/parallel.h"
 #include "model/field_types.h"
+#include "util/memory.h"
 
 namespace footprint {
 
@@ -77,12 +78,11 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
 constexpr size_t kBlock = 1024;
 
 // An object with a field of the wrong type is an invalid document: the API server refuses it
-// whole, and the checks must not read the field as absent.
-void set_aside_wrong_field_types(LoadedInput& input) {
+// whole, and the checks must not read the field as absent. `wrong` holds each object's fields of
+// the wrong type.
+void set_aside_wrong_field_types(LoadedInput& input,
+                                 std::vector<std::vector<FieldTypeError>>& wrong) {
   std::vector<RawObject>& objects = input.objects;
-  std::vector<std::vector<FieldTypeError>> wrong(objects.size());
-  parallel_for_blocks(objects.size(), kBlock, input.jobs,
-                      [&](size_t i) { wrong[i] = wrong_field_types(objects[i].node); });
   size_t before = input.invalid_documents.size();
   size_t kept = 0;
   for (size_t i = 0; i < objects.size(); ++i) {
@@ -184,8 +184,23 @@ const Object* Bundle::crd_for(std::string_view group, std::string_view kind) con
 }
 
 Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
-  set_aside_wrong_field_types(input);
   Bundle bundle;
+  // Default-constructing the objects faults in their pages, a serial step as long as the field
+  // type checks on all cores: it runs as one task among them.
+  std::vector<std::vector<FieldTypeError>> wrong(input.objects.size());
+  size_t blocks = (input.objects.size() + kBlock - 1) / kBlock;
+  parallel_for(1 + blocks, input.jobs, [&](size_t task) {
+    if (task == 0) {
+      reserve_huge(bundle.objects, input.objects.size());
+      bundle.objects.resize(input.objects.size());
+      return;
+    }
+    for (size_t i = (task - 1) * kBlock, end = std::min(input.objects.size(), i + kBlock); i < end;
+         ++i) {
+      wrong[i] = wrong_field_types(input.objects[i].node);
+    }
+  });
+  set_aside_wrong_field_types(input, wrong);
   bundle.default_namespace = options.default_namespace;
   bundle.resources = ResourceTable::builtin();
   const std::vector<RawObject>& raws = input.objects;
@@ -194,7 +209,7 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
   }
 
   // Each object on its own, on all cores; then what relates objects, in input order.
-  bundle.objects.resize(raws.size());
+  bundle.objects.resize(raws.size());  // less the objects set aside
   std::vector<uint64_t> hashes(raws.size());
   parallel_for_blocks(raws.size(), kBlock, input.jobs, [&](size_t i) {
     Object& obj = bundle.objects[i];
