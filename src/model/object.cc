@@ -77,26 +77,34 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
 // Work per object runs on all cores in blocks of this many objects.
 constexpr size_t kBlock = 1024;
 
+// What the first pass over the raw objects finds in each, while its tree is read anyway.
+struct Checked {
+  std::vector<FieldTypeError> wrong;  // fields of the wrong type
+  bool crd = false;
+};
+
 // An object with a field of the wrong type is an invalid document: the API server refuses it
-// whole, and the checks must not read the field as absent. `wrong` holds each object's fields of
-// the wrong type.
-void set_aside_wrong_field_types(LoadedInput& input,
-                                 std::vector<std::vector<FieldTypeError>>& wrong) {
+// whole, and the checks must not read the field as absent. `checked` loses the same objects.
+void set_aside_wrong_field_types(LoadedInput& input, std::vector<Checked>& checked) {
   std::vector<RawObject>& objects = input.objects;
   size_t before = input.invalid_documents.size();
   size_t kept = 0;
   for (size_t i = 0; i < objects.size(); ++i) {
-    if (wrong[i].empty()) {
-      if (kept != i) objects[kept] = std::move(objects[i]);
+    if (checked[i].wrong.empty()) {
+      if (kept != i) {
+        objects[kept] = std::move(objects[i]);
+        checked[kept] = std::move(checked[i]);
+      }
       ++kept;
       continue;
     }
-    for (FieldTypeError& e : wrong[i]) {
+    for (FieldTypeError& e : checked[i].wrong) {
       input.invalid_documents.push_back(
           LoadError{input.files[objects[i].file], e.position, std::move(e.message)});
     }
   }
   objects.erase(objects.begin() + static_cast<ptrdiff_t>(kept), objects.end());
+  checked.resize(kept);
   if (input.invalid_documents.size() == before) return;
   auto file_index = [&](const std::string& name) {
     return std::find(input.files.begin(), input.files.end(), name) - input.files.begin();
@@ -187,7 +195,7 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
   Bundle bundle;
   // Default-constructing the objects faults in their pages, a serial step as long as the field
   // type checks on all cores: it runs as one task among them.
-  std::vector<std::vector<FieldTypeError>> wrong(input.objects.size());
+  std::vector<Checked> checked(input.objects.size());
   size_t blocks = (input.objects.size() + kBlock - 1) / kBlock;
   parallel_for(1 + blocks, input.jobs, [&](size_t task) {
     if (task == 0) {
@@ -197,15 +205,16 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
     }
     for (size_t i = (task - 1) * kBlock, end = std::min(input.objects.size(), i + kBlock); i < end;
          ++i) {
-      wrong[i] = wrong_field_types(input.objects[i].node);
+      checked[i].wrong = wrong_field_types(input.objects[i].node);
+      checked[i].crd = is_crd(input.objects[i]);
     }
   });
-  set_aside_wrong_field_types(input, wrong);
+  set_aside_wrong_field_types(input, checked);
   bundle.default_namespace = options.default_namespace;
   bundle.resources = ResourceTable::builtin();
   const std::vector<RawObject>& raws = input.objects;
   for (uint32_t i = 0; i < raws.size(); ++i) {
-    if (is_crd(raws[i])) bundle.resources.add(resource_of_crd(raws[i], i));
+    if (checked[i].crd) bundle.resources.add(resource_of_crd(raws[i], i));
   }
 
   // Each object on its own, on all cores; then what relates objects, in input order.

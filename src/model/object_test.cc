@@ -47,6 +47,25 @@ TEST(Bundle, CustomKindsTakeScopeFromTheirCrd) {
   EXPECT_EQ(b.objects[2].scope, Scope::kUnknown);
 }
 
+// The API server refuses a CRD with a field of the wrong type, so its kind stays unknown; the
+// objects after it keep their places.
+TEST(Bundle, ACrdSetAsideForAWrongFieldTypeDefinesNoKind) {
+  Bundle b = bundle_from(
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: before}\n---\n"
+      "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+      "metadata: {name: widgets.example.com, labels: [x]}\nspec:\n  group: example.com\n"
+      "  scope: Cluster\n  names: {kind: Widget, plural: widgets}\n  versions:\n"
+      "  - {name: v1, served: true, storage: true}\n---\n"
+      "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
+  ASSERT_EQ(b.objects.size(), 2u);
+  ASSERT_EQ(b.input.invalid_documents.size(), 1u);
+  EXPECT_EQ(b.input.invalid_documents[0].position.line, 7u);  // the CRD's metadata line
+  EXPECT_EQ(b.objects[1].kind, "Widget");
+  EXPECT_EQ(b.objects[1].index, 1u);
+  EXPECT_EQ(b.objects[1].scope, Scope::kUnknown);
+  EXPECT_EQ(b.crd_for("example.com", "Widget"), nullptr);
+}
+
 TEST(Bundle, LabelsAnnotationsAndGeneratedNames) {
   Bundle b = bundle_from(
       "apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: hook-\n  labels: {app: x}\n"
