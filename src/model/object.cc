@@ -6,6 +6,7 @@
 #include <bit>
 #include <functional>
 #include <tuple>
+#include <utility>
 
 #include "load/parallel.h"
 #include "model/field_types.h"
@@ -77,34 +78,36 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
 // Work per object runs on all cores in blocks of this many objects.
 constexpr size_t kBlock = 1024;
 
-// What the first pass over the raw objects finds in each, while its tree is read anyway.
-struct Checked {
-  std::vector<FieldTypeError> wrong;  // fields of the wrong type
-  bool crd = false;
-};
+// The objects of one block that have fields of the wrong type (few do), by index.
+using WrongInBlock = std::vector<std::pair<uint32_t, std::vector<FieldTypeError>>>;
 
 // An object with a field of the wrong type is an invalid document: the API server refuses it
-// whole, and the checks must not read the field as absent. `checked` loses the same objects.
-void set_aside_wrong_field_types(LoadedInput& input, std::vector<Checked>& checked) {
+// whole, and the checks must not read the field as absent. `crd` (a flag per object) loses the
+// same objects.
+void set_aside_wrong_field_types(LoadedInput& input, std::vector<WrongInBlock>& wrong,
+                                 std::vector<char>& crd) {
   std::vector<RawObject>& objects = input.objects;
   size_t before = input.invalid_documents.size();
   size_t kept = 0;
+  size_t at = 0;  // the next entry of the block's list
   for (size_t i = 0; i < objects.size(); ++i) {
-    if (checked[i].wrong.empty()) {
+    if (i % kBlock == 0) at = 0;
+    WrongInBlock& in_block = wrong[i / kBlock];
+    if (at == in_block.size() || in_block[at].first != i) {
       if (kept != i) {
         objects[kept] = std::move(objects[i]);
-        checked[kept] = std::move(checked[i]);
+        crd[kept] = crd[i];
       }
       ++kept;
       continue;
     }
-    for (FieldTypeError& e : checked[i].wrong) {
+    for (FieldTypeError& e : in_block[at++].second) {
       input.invalid_documents.push_back(
           LoadError{input.files[objects[i].file], e.position, std::move(e.message)});
     }
   }
   objects.erase(objects.begin() + static_cast<ptrdiff_t>(kept), objects.end());
-  checked.resize(kept);
+  crd.resize(kept);
   if (input.invalid_documents.size() == before) return;
   auto file_index = [&](const std::string& name) {
     return std::find(input.files.begin(), input.files.end(), name) - input.files.begin();
@@ -194,9 +197,11 @@ const Object* Bundle::crd_for(std::string_view group, std::string_view kind) con
 Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
   Bundle bundle;
   // Default-constructing the objects faults in their pages, a serial step as long as the field
-  // type checks on all cores: it runs as one task among them.
-  std::vector<Checked> checked(input.objects.size());
+  // type checks on all cores: it runs as one task among them. While each tree is read for the
+  // field types, whether the object is a CRD is noted too.
   size_t blocks = (input.objects.size() + kBlock - 1) / kBlock;
+  std::vector<WrongInBlock> wrong(blocks);
+  std::vector<char> crd(input.objects.size());
   parallel_for(1 + blocks, input.jobs, [&](size_t task) {
     if (task == 0) {
       reserve_huge(bundle.objects, input.objects.size());
@@ -205,16 +210,17 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
     }
     for (size_t i = (task - 1) * kBlock, end = std::min(input.objects.size(), i + kBlock); i < end;
          ++i) {
-      checked[i].wrong = wrong_field_types(input.objects[i].node);
-      checked[i].crd = is_crd(input.objects[i]);
+      std::vector<FieldTypeError> found = wrong_field_types(input.objects[i].node);
+      if (!found.empty()) wrong[task - 1].emplace_back(i, std::move(found));
+      crd[i] = is_crd(input.objects[i]);
     }
   });
-  set_aside_wrong_field_types(input, checked);
+  set_aside_wrong_field_types(input, wrong, crd);
   bundle.default_namespace = options.default_namespace;
   bundle.resources = ResourceTable::builtin();
   const std::vector<RawObject>& raws = input.objects;
   for (uint32_t i = 0; i < raws.size(); ++i) {
-    if (checked[i].crd) bundle.resources.add(resource_of_crd(raws[i], i));
+    if (crd[i]) bundle.resources.add(resource_of_crd(raws[i], i));
   }
 
   // Each object on its own, on all cores; then what relates objects, in input order.

@@ -66,6 +66,40 @@ TEST(Bundle, ACrdSetAsideForAWrongFieldTypeDefinesNoKind) {
   EXPECT_EQ(b.crd_for("example.com", "Widget"), nullptr);
 }
 
+// Objects set aside in several blocks of the parallel pass, and in two neighbouring ones: the
+// rest keep input order and consecutive indices, on one thread and on four.
+TEST(Bundle, ObjectsWithWrongFieldTypesAreSetAsideAcrossBlocks) {
+  std::string text;
+  std::vector<std::string> kept;
+  size_t wrong = 0;
+  for (int i = 0; i < 3000; ++i) {
+    bool bad = i % 700 == 3 || i == 1023 || i == 1024;
+    text += fmt::format("---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: cm-{}{}}}\n", i,
+                        bad ? ", labels: [x]" : "");
+    if (bad) {
+      ++wrong;
+    } else {
+      kept.push_back(fmt::format("cm-{}", i));
+    }
+  }
+  ASSERT_EQ(wrong, 7u);  // 3, 703, 1023, 1024, 1403, 2103, 2803
+  for (unsigned jobs : {1u, 4u}) {
+    LoadOptions options;
+    options.jobs = jobs;
+    options.keep_valid_documents = true;
+    auto loaded = load_texts({{"test.yaml", text}}, options);
+    ASSERT_TRUE(loaded.has_value());
+    Bundle b = build_bundle(std::move(*loaded), BundleOptions{});
+    EXPECT_EQ(b.input.invalid_documents.size(), wrong);
+    ASSERT_EQ(b.objects.size(), kept.size());
+    for (uint32_t i = 0; i < b.objects.size(); ++i) {
+      ASSERT_EQ(b.objects[i].name, kept[i]) << i;
+      ASSERT_EQ(b.objects[i].index, i);
+      ASSERT_EQ(b.find("", "ConfigMap", "default", kept[i]), &b.objects[i]);
+    }
+  }
+}
+
 TEST(Bundle, LabelsAnnotationsAndGeneratedNames) {
   Bundle b = bundle_from(
       "apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: hook-\n  labels: {app: x}\n"
