@@ -26,20 +26,13 @@ bool helm_test_hook(const RawObject& object) {
   return any;
 }
 
-void set_aside_helm_tests(LoadedInput& input) {
-  auto is_test = [&](const RawObject& object) {
-    if (!helm_test_hook(object)) return false;
-    yaml::Node metadata = object.node.get("metadata");
-    std::string where = object.helm_source.empty()
-                            ? fmt::format("{}:{}", input.files[object.file], object.position.line)
-                            : object.helm_source;
-    input.notes.push_back(fmt::format(
-        "left out {} {} ({}): a Helm test hook, which `helm test` runs and installing does not "
-        "create",
-        object.node.get("kind").str(), metadata.get("name").str(), where));
-    return true;
-  };
-  std::erase_if(input.objects, is_test);
+std::string helm_test_note(const RawObject& object, const std::string& file) {
+  std::string where = object.helm_source.empty() ? fmt::format("{}:{}", file, object.position.line)
+                                                 : object.helm_source;
+  return fmt::format(
+      "left out {} {} ({}): a Helm test hook, which `helm test` runs and installing does not "
+      "create",
+      object.node.get("kind").str(), object.node.get("metadata").get("name").str(), where);
 }
 
 }  // namespace footprint

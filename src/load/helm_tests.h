@@ -10,7 +10,7 @@ namespace footprint {
 // (or Helm 2's test-success).
 bool helm_test_hook(const RawObject& object);
 
-// Removes the test hooks from `input.objects`, each named in one note of `input.notes`.
-void set_aside_helm_tests(LoadedInput& input);
+// The note that names a test hook left out of the objects; `file` is the name of its file.
+std::string helm_test_note(const RawObject& object, const std::string& file);
 
 }  // namespace footprint

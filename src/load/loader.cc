@@ -8,11 +8,13 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 
+#include "load/assemble.h"
 #include "load/helm_gzip.h"
-#include "load/helm_tests.h"
 #include "load/parallel.h"
+#include "util/memory.h"
 
 namespace footprint {
 
@@ -117,9 +119,14 @@ tl::expected<std::string, std::string> read_file(const std::string& path, uint64
 }
 
 // `helm template` and `helm get manifest` put `# Source: chart/templates/x.yaml` before each
-// document.
+// document. Searched from the `#`, which is rare in manifests, rather than from the newline
+// before it, which starts every line.
 bool rendered_by_helm(std::string_view text) {
-  return text.starts_with("# Source: ") || text.find("\n# Source: ") != std::string_view::npos;
+  for (size_t at = text.find("# Source: "); at != std::string_view::npos;
+       at = text.find("# Source: ", at + 1)) {
+    if (at == 0 || text[at - 1] == '\n') return true;
+  }
+  return false;
 }
 
 bool is_manifest_name(const fs::path& path) {
@@ -211,130 +218,39 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
   return files;
 }
 
-// Helm writes `# Source: <chart>/templates/<file>` after each `---`.
-std::string helm_source_in(std::string_view preamble) {
-  std::string_view found;
-  size_t pos = 0;
-  while (pos < preamble.size()) {
-    size_t eol = preamble.find('\n', pos);
-    std::string_view line = preamble.substr(pos, eol == std::string_view::npos ? eol : eol - pos);
-    size_t start = line.find_first_not_of(" \t");
-    if (start != std::string_view::npos && line.substr(start).starts_with("# Source:")) {
-      found = line.substr(start + 9);
+// Parses one chunk and assembles its objects. A chunk that fails is parsed again one document at
+// a time when LoadOptions::keep_valid_documents asks, so that only the documents in error are
+// lost.
+ChunkObjects load_chunk(const Chunk& c, const NamedText& file, const LoadOptions& options) {
+  ChunkObjects out;
+  std::string_view text(file.text);
+  auto parsed = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),
+                                  yaml::ChunkStart{c.begin, c.line}, options.limits);
+  std::vector<yaml::Document> documents;
+  if (parsed) {
+    documents = std::move(*parsed);
+  } else if (!options.keep_valid_documents) {
+    out.errors.push_back(LoadError{file.name, parsed.error().position, parsed.error().message});
+  } else {
+    std::vector<Chunk> singles;
+    split_into_chunks(c.file, text.substr(c.begin, c.end - c.begin), singles, 0, c.begin, c.line);
+    for (const Chunk& single : singles) {
+      auto one = yaml::parse_chunk(text.substr(single.begin, single.end - single.begin),
+                                   yaml::ChunkStart{single.begin, single.line}, options.limits);
+      if (!one) {
+        out.errors.push_back(LoadError{file.name, one.error().position, one.error().message});
+        continue;
+      }
+      for (yaml::Document& doc : *one)
+        documents.push_back(std::move(doc));
     }
-    if (eol == std::string_view::npos) break;
-    pos = eol + 1;
   }
-  while (!found.empty() && (found.front() == ' ' || found.front() == '\t'))
-    found.remove_prefix(1);
-  while (!found.empty() && (found.back() == ' ' || found.back() == '\r'))
-    found.remove_suffix(1);
-  return std::string(found);
+  // Most documents hold one object: reserving for them avoids the growth slack.
+  out.objects.reserve(documents.size());
+  assemble_documents(std::move(documents), c.file, file.name, text, options.max_document_bytes,
+                     out);
+  return out;
 }
-
-std::string_view node_kind_name(const yaml::Node& node) {
-  if (node.is_sequence()) return "a sequence";
-  if (node.is_mapping()) return "a mapping";
-  return "a scalar";
-}
-
-class Assembler {
- public:
-  Assembler(LoadedInput& out, std::vector<LoadError>& errors) : out_(out), errors_(errors) {}
-
-  void add_document(const yaml::Document& doc, uint32_t file, std::string_view text,
-                    uint64_t max_bytes) {
-    const yaml::Node root = doc.root;
-    if (!root || root.is_null()) return;  // empty or comment-only document
-    if (uint64_t bytes = root.end_offset() - root.begin_offset(); bytes > max_bytes) {
-      error(file, root,
-            fmt::format("a document of {} bytes; the limit is {} bytes (the API server takes at "
-                        "most 3 MiB in one request)",
-                        bytes, max_bytes));
-      return;
-    }
-    std::string source =
-        helm_source_in(text.substr(doc.preamble_begin, doc.root_begin - doc.preamble_begin));
-    if (!root.is_mapping()) {
-      error(
-          file, root,
-          fmt::format("expected a Kubernetes object (a mapping), found {}", node_kind_name(root)));
-      return;
-    }
-    if (!check_object(file, root)) return;
-    std::string_view kind = root.get("kind").text();
-    yaml::Node items = root.get("items");
-    if (kind.ends_with("List") && (items.is_sequence() || items.is_null())) {
-      for (size_t i = 0; i < items.size(); ++i) {
-        yaml::Node item = items.item(i);
-        if (!item.is_mapping()) {
-          error(file, item,
-                fmt::format("{} item {} is {}, not a Kubernetes object", kind, i,
-                            node_kind_name(item)));
-          continue;
-        }
-        if (check_object(file, item) && check_name(file, item)) {
-          add(item, file, source, static_cast<int32_t>(i));
-        }
-      }
-      return;
-    }
-    if (check_name(file, root)) add(root, file, std::move(source), -1);
-  }
-
- private:
-  bool check_name(uint32_t file, const yaml::Node& node) {
-    yaml::Node metadata = node.get("metadata");
-    if (metadata.get("name").str().empty() && metadata.get("generateName").str().empty()) {
-      // client-go refuses to send it (rest/request.go: "resource name may not be empty").
-      error(file, node,
-            fmt::format("{} has no metadata.name; kubectl apply fails with \"resource name may "
-                        "not be empty\"",
-                        node.get("kind").text()));
-      return false;
-    }
-    return true;
-  }
-
-  bool check_object(uint32_t file, const yaml::Node& node) {
-    for (std::string_view field : {"apiVersion", "kind"}) {
-      yaml::Node value = node.get(field);
-      if (!value || value.is_null()) {
-        error(file, node, fmt::format("object has no {}", field));
-        return false;
-      }
-      if (!value.is_scalar() || value.text().empty()) {
-        error(file, value, fmt::format("{} must be a non-empty string", field));
-        return false;
-      }
-    }
-    yaml::Node metadata = node.get("metadata");
-    if (metadata && !metadata.is_null() && !metadata.is_mapping()) {
-      error(file, metadata, "metadata must be a mapping");
-      return false;
-    }
-    return true;
-  }
-
-  void add(const yaml::Node& node, uint32_t file, std::string source, int32_t list_index) {
-    RawObject obj;
-    obj.node = node;
-    obj.file = file;
-    obj.position = node.position();
-    obj.helm_source = std::move(source);
-    obj.begin_offset = node.begin_offset();
-    obj.end_offset = node.end_offset();
-    obj.list_index = list_index;
-    out_.objects.push_back(std::move(obj));
-  }
-
-  void error(uint32_t file, const yaml::Node& at, std::string message) {
-    errors_.push_back(LoadError{out_.files[file], at.position(), std::move(message)});
-  }
-
-  LoadedInput& out_;
-  std::vector<LoadError>& errors_;
-};
 
 uint64_t total_bytes(const std::vector<NamedText>& texts) {
   uint64_t total = 0;
@@ -413,8 +329,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return chunks[a].end - chunks[a].begin > chunks[b].end - chunks[b].begin;
   });
-  using ChunkResult = tl::expected<std::vector<yaml::Document>, yaml::ParseError>;
-  std::vector<ChunkResult> results(chunks.size());
+  std::vector<ChunkObjects> assembled(chunks.size());
   parallel_for(helm_files.size() + chunks.size(), options.jobs, [&](size_t task) {
     if (task < helm_files.size()) {
       uint32_t f = helm_files[task];
@@ -422,59 +337,25 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
       return;
     }
     size_t i = order[task - helm_files.size()];
-    const Chunk& c = chunks[i];
-    std::string_view text(texts[c.file].text);
-    results[i] = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),
-                                   yaml::ChunkStart{c.begin, c.line}, options.limits);
+    assembled[i] = load_chunk(chunks[i], texts[chunks[i].file], options);
   });
 
-  // Errors of single documents, kept apart from errors of whole files.
+  // Joined in input order. Errors of single documents are kept apart from errors of whole files.
   std::vector<LoadError> document_errors;
   std::vector<bool> has_documents(texts.size(), false);
-  Assembler assembler(out, document_errors);
-  auto parse_error = [&](uint32_t file, const yaml::ParseError& e) {
-    document_errors.push_back(LoadError{texts[file].name, e.position, e.message});
-  };
-  // Most documents hold one object: reserving for them avoids the growth slack, which for
-  // many small documents is megabytes.
-  size_t parsed_documents = 0;
-  for (const ChunkResult& r : results) {
-    if (r) parsed_documents += r->size();
-  }
-  out.objects.reserve(parsed_documents);
+  size_t object_count = 0;
+  for (const ChunkObjects& chunk : assembled)
+    object_count += chunk.objects.size();
+  reserve_huge(out.objects, object_count);
   for (size_t i = 0; i < chunks.size(); ++i) {
-    const Chunk& c = chunks[i];
-    std::vector<yaml::Document> documents;
-    if (results[i]) {
-      documents = std::move(*results[i]);
-    } else if (!options.keep_valid_documents) {
-      parse_error(c.file, results[i].error());
-    } else {
-      // The chunk failed somewhere: parse it again one document at a time, so that only the
-      // documents in error are lost.
-      std::string_view text(texts[c.file].text);
-      std::vector<Chunk> singles;
-      split_into_chunks(c.file, text.substr(c.begin, c.end - c.begin), singles, 0, c.begin, c.line);
-      for (const Chunk& single : singles) {
-        auto parsed =
-            yaml::parse_chunk(text.substr(single.begin, single.end - single.begin),
-                              yaml::ChunkStart{single.begin, single.line}, options.limits);
-        if (!parsed) {
-          parse_error(c.file, parsed.error());
-          continue;
-        }
-        for (yaml::Document& doc : *parsed)
-          documents.push_back(std::move(doc));
-      }
-    }
-    size_t objects_before = out.objects.size();
-    for (yaml::Document& doc : documents) {
-      assembler.add_document(doc, c.file, texts[c.file].text, options.max_document_bytes);
-      if (out.trees.empty() || out.trees.back() != doc.tree) out.trees.push_back(doc.tree);
-    }
-    if (out.objects.size() > objects_before) has_documents[c.file] = true;
+    ChunkObjects& chunk = assembled[i];
+    if (!chunk.objects.empty() || !chunk.notes.empty()) has_documents[chunks[i].file] = true;
+    std::move(chunk.objects.begin(), chunk.objects.end(), std::back_inserter(out.objects));
+    std::move(chunk.errors.begin(), chunk.errors.end(), std::back_inserter(document_errors));
+    std::move(chunk.trees.begin(), chunk.trees.end(), std::back_inserter(out.trees));
+    std::move(chunk.notes.begin(), chunk.notes.end(), std::back_inserter(out.notes));
+    chunk = ChunkObjects{};  // frees the chunk's copy before the next is moved
   }
-  out.objects.shrink_to_fit();  // Lists unwrap into more objects, empty documents into none
   // Invalid documents are kept apart even when no valid object is left, so that a report (JSON,
   // SARIF) can still list them; the caller fails anyway.
   if (options.keep_valid_documents && errors.empty()) {
@@ -504,7 +385,6 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     return tl::unexpected(std::move(errors));
   }
   std::stable_sort(out.invalid_documents.begin(), out.invalid_documents.end(), in_input_order);
-  set_aside_helm_tests(out);
   if (options.keep_texts) {
     for (NamedText& t : texts)
       out.texts.push_back(std::move(t.text));

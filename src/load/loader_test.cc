@@ -137,6 +137,77 @@ TEST(Loader, ChunkedParsingKeepsLinesAndOrder) {
   }
 }
 
+// Each chunk is assembled on its own: objects (Lists unwrapped) and errors keep the order of the
+// input, the same on one thread as on four.
+TEST(Loader, ChunkedLoadingKeepsObjectsAndErrorsInInputOrder) {
+  std::string text;
+  size_t objects = 0;
+  std::vector<uint32_t> unnamed_lines;  // where the documents without a name start
+  size_t yaml_errors = 0;
+  uint32_t line = 1;
+  for (int i = 0; i < 60000; ++i) {
+    text += "---\n";
+    ++line;
+    switch (i % 5000) {
+      case 1:
+        unnamed_lines.push_back(line);
+        text += "apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n";
+        line += 3;
+        break;
+      case 2:
+        ++yaml_errors;
+        text += "kind: [oops\n";
+        line += 1;
+        break;
+      case 3:
+        objects += 2;
+        text += fmt::format(
+            "apiVersion: v1\nkind: List\nitems:\n- {{apiVersion: v1, kind: Secret, metadata: "
+            "{{name: s-{0}}}}}\n- {{apiVersion: v1, kind: Secret, metadata: {{name: t-{0}}}}}\n",
+            i);
+        line += 5;
+        break;
+      default:
+        ++objects;
+        text += fmt::format("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-{}\n", i);
+        line += 4;
+    }
+  }
+  ASSERT_GT(text.size(), 3u << 20);  // several chunks
+  std::vector<std::string> first_run;
+  for (unsigned jobs : {1u, 4u}) {
+    LoadOptions options;
+    options.jobs = jobs;
+    options.keep_valid_documents = true;
+    LoadedInput in = load_ok(text, options);
+    ASSERT_EQ(in.objects.size(), objects);
+    // cm-0; the two documents in error; the List's two items; cm-4.
+    EXPECT_EQ(in.objects[1].node.at({"metadata", "name"}).text(), "s-3");
+    EXPECT_EQ(in.objects[2].node.at({"metadata", "name"}).text(), "t-3");
+    EXPECT_EQ(in.objects[2].list_index, 1);
+    EXPECT_EQ(in.objects[3].node.at({"metadata", "name"}).text(), "cm-4");
+    ASSERT_EQ(in.invalid_documents.size(), unnamed_lines.size() + yaml_errors);
+    std::vector<std::string> run;
+    size_t unnamed = 0;
+    for (size_t i = 0; i + 1 < in.objects.size(); ++i)
+      ASSERT_LT(in.objects[i].position.line, in.objects[i + 1].position.line);
+    for (const LoadError& e : in.invalid_documents) {
+      if (e.message.find("no metadata.name") != std::string::npos) {
+        EXPECT_EQ(e.position.line, unnamed_lines[unnamed++]);
+      }
+      run.push_back(e.to_string());
+    }
+    EXPECT_EQ(unnamed, unnamed_lines.size());
+    for (const RawObject& o : in.objects)
+      run.push_back(fmt::format("{} {}", o.position.line, o.node.at({"metadata", "name"}).text()));
+    if (first_run.empty()) {
+      first_run = run;
+    } else {
+      EXPECT_EQ(run, first_run);
+    }
+  }
+}
+
 TEST(Loader, ChunkedParsingReportsErrorLinesInTheWholeFile) {
   std::string text;
   for (int i = 0; i < 20000; ++i) {

@@ -34,4 +34,14 @@ void parallel_for(size_t count, unsigned jobs, Fn fn) {
     t.join();
 }
 
+// parallel_for in blocks of `block` indices: for work too small per index to pay for taking
+// each index from the shared counter.
+template <typename Fn>
+void parallel_for_blocks(size_t count, size_t block, unsigned jobs, Fn fn) {
+  parallel_for((count + block - 1) / block, jobs, [&](size_t b) {
+    for (size_t i = b * block, end = std::min(count, i + block); i < end; ++i)
+      fn(i);
+  });
+}
+
 }  // namespace footprint

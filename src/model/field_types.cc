@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "model/kubectl_json.h"
@@ -233,9 +234,10 @@ class Checker {
  public:
   explicit Checker(std::vector<FieldTypeError>& out) : out_(out) {}
 
-  // Walks `path` (the rest of field.path) from `node`, which is at `shown` ("rules[0]").
-  void walk(const Field& field, const yaml::Node& node, std::string_view path,
-            const std::string& shown) {
+  // Walks `path` (the rest of field.path) from `node`, which is at `shown` ("rules[0]"). `shown`
+  // is one buffer, extended and cut back at each step: nearly every field is right, and naming
+  // each step in a new string cost more than the check.
+  void walk(const Field& field, const yaml::Node& node, std::string_view path, std::string& shown) {
     size_t dot = path.find('.');
     std::string_view step = path.substr(0, dot);
     std::string_view rest = dot == std::string_view::npos ? "" : path.substr(dot + 1);
@@ -243,19 +245,25 @@ class Checker {
     if (each) step.remove_suffix(2);
     if (!node.is_mapping()) return;  // a wrong parent is reported by its own row
     yaml::Node child = node.get(step);
-    std::string here = shown.empty() ? std::string(step) : fmt::format("{}.{}", shown, step);
     if (!child || child.is_null()) return;  // absent: the field's zero value
+    size_t parent = shown.size();
+    if (parent != 0) shown += '.';
+    shown += step;
     if (!each) {
       if (rest.empty()) {
-        check(field, child, here);
+        check(field, child, shown);
       } else {
-        walk(field, child, rest, here);
+        walk(field, child, rest, shown);
       }
-      return;
+    } else if (child.is_sequence()) {  // if not, the list's own row reports it
+      size_t list = shown.size();
+      for (size_t i = 0; i < child.size(); ++i) {
+        fmt::format_to(std::back_inserter(shown), "[{}]", i);
+        walk(field, child.item(i), rest, shown);
+        shown.resize(list);
+      }
     }
-    if (!child.is_sequence()) return;  // the list's own row reports it
-    for (size_t i = 0; i < child.size(); ++i)
-      walk(field, child.item(i), rest, fmt::format("{}[{}]", here, i));
+    shown.resize(parent);
   }
 
  private:
@@ -319,15 +327,16 @@ std::vector<FieldTypeError> wrong_field_types(const yaml::Node& object) {
       {"metadata.labels", Json::kObject, "ObjectMeta", "map[string]string"},
       {"metadata.annotations", Json::kObject, "ObjectMeta", "map[string]string"},
   };
+  std::string shown;
   Checker metadata(out);
   for (const Field& field : kMetadata)
-    metadata.walk(field, object, field.path, "");
+    metadata.walk(field, object, field.path, shown);
   for (const KindFields& k : table()) {
     if (k.group != group || std::find(k.kinds.begin(), k.kinds.end(), kind) == k.kinds.end())
       continue;
     Checker checker(out);
     for (const Field& field : k.fields)
-      checker.walk(field, object, field.path, "");
+      checker.walk(field, object, field.path, shown);
   }
   return out;
 }

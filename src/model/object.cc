@@ -3,9 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
+#include <functional>
 #include <tuple>
+#include <utility>
 
+#include "load/parallel.h"
 #include "model/field_types.h"
+#include "util/memory.h"
 
 namespace footprint {
 
@@ -19,9 +24,13 @@ std::string Object::display() const {
 
 namespace {
 
-std::string identity_key(std::string_view group, std::string_view kind, std::string_view ns,
-                         std::string_view name) {
-  return fmt::format("{}/{}/{}/{}", group, kind, ns, name);
+uint64_t identity_hash(std::string_view group, std::string_view kind, std::string_view ns,
+                       std::string_view name) {
+  std::hash<std::string_view> hash;
+  uint64_t h = hash(group);
+  for (std::string_view part : {kind, ns, name})
+    h ^= hash(part) + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2);  // boost::hash_combine
+  return h;
 }
 
 std::string kind_key(std::string_view group, std::string_view kind) {
@@ -66,18 +75,39 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
   return info;
 }
 
+// Work per object runs on all cores in blocks of this many objects.
+constexpr size_t kBlock = 1024;
+
+// The objects of one block that have fields of the wrong type (few do), by index.
+using WrongInBlock = std::vector<std::pair<uint32_t, std::vector<FieldTypeError>>>;
+
 // An object with a field of the wrong type is an invalid document: the API server refuses it
-// whole, and the checks must not read the field as absent.
-void set_aside_wrong_field_types(LoadedInput& input) {
+// whole, and the checks must not read the field as absent. `crd` (a flag per object) loses the
+// same objects.
+void set_aside_wrong_field_types(LoadedInput& input, std::vector<WrongInBlock>& wrong,
+                                 std::vector<char>& crd) {
+  std::vector<RawObject>& objects = input.objects;
   size_t before = input.invalid_documents.size();
-  std::erase_if(input.objects, [&](const RawObject& raw) {
-    std::vector<FieldTypeError> wrong = wrong_field_types(raw.node);
-    for (FieldTypeError& e : wrong) {
-      input.invalid_documents.push_back(
-          LoadError{input.files[raw.file], e.position, std::move(e.message)});
+  size_t kept = 0;
+  size_t at = 0;  // the next entry of the block's list
+  for (size_t i = 0; i < objects.size(); ++i) {
+    if (i % kBlock == 0) at = 0;
+    WrongInBlock& in_block = wrong[i / kBlock];
+    if (at == in_block.size() || in_block[at].first != i) {
+      if (kept != i) {
+        objects[kept] = std::move(objects[i]);
+        crd[kept] = crd[i];
+      }
+      ++kept;
+      continue;
     }
-    return !wrong.empty();
-  });
+    for (FieldTypeError& e : in_block[at++].second) {
+      input.invalid_documents.push_back(
+          LoadError{input.files[objects[i].file], e.position, std::move(e.message)});
+    }
+  }
+  objects.erase(objects.begin() + static_cast<ptrdiff_t>(kept), objects.end());
+  crd.resize(kept);
   if (input.invalid_documents.size() == before) return;
   auto file_index = [&](const std::string& name) {
     return std::find(input.files.begin(), input.files.end(), name) - input.files.begin();
@@ -89,12 +119,63 @@ void set_aside_wrong_field_types(LoadedInput& input) {
                    });
 }
 
+Object make_object(const RawObject& raw, uint32_t index, const ResourceTable& resources,
+                   const std::string& default_namespace) {
+  Object obj;
+  obj.index = index;
+  obj.node = raw.node;
+  obj.api_version = std::string(raw.node.get("apiVersion").text());
+  GroupVersion gv = split_api_version(obj.api_version);
+  obj.group = std::move(gv.group);
+  obj.version = std::move(gv.version);
+  obj.kind = std::string(raw.node.get("kind").text());
+  yaml::Node metadata = raw.node.get("metadata");
+  obj.name = std::string(metadata.get("name").str());
+  if (obj.name.empty()) {
+    std::string_view generate = metadata.get("generateName").str();
+    if (!generate.empty()) obj.name = std::string(generate) + "*";
+  }
+  obj.written_namespace = std::string(metadata.get("namespace").str());
+  obj.metadata = metadata;
+  const ResourceInfo* info = resources.find_kind(obj.group, obj.kind);
+  obj.scope = info ? info->scope : Scope::kUnknown;
+  if (obj.scope == Scope::kNamespaced) {
+    obj.namespace_ = obj.written_namespace;
+    if (obj.namespace_.empty()) {
+      obj.namespace_ = default_namespace;
+      obj.namespace_defaulted = true;
+    }
+  } else if (obj.scope == Scope::kUnknown) {
+    obj.namespace_ = obj.written_namespace;
+  }
+  obj.file = raw.file;
+  obj.position = raw.position;
+  obj.helm_source = raw.helm_source;
+  obj.yaml_bytes = raw.end_offset - raw.begin_offset;
+  return obj;
+}
+
 }  // namespace
+
+size_t Bundle::identity_slot(uint64_t hash, std::string_view group, std::string_view kind,
+                             std::string_view ns, std::string_view name) const {
+  size_t mask = by_identity_.size() - 1;
+  auto tag = static_cast<uint32_t>(hash);
+  for (size_t slot = (hash >> 32) & mask;; slot = (slot + 1) & mask) {
+    const IdentitySlot& s = by_identity_[slot];
+    if (s.object == UINT32_MAX) return slot;
+    if (s.hash != tag) continue;
+    const Object& o = objects[s.object];
+    if (o.name == name && o.namespace_ == ns && o.kind == kind && o.group == group) return slot;
+  }
+}
 
 const Object* Bundle::find(std::string_view group, std::string_view kind, std::string_view ns,
                            std::string_view name) const {
-  auto it = by_identity_.find(identity_key(group, kind, ns, name));
-  return it == by_identity_.end() ? nullptr : &objects[it->second];
+  if (by_identity_.empty()) return nullptr;  // not built by build_bundle
+  const IdentitySlot& slot =
+      by_identity_[identity_slot(identity_hash(group, kind, ns, name), group, kind, ns, name)];
+  return slot.object == UINT32_MAX ? nullptr : &objects[slot.object];
 }
 
 const std::vector<uint32_t>& Bundle::of_kind(std::string_view group, std::string_view kind) const {
@@ -114,59 +195,60 @@ const Object* Bundle::crd_for(std::string_view group, std::string_view kind) con
 }
 
 Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
-  set_aside_wrong_field_types(input);
   Bundle bundle;
+  // Default-constructing the objects faults in their pages, a serial step as long as the field
+  // type checks on all cores: it runs as one task among them. While each tree is read for the
+  // field types, whether the object is a CRD is noted too.
+  size_t blocks = (input.objects.size() + kBlock - 1) / kBlock;
+  std::vector<WrongInBlock> wrong(blocks);
+  std::vector<char> crd(input.objects.size());
+  parallel_for(1 + blocks, input.jobs, [&](size_t task) {
+    if (task == 0) {
+      reserve_huge(bundle.objects, input.objects.size());
+      bundle.objects.resize(input.objects.size());
+      return;
+    }
+    for (size_t i = (task - 1) * kBlock, end = std::min(input.objects.size(), i + kBlock); i < end;
+         ++i) {
+      std::vector<FieldTypeError> found = wrong_field_types(input.objects[i].node);
+      if (!found.empty()) wrong[task - 1].emplace_back(i, std::move(found));
+      crd[i] = is_crd(input.objects[i]);
+    }
+  });
+  set_aside_wrong_field_types(input, wrong, crd);
   bundle.default_namespace = options.default_namespace;
   bundle.resources = ResourceTable::builtin();
   const std::vector<RawObject>& raws = input.objects;
   for (uint32_t i = 0; i < raws.size(); ++i) {
-    if (is_crd(raws[i])) bundle.resources.add(resource_of_crd(raws[i], i));
+    if (crd[i]) bundle.resources.add(resource_of_crd(raws[i], i));
   }
 
-  bundle.objects.reserve(raws.size());
+  // Each object on its own, on all cores; then what relates objects, in input order.
+  bundle.objects.resize(raws.size());  // less the objects set aside
+  std::vector<uint64_t> hashes(raws.size());
+  parallel_for_blocks(raws.size(), kBlock, input.jobs, [&](size_t i) {
+    Object& obj = bundle.objects[i];
+    obj =
+        make_object(raws[i], static_cast<uint32_t>(i), bundle.resources, options.default_namespace);
+    hashes[i] = identity_hash(obj.group, obj.kind, obj.namespace_, obj.name);
+  });
+  bundle.by_identity_.resize(std::bit_ceil(std::max<size_t>(1, 2 * raws.size())));
   for (uint32_t i = 0; i < raws.size(); ++i) {
-    const RawObject& raw = raws[i];
-    Object obj;
-    obj.index = i;
-    obj.node = raw.node;
-    obj.api_version = std::string(raw.node.get("apiVersion").text());
-    GroupVersion gv = split_api_version(obj.api_version);
-    obj.group = std::move(gv.group);
-    obj.version = std::move(gv.version);
-    obj.kind = std::string(raw.node.get("kind").text());
-    yaml::Node metadata = raw.node.get("metadata");
-    obj.name = std::string(metadata.get("name").str());
-    if (obj.name.empty()) {
-      std::string_view generate = metadata.get("generateName").str();
-      if (!generate.empty()) obj.name = std::string(generate) + "*";
-    }
-    obj.written_namespace = std::string(metadata.get("namespace").str());
-    obj.metadata = metadata;
-    const ResourceInfo* info = bundle.resources.find_kind(obj.group, obj.kind);
-    obj.scope = info ? info->scope : Scope::kUnknown;
-    if (obj.scope == Scope::kNamespaced) {
-      obj.namespace_ = obj.written_namespace;
-      if (obj.namespace_.empty()) {
-        obj.namespace_ = options.default_namespace;
-        obj.namespace_defaulted = true;
-      }
-    } else if (obj.scope == Scope::kUnknown) {
-      obj.namespace_ = obj.written_namespace;
-    }
-    obj.file = raw.file;
-    obj.position = raw.position;
-    obj.helm_source = raw.helm_source;
-    obj.yaml_bytes = raw.end_offset - raw.begin_offset;
-    auto [it, fresh] = bundle.by_identity_.try_emplace(
-        identity_key(obj.group, obj.kind, obj.namespace_, obj.name), i);
-    if (!fresh) {
-      bundle.objects[it->second].replaced_by = i;
-      std::vector<uint32_t>& same_kind = bundle.by_kind_[kind_key(obj.group, obj.kind)];
-      same_kind.erase(std::find(same_kind.begin(), same_kind.end(), it->second));
-      it->second = i;
-    }
-    bundle.by_kind_[kind_key(obj.group, obj.kind)].push_back(i);
-    bundle.objects.push_back(std::move(obj));
+    const Object& obj = bundle.objects[i];
+    Bundle::IdentitySlot& slot = bundle.by_identity_[bundle.identity_slot(
+        hashes[i], obj.group, obj.kind, obj.namespace_, obj.name)];
+    if (slot.object != UINT32_MAX) bundle.objects[slot.object].replaced_by = i;
+    slot = {static_cast<uint32_t>(hashes[i]), i};
+  }
+  // Consecutive objects are mostly of one kind: its list is looked up again only on a change.
+  std::vector<uint32_t>* same_kind = nullptr;
+  const Object* previous = nullptr;
+  for (const Object& obj : bundle.objects) {
+    if (obj.replaced()) continue;
+    if (!previous || obj.kind != previous->kind || obj.group != previous->group)
+      same_kind = &bundle.by_kind_[kind_key(obj.group, obj.kind)];
+    same_kind->push_back(obj.index);
+    previous = &obj;
   }
   bundle.input = std::move(input);
   return bundle;

@@ -87,8 +87,19 @@ class Bundle {
 
  private:
   friend Bundle build_bundle(LoadedInput input, const BundleOptions& options);
-  std::unordered_map<std::string, uint32_t> by_identity_;
+  // Open addressing by group, kind, namespace and name over object indices (not pointers or
+  // views, so a copied Bundle stays right): a table of 8-byte slots instead of a node and a
+  // key string per object.
+  struct IdentitySlot {
+    uint32_t hash = 0;  // the low bits of the identity's hash, to skip most other objects
+    uint32_t object = UINT32_MAX;
+  };
+  std::vector<IdentitySlot> by_identity_;  // a power of two of slots, at most half full
   std::unordered_map<std::string, std::vector<uint32_t>> by_kind_;
+
+  // The slot holding this identity, or the empty slot where it would go.
+  size_t identity_slot(uint64_t hash, std::string_view group, std::string_view kind,
+                       std::string_view ns, std::string_view name) const;
 };
 
 Bundle build_bundle(LoadedInput input, const BundleOptions& options);

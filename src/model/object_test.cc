@@ -1,6 +1,9 @@
 #include "model/object.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "model/testing.h"
 
@@ -44,6 +47,59 @@ TEST(Bundle, CustomKindsTakeScopeFromTheirCrd) {
   EXPECT_EQ(b.objects[2].scope, Scope::kUnknown);
 }
 
+// The API server refuses a CRD with a field of the wrong type, so its kind stays unknown; the
+// objects after it keep their places.
+TEST(Bundle, ACrdSetAsideForAWrongFieldTypeDefinesNoKind) {
+  Bundle b = bundle_from(
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: before}\n---\n"
+      "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+      "metadata: {name: widgets.example.com, labels: [x]}\nspec:\n  group: example.com\n"
+      "  scope: Cluster\n  names: {kind: Widget, plural: widgets}\n  versions:\n"
+      "  - {name: v1, served: true, storage: true}\n---\n"
+      "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
+  ASSERT_EQ(b.objects.size(), 2u);
+  ASSERT_EQ(b.input.invalid_documents.size(), 1u);
+  EXPECT_EQ(b.input.invalid_documents[0].position.line, 7u);  // the CRD's metadata line
+  EXPECT_EQ(b.objects[1].kind, "Widget");
+  EXPECT_EQ(b.objects[1].index, 1u);
+  EXPECT_EQ(b.objects[1].scope, Scope::kUnknown);
+  EXPECT_EQ(b.crd_for("example.com", "Widget"), nullptr);
+}
+
+// Objects set aside in several blocks of the parallel pass, and in two neighbouring ones: the
+// rest keep input order and consecutive indices, on one thread and on four.
+TEST(Bundle, ObjectsWithWrongFieldTypesAreSetAsideAcrossBlocks) {
+  std::string text;
+  std::vector<std::string> kept;
+  size_t wrong = 0;
+  for (int i = 0; i < 3000; ++i) {
+    bool bad = i % 700 == 3 || i == 1023 || i == 1024;
+    text += fmt::format("---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: cm-{}{}}}\n", i,
+                        bad ? ", labels: [x]" : "");
+    if (bad) {
+      ++wrong;
+    } else {
+      kept.push_back(fmt::format("cm-{}", i));
+    }
+  }
+  ASSERT_EQ(wrong, 7u);  // 3, 703, 1023, 1024, 1403, 2103, 2803
+  for (unsigned jobs : {1u, 4u}) {
+    LoadOptions options;
+    options.jobs = jobs;
+    options.keep_valid_documents = true;
+    auto loaded = load_texts({{"test.yaml", text}}, options);
+    ASSERT_TRUE(loaded.has_value());
+    Bundle b = build_bundle(std::move(*loaded), BundleOptions{});
+    EXPECT_EQ(b.input.invalid_documents.size(), wrong);
+    ASSERT_EQ(b.objects.size(), kept.size());
+    for (uint32_t i = 0; i < b.objects.size(); ++i) {
+      ASSERT_EQ(b.objects[i].name, kept[i]) << i;
+      ASSERT_EQ(b.objects[i].index, i);
+      ASSERT_EQ(b.find("", "ConfigMap", "default", kept[i]), &b.objects[i]);
+    }
+  }
+}
+
 TEST(Bundle, LabelsAnnotationsAndGeneratedNames) {
   Bundle b = bundle_from(
       "apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: hook-\n  labels: {app: x}\n"
@@ -54,6 +110,50 @@ TEST(Bundle, LabelsAnnotationsAndGeneratedNames) {
   EXPECT_EQ(b.objects[0].annotation("helm.sh/hook"), "pre-install");
   EXPECT_EQ(b.objects[0].annotation("absent"), "");
   EXPECT_EQ(b.objects[0].display(), "Job default/hook-*");
+}
+
+// More objects than one block of the parallel passes, on one thread and on four.
+TEST(Bundle, ALaterDefinitionReplacesAnEarlierOneOnAnyNumberOfThreads) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i)
+    text += fmt::format(
+        "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: cm-{}, namespace: a}}\n", i);
+  text +=
+      "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-5, namespace: a}\n"     // 3000
+      "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-5, namespace: a}\n"     // 3001
+      "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-2500, namespace: a}\n"  // 3002
+      "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-5, namespace: b}\n"     // 3003
+      "---\napiVersion: v1\nkind: Secret\nmetadata: {name: cm-5, namespace: a}\n";       // 3004
+  for (unsigned jobs : {1u, 4u}) {
+    LoadOptions options;
+    options.jobs = jobs;
+    auto loaded = load_texts({{"test.yaml", text}}, options);
+    ASSERT_TRUE(loaded.has_value());
+    Bundle b = build_bundle(std::move(*loaded), BundleOptions{});
+    ASSERT_EQ(b.objects.size(), 3005u);
+    EXPECT_EQ(b.objects[5].replaced_by, 3000u);
+    EXPECT_EQ(b.objects[3000].replaced_by, 3001u);
+    EXPECT_EQ(b.objects[2500].replaced_by, 3002u);
+    for (uint32_t i : {0u, 4u, 6u, 2999u, 3001u, 3002u, 3003u, 3004u})
+      EXPECT_FALSE(b.objects[i].replaced()) << i;
+    EXPECT_EQ(b.find("", "ConfigMap", "a", "cm-5"), &b.objects[3001]);
+    EXPECT_EQ(b.find("", "ConfigMap", "a", "cm-2500"), &b.objects[3002]);
+    EXPECT_EQ(b.find("", "ConfigMap", "a", "cm-2999"), &b.objects[2999]);
+    EXPECT_EQ(b.find("", "ConfigMap", "b", "cm-5"), &b.objects[3003]);
+    EXPECT_EQ(b.find("", "Secret", "a", "cm-5"), &b.objects[3004]);
+    EXPECT_EQ(b.find("", "ConfigMap", "a", "cm-3000"), nullptr);
+    EXPECT_EQ(b.find("apps", "ConfigMap", "a", "cm-5"), nullptr);
+    // 3000 names in a, one in b; each once, the last definition, in input order.
+    const std::vector<uint32_t>& config_maps = b.of_kind("", "ConfigMap");
+    ASSERT_EQ(config_maps.size(), 3001u);
+    EXPECT_TRUE(std::is_sorted(config_maps.begin(), config_maps.end()));
+    EXPECT_EQ(std::count(config_maps.begin(), config_maps.end(), 5u), 0);
+    EXPECT_EQ(std::count(config_maps.begin(), config_maps.end(), 3000u), 0);
+    EXPECT_EQ(std::count(config_maps.begin(), config_maps.end(), 2500u), 0);
+    EXPECT_EQ(config_maps.back(), 3003u);
+    EXPECT_EQ(b.of_kind("", "Secret"), std::vector<uint32_t>{3004});
+  }
+  EXPECT_EQ(Bundle{}.find("", "ConfigMap", "a", "cm-5"), nullptr);
 }
 
 }  // namespace
