@@ -7,9 +7,11 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <unordered_map>
 
 #include "analysis/context.h"
+#include "load/parallel.h"
 #include "model/kubectl_json.h"
 #include "model/secrets.h"
 #include "model/units.h"
@@ -604,10 +606,22 @@ bool ModelUse::pinned() const {
 }
 
 ImageInventory discover_images(const Bundle& bundle) {
+  // Objects are walked independently (a Discoverer keeps nothing from one object to the next),
+  // so ranges of them run at once and their uses are joined in input order.
+  constexpr size_t kRange = 512;
+  std::vector<ImageInventory> parts((bundle.objects.size() + kRange - 1) / kRange);
+  parallel_for(parts.size(), bundle.input.jobs, [&](size_t p) {
+    Discoverer d(parts[p]);
+    size_t end = std::min(bundle.objects.size(), (p + 1) * kRange);
+    for (size_t i = p * kRange; i < end; ++i) {
+      const Object& obj = bundle.objects[i];
+      if (!obj.replaced()) d.object(obj);  // a replaced definition's images are never pulled
+    }
+  });
   ImageInventory out;
-  Discoverer d(out);
-  for (const Object& obj : bundle.objects) {
-    if (!obj.replaced()) d.object(obj);  // a replaced definition's images are never pulled
+  for (ImageInventory& part : parts) {
+    std::move(part.uses.begin(), part.uses.end(), std::back_inserter(out.uses));
+    std::move(part.models.begin(), part.models.end(), std::back_inserter(out.models));
   }
   std::unordered_map<std::string, size_t> by_ref;
   for (size_t i = 0; i < out.uses.size(); ++i) {
