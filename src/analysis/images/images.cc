@@ -30,28 +30,49 @@ constexpr std::array<std::string_view, 3> kContainerRoles = {"container", "initC
 constexpr std::array<std::string_view, 2> kImageAnnotations = {"helm.sh/images",
                                                                "artifacthub.io/images"};
 
+// ASCII tests rather than <cctype>'s, which call into the C library for every character of every
+// key; the C locale gives the same answers.
+bool is_ascii_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 bool is_identifier_key(std::string_view key) {
   return !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+    return is_ascii_alnum(c) || c == '_' || c == '-';
   });
 }
 
 std::string join_key(const std::string& path, std::string_view key) {
   bool at_start = path.empty() || path.ends_with(kEmbedSeparator);
-  if (is_identifier_key(key))
-    return at_start ? path + std::string(key) : fmt::format("{}.{}", path, key);
-  return fmt::format("{}[\"{}\"]", path, key);
+  if (!is_identifier_key(key)) return fmt::format("{}[\"{}\"]", path, key);
+  // Built by hand: this runs for every key of every object.
+  std::string out;
+  out.reserve(path.size() + 1 + key.size());
+  out += path;
+  if (!at_start) out += '.';
+  out += key;
+  return out;
 }
 
 std::string join_index(const std::string& path, size_t i) {
   return fmt::format("{}[{}]", path, i);
 }
 
+// Whether `s` ends with `suffix` (lower case) in any case, without lowering a copy of `s`.
+bool ends_with_any_case(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  s = s.substr(s.size() - suffix.size());
+  return std::equal(s.begin(), s.end(), suffix.begin(),
+                    [](char a, char b) { return ascii_lower(a) == b; });
+}
+
 // `image`, `sidecarImage`, `queue-sidecar-image`, `RELATED_IMAGE_X` style keys.
 bool is_image_key(std::string_view key) {
   if (key == "image" || key.ends_with("Image")) return true;
-  std::string l = lower(key);
-  return l.ends_with("-image") || l.ends_with("_image");
+  return ends_with_any_case(key, "-image") || ends_with_any_case(key, "_image");
 }
 
 // An env var or flag whose name says it holds an image.
@@ -71,6 +92,22 @@ bool looks_structured(std::string_view text) {
   char first = text[start];
   if (first == '{' || first == '[') return true;
   return text.find('\n') != std::string_view::npos && text.find(':') != std::string_view::npos;
+}
+
+// Whether a mapping has a key that walk() looks up: one pass over the keys, instead of a lookup
+// for each of them in every mapping of every object.
+bool has_looked_up_key(const yaml::Node& mapping) {
+  static constexpr std::array<std::string_view, 13> kKeys = {
+      "enabled", "image",   "command", "args",   "env",        "registry",           "repository",
+      "tag",     "version", "digest",  "global", "containers", "defaultImageVersion"};
+  for (size_t i = 0; i < mapping.size(); ++i) {
+    std::string_view key = mapping.key(i).text();
+    if (key.empty()) continue;
+    for (std::string_view k : kKeys) {
+      if (k.size() == key.size() && k.front() == key.front() && k == key) return true;
+    }
+  }
+  return false;
 }
 
 bool is_pod_spec(const yaml::Node& node) {
@@ -233,10 +270,13 @@ class Discoverer {
       return;
     }
     if (!node.is_mapping()) return;
+    bool looked_up = has_looked_up_key(node);
     std::string disabled = disabled_by;
-    if (disabled.empty() && is_false(node.get("enabled"))) disabled = join_key(path, "enabled");
+    if (looked_up && disabled.empty() && is_false(node.get("enabled"))) {
+      disabled = join_key(path, "enabled");
+    }
     bool image_key_used = false;
-    if (!role.empty()) {
+    if (looked_up && !role.empty()) {
       yaml::Node image = node.get("image");
       if (image.is_scalar() && !image.str().empty()) {
         add(ctx, image, join_key(path, "image"), Confidence::kCertain, role, image.str(), disabled);
@@ -244,19 +284,21 @@ class Discoverer {
         image_key_used = true;
       }
     }
-    scan_command_line(node, path, ctx, disabled);
-    // In a field group, `image` is one part of a reference, never a whole one.
-    if (fields(node, path, ctx, disabled) || node.get("repository") || node.get("registry") ||
-        node.get("version") || node.get("tag") || node.get("digest") ||
-        node.get("defaultImageVersion")) {
-      image_key_used = true;
+    if (looked_up) {
+      scan_command_line(node, path, ctx, disabled);
+      // In a field group, `image` is one part of a reference, never a whole one.
+      if (fields(node, path, ctx, disabled) || node.get("repository") || node.get("registry") ||
+          node.get("version") || node.get("tag") || node.get("digest") ||
+          node.get("defaultImageVersion")) {
+        image_key_used = true;
+      }
+      injector_images(node, path, ctx, disabled);
     }
-    injector_images(node, path, ctx, disabled);
     // A name part of the injector's image (global.proxy.image: proxyv2) is no reference alone.
     if (std::find(name_parts_.begin(), name_parts_.end(), path) != name_parts_.end()) {
       image_key_used = true;
     }
-    bool pod_spec = is_pod_spec(node);
+    bool pod_spec = looked_up && is_pod_spec(node);
     for (size_t i = 0; i < node.size(); ++i) {
       yaml::Node k = node.key(i);
       yaml::Node v = node.value(i);
@@ -281,12 +323,13 @@ class Discoverer {
     std::string_view text = v.str();
     bool config_data =
         ctx.depth == 0 && configmap_ && (path.starts_with("data.") || path.starts_with("data["));
-    if (ctx.depth == 0) data_key_ = config_data ? std::string(key) : std::string();
+    if (ctx.depth == 0) data_key_.assign(config_data ? key : std::string_view());
     if (text.empty()) return;
-    if (!data_key_.empty() && !is_image_key(key) && !image_key_used && !looks_structured(text)) {
+    bool image_key = is_image_key(key);
+    if (!data_key_.empty() && !image_key && !image_key_used && !looks_structured(text)) {
       configmap_value(ctx, v, path, text, disabled);
     }
-    if (is_image_key(key) && !(key == "image" && image_key_used)) {
+    if (image_key && !(key == "image" && image_key_used)) {
       if (auto ref = parse_image_ref(text)) {
         // OLM's spec.relatedImages lists every image an operator bundle uses, by contract.
         bool related = key == "image" && path.find("relatedImages[") != std::string::npos;
