@@ -41,10 +41,15 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       },
   };
   parallel_for(std::size(tasks), b.input.jobs, [&](size_t i) { tasks[i](); });
-  // These read the models above through the Context, and run after them in this order.
-  aggregated_apis = footprint::aggregated_apis(*this);
-  webhooks = summarize_webhooks(*this);
-  escalations = held_escalations(*this);
+  // These read the models above through the Context, and none reads another's: webhooks the
+  // admission model, own and namespaces; escalations rbac, bound and namespaces; aggregated APIs
+  // pods and rbac.
+  const std::function<void()> readers[] = {
+      [&] { webhooks = summarize_webhooks(*this); },
+      [&] { escalations = held_escalations(*this); },
+      [&] { aggregated_apis = footprint::aggregated_apis(*this); },
+  };
+  parallel_for(std::size(readers), b.input.jobs, [&](size_t i) { readers[i](); });
 }
 
 Context::Context(const Bundle& b, ImagesOnly) : bundle(b), images(discover_images(b)) {}
