@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <ranges>
 #include <set>
 
 #include "analysis/context.h"
@@ -44,9 +45,18 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
   // Keyed by object index, and only for annotated objects: a slot for every object would cost
   // 56 bytes each, 11 MB for 200,000 small documents.
   std::map<uint32_t, AnnotationIgnore> by_object;
-  for (const Object& obj : bundle.objects) {
+  // Reading every object's annotations is what costs on many small objects: ranges of objects at
+  // once find the annotated ones, taken below in input order.
+  constexpr size_t kRange = 4096;
+  std::vector<std::vector<uint32_t>> annotated_in((bundle.objects.size() + kRange - 1) / kRange);
+  parallel_for(annotated_in.size(), bundle.input.jobs, [&](size_t r) {
+    for (size_t i = r * kRange; i < std::min(bundle.objects.size(), (r + 1) * kRange); ++i) {
+      if (!bundle.objects[i].annotation(kIgnoreAnnotation).empty()) annotated_in[r].push_back(i);
+    }
+  });
+  for (uint32_t index : std::views::join(annotated_in)) {
+    const Object& obj = bundle.objects[index];
     std::string_view value = obj.annotation(kIgnoreAnnotation);
-    if (value.empty()) continue;
     const AnnotationIgnore& annotated = by_object[obj.index] = parse_ignore_annotation(value);
     for (const std::string& id : annotated.checks) {
       if (id != "*" && !find_check(id)) {
