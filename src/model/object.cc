@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "load/parallel.h"
 #include "model/field_types.h"
 
 namespace footprint {
@@ -19,9 +20,15 @@ std::string Object::display() const {
 
 namespace {
 
+// "group/kind/ns/name", built by hand: one per object when the bundle is built.
 std::string identity_key(std::string_view group, std::string_view kind, std::string_view ns,
                          std::string_view name) {
-  return fmt::format("{}/{}/{}/{}", group, kind, ns, name);
+  std::string key;
+  key.reserve(group.size() + kind.size() + ns.size() + name.size() + 3);
+  for (std::string_view part : {group, kind, ns})
+    (key += part) += '/';
+  key += name;
+  return key;
 }
 
 std::string kind_key(std::string_view group, std::string_view kind) {
@@ -70,14 +77,21 @@ ResourceInfo resource_of_crd(const RawObject& raw, uint32_t index) {
 // whole, and the checks must not read the field as absent.
 void set_aside_wrong_field_types(LoadedInput& input) {
   size_t before = input.invalid_documents.size();
-  std::erase_if(input.objects, [&](const RawObject& raw) {
-    std::vector<FieldTypeError> wrong = wrong_field_types(raw.node);
-    for (FieldTypeError& e : wrong) {
+  // Objects are checked at once (every field of every object is read), then set aside in order.
+  std::vector<std::vector<FieldTypeError>> wrong(input.objects.size());
+  parallel_for(wrong.size(), input.jobs,
+               [&](size_t i) { wrong[i] = wrong_field_types(input.objects[i].node); });
+  size_t kept = 0;
+  for (size_t i = 0; i < input.objects.size(); ++i) {
+    for (FieldTypeError& e : wrong[i]) {
       input.invalid_documents.push_back(
-          LoadError{input.files[raw.file], e.position, std::move(e.message)});
+          LoadError{input.files[input.objects[i].file], e.position, std::move(e.message)});
     }
-    return !wrong.empty();
-  });
+    if (!wrong[i].empty()) continue;
+    if (kept != i) input.objects[kept] = std::move(input.objects[i]);
+    ++kept;
+  }
+  input.objects.resize(kept);
   if (input.invalid_documents.size() == before) return;
   auto file_index = [&](const std::string& name) {
     return std::find(input.files.begin(), input.files.end(), name) - input.files.begin();
@@ -124,6 +138,10 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
   }
 
   bundle.objects.reserve(raws.size());
+  // Reserved: growing the index rehashes every key again, a third of this loop's time on
+  // 200,000 small documents.
+  bundle.by_identity_.reserve(raws.size());
+  std::vector<uint32_t>* of_kind = nullptr;  // objects of one kind come in runs
   for (uint32_t i = 0; i < raws.size(); ++i) {
     const RawObject& raw = raws[i];
     Object obj;
@@ -157,15 +175,18 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
     obj.position = raw.position;
     obj.helm_source = raw.helm_source;
     obj.yaml_bytes = raw.end_offset - raw.begin_offset;
+    if (i == 0 || obj.kind != bundle.objects.back().kind ||
+        obj.group != bundle.objects.back().group) {
+      of_kind = &bundle.by_kind_[kind_key(obj.group, obj.kind)];
+    }
     auto [it, fresh] = bundle.by_identity_.try_emplace(
         identity_key(obj.group, obj.kind, obj.namespace_, obj.name), i);
     if (!fresh) {
       bundle.objects[it->second].replaced_by = i;
-      std::vector<uint32_t>& same_kind = bundle.by_kind_[kind_key(obj.group, obj.kind)];
-      same_kind.erase(std::find(same_kind.begin(), same_kind.end(), it->second));
+      of_kind->erase(std::find(of_kind->begin(), of_kind->end(), it->second));
       it->second = i;
     }
-    bundle.by_kind_[kind_key(obj.group, obj.kind)].push_back(i);
+    of_kind->push_back(i);
     bundle.objects.push_back(std::move(obj));
   }
   bundle.input = std::move(input);
