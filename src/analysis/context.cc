@@ -1,40 +1,55 @@
 #include "analysis/context.h"
 
+#include <functional>
+
 #include "analysis/rbac/escalation_paths.h"
+#include "load/parallel.h"
 
 namespace footprint {
 
 Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<Expectation> ex,
                  const Cluster* c)
-    : bundle(b),
-      cluster(c),
-      pods(pod_templates(b)),
-      rbac(RbacPolicy::build(b, c ? &c->objects : nullptr)),
-      bound(bound_rules(rbac)),
-      permissions(summarize_permissions(b, rbac)),
-      admission(read_admission(b)),
-      chain(c ? read_admission(b, &c->objects) : Admission{}),
-      hidden(find_hidden_footprint(b, rbac, pods)),
-      own(own_api_groups(b, rbac, admission, hidden)),
-      namespaces(!ns.empty() ? std::move(ns)
-                 : c         ? cluster_namespaces(*c, b)
-                             : default_namespaces(b)),
-      expectations(std::move(ex)),
-      sizes(object_sizes(b)),
-      crds(effective_crds(b)),
-      conversions(conversion_wiring(b, crds, rbac, hidden, own)),
-      missing_crds(footprint::missing_crds(b)),
-      images(discover_images(b)) {
-  if (c) {
-    ResourceTable known = with_cluster_resources(b.resources, c);
-    inventory = take_inventory(b, &known);
-  } else {
-    inventory = take_inventory(b);
-  }
-  // Both read the models above through the Context.
-  aggregated_apis = footprint::aggregated_apis(*this);
-  webhooks = summarize_webhooks(*this);
-  escalations = held_escalations(*this);
+    : bundle(b), cluster(c), namespaces(std::move(ns)), expectations(std::move(ex)) {
+  // Each task reads the bundle, the cluster and the members it built itself, and writes only its
+  // own members, so the tasks run at once (serially with --jobs 1). Longest first.
+  const std::function<void()> tasks[] = {
+      [&] { sizes = object_sizes(b); },
+      [&] { images = discover_images(b); },
+      [&] {
+        pods = pod_templates(b);
+        rbac = RbacPolicy::build(b, c ? &c->objects : nullptr);
+        bound = bound_rules(rbac);
+        permissions = summarize_permissions(b, rbac);
+        admission = read_admission(b);
+        hidden = find_hidden_footprint(b, rbac, pods);
+        own = own_api_groups(b, rbac, admission, hidden);
+        crds = effective_crds(b);
+        conversions = conversion_wiring(b, crds, rbac, hidden, own);
+      },
+      [&] {
+        if (!c) {
+          inventory = take_inventory(b);
+          return;
+        }
+        ResourceTable known = with_cluster_resources(b.resources, c);
+        inventory = take_inventory(b, &known);
+      },
+      [&] {
+        if (namespaces.empty()) namespaces = c ? cluster_namespaces(*c, b) : default_namespaces(b);
+        missing_crds = footprint::missing_crds(b);
+        if (c) chain = read_admission(b, &c->objects);
+      },
+  };
+  parallel_for(std::size(tasks), b.input.jobs, [&](size_t i) { tasks[i](); });
+  // These read the models above through the Context, and none reads another's: webhooks the
+  // admission model, own and namespaces; escalations rbac, bound and namespaces; aggregated APIs
+  // pods and rbac.
+  const std::function<void()> readers[] = {
+      [&] { webhooks = summarize_webhooks(*this); },
+      [&] { escalations = held_escalations(*this); },
+      [&] { aggregated_apis = footprint::aggregated_apis(*this); },
+  };
+  parallel_for(std::size(readers), b.input.jobs, [&](size_t i) { readers[i](); });
 }
 
 Context::Context(const Bundle& b, ImagesOnly) : bundle(b), images(discover_images(b)) {}

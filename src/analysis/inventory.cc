@@ -10,11 +10,24 @@ namespace footprint {
 
 namespace {
 
+bool same_kind(const Object& a, const Object& b) {
+  return a.kind == b.kind && a.group == b.group;
+}
+
+// A namespace's counts, with its objects by kind key until they are listed.
+struct NamespaceCounts {
+  NamespaceUsage usage;
+  std::map<std::string, uint32_t> kinds;
+};
+
 // Kind names are shown alone unless two groups in the bundle use the same one.
 std::map<std::pair<std::string, std::string>, std::string> kind_keys(const Bundle& bundle) {
   std::map<std::string, std::set<std::string>> groups_of_kind;
-  for (const Object& obj : bundle.objects)
-    groups_of_kind[obj.kind].insert(obj.group);
+  const Object* previous = nullptr;
+  for (const Object& obj : bundle.objects) {
+    if (!previous || !same_kind(obj, *previous)) groups_of_kind[obj.kind].insert(obj.group);
+    previous = &obj;
+  }
   std::map<std::pair<std::string, std::string>, std::string> keys;
   for (const auto& [kind, groups] : groups_of_kind) {
     for (const std::string& group : groups) {
@@ -34,14 +47,20 @@ Inventory take_inventory(const Bundle& bundle, const ResourceTable* known) {
     inv.input_bytes += bytes;
   auto keys = kind_keys(bundle);
   std::map<std::string, KindCount> kinds;
-  std::map<std::string, NamespaceUsage> namespaces;
-  std::map<std::string, std::map<std::string, uint32_t>> kinds_in_namespace;
+  std::map<std::string, NamespaceCounts> namespaces;
+  // Objects of one kind come in runs: their key and count are looked up once per run.
+  const Object* previous = nullptr;
+  const std::string* key = nullptr;
+  KindCount* count = nullptr;
   for (const Object& obj : bundle.objects) {
     ++inv.objects;
-    const std::string& key = keys[{obj.group, obj.kind}];
-    KindCount& count = kinds[key];
-    count.key = key;
-    count.group = obj.group;
+    if (!previous || !same_kind(obj, *previous)) {
+      key = &keys[{obj.group, obj.kind}];
+      count = &kinds[*key];
+      count->key = *key;
+      count->group = obj.group;
+    }
+    previous = &obj;
     Scope scope = obj.scope;
     if (scope == Scope::kUnknown && known) {
       const ResourceInfo* info = known->find_kind(obj.group, obj.kind);
@@ -50,24 +69,24 @@ Inventory take_inventory(const Bundle& bundle, const ResourceTable* known) {
     switch (scope) {
       case Scope::kCluster:
         ++inv.cluster_scoped;
-        ++count.cluster;
+        ++count->cluster;
         break;
       case Scope::kNamespaced:
         ++inv.namespaced;
-        ++count.namespaced;
+        ++count->namespaced;
         break;
       case Scope::kUnknown:
         ++inv.unknown_scope;
-        ++count.unknown;
+        ++count->unknown;
         break;
     }
     if (!obj.namespace_.empty()) {
-      NamespaceUsage& ns = namespaces[obj.namespace_];
-      ns.name = obj.namespace_;
-      ++ns.objects;
-      ++kinds_in_namespace[obj.namespace_][key];
+      NamespaceCounts& ns = namespaces[obj.namespace_];
+      ns.usage.name = obj.namespace_;
+      ++ns.usage.objects;
+      ++ns.kinds[*key];
     }
-    if (obj.group.empty() && obj.kind == "Namespace") namespaces[obj.name].name = obj.name;
+    if (obj.group.empty() && obj.kind == "Namespace") namespaces[obj.name].usage.name = obj.name;
     bool mutating = obj.kind == "MutatingWebhookConfiguration";
     if (obj.group == "admissionregistration.k8s.io" &&
         (mutating || obj.kind == "ValidatingWebhookConfiguration")) {
@@ -79,11 +98,11 @@ Inventory take_inventory(const Bundle& bundle, const ResourceTable* known) {
   for (auto& [key, count] : kinds)
     inv.kinds.push_back(std::move(count));
   for (auto& [name, ns] : namespaces) {
-    ns.created = bundle.creates_namespace(name);
-    ns.release = name == bundle.default_namespace;
-    for (const auto& [kind, n] : kinds_in_namespace[name])
-      ns.kinds.emplace_back(kind, n);
-    inv.namespaces.push_back(std::move(ns));
+    ns.usage.created = bundle.creates_namespace(name);
+    ns.usage.release = name == bundle.default_namespace;
+    for (const auto& [kind, n] : ns.kinds)
+      ns.usage.kinds.emplace_back(kind, n);
+    inv.namespaces.push_back(std::move(ns.usage));
   }
   return inv;
 }

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <functional>
 #include <set>
 
 #include "analysis/analyze.h"
@@ -11,6 +12,7 @@
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "load/parallel.h"
 #include "report/cluster_wide.h"
 #include "report/report.h"
 
@@ -104,16 +106,23 @@ int run_audit(int argc, char** argv) {
   report.context = &context;
   report.inventory = context.inventory;
   report.inventory.hidden_footprint = hidden_footprint_summary(context.hidden);
-  report.analysis = analyze(context, *config);
+  // The analysis and the sections only read the Context: they are made at once.
+  Section area_sections[5];
+  const std::function<void()> tasks[] = {
+      [&] { report.analysis = analyze(context, *config); },
+      [&] { area_sections[0] = admission_section(context); },
+      [&] { area_sections[1] = cluster_wide_section(context); },
+      [&] { area_sections[2] = pod_security_section(context); },
+      [&] { area_sections[3] = permissions_section(context.permissions); },
+      [&] { area_sections[4] = crds_section(context); },
+  };
+  parallel_for(std::size(tasks), bundle->input.jobs, [&](size_t i) { tasks[i](); });
   if (baseline) apply_baseline(report.analysis, *baseline);
   const std::vector<LoadError>& invalid = bundle->input.invalid_documents;
   if (!invalid.empty()) report.sections.push_back(invalid_documents_section(invalid));
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
-  report.sections.push_back(admission_section(context));
-  report.sections.push_back(cluster_wide_section(context));
-  report.sections.push_back(pod_security_section(context));
-  report.sections.push_back(permissions_section(context.permissions));
-  report.sections.push_back(crds_section(context));
+  for (Section& section : area_sections)
+    report.sections.push_back(std::move(section));
 
   ReportOptions options = text_options(color, output_path);
   options.min_severity = checked_severity(min_severity);

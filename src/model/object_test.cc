@@ -156,5 +156,45 @@ TEST(Bundle, ALaterDefinitionReplacesAnEarlierOneOnAnyNumberOfThreads) {
   EXPECT_EQ(Bundle{}.find("", "ConfigMap", "a", "cm-5"), nullptr);
 }
 
+// Objects are made in ranges of 1,024 on several threads. Of 3,000 ConfigMaps, the 1,501st has a
+// wrong field type and is set aside, and the last (2999 % 7 == 10 % 7) redefines the 11th:
+// indexes, the replacement and the lookups are those of input order.
+TEST(Bundle, ObjectsMadeAtOnceKeepInputOrder) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) {
+    std::string name = i == 2999 ? "cm-10" : fmt::format("cm-{}", i);
+    std::string labels = i == 1500 ? ", labels: [a]" : "";
+    text += fmt::format(
+        "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: {}, namespace: ns-{}{}}}\n"
+        "data: {{k: v}}\n",
+        name, i % 7, labels);
+  }
+  LoadOptions options;
+  options.jobs = 4;
+  auto loaded = load_texts({{"test.yaml", text}}, options);
+  ASSERT_TRUE(loaded.has_value());
+  Bundle b = build_bundle(std::move(*loaded), BundleOptions{});
+  ASSERT_EQ(b.objects.size(), 2999u);
+  ASSERT_EQ(b.input.invalid_documents.size(), 1u);
+  EXPECT_EQ(b.input.invalid_documents[0].position.line, 1500u * 5 + 4);  // five lines each
+  for (uint32_t i = 0; i < b.objects.size(); ++i) {
+    ASSERT_EQ(b.objects[i].index, i);
+    // Past the one set aside, object i was document i + 1.
+    if (i < 2998) {
+      EXPECT_EQ(b.objects[i].name, fmt::format("cm-{}", i < 1500 ? i : i + 1));
+    }
+  }
+  EXPECT_EQ(b.objects[3].namespace_, "ns-3");
+  EXPECT_EQ(b.objects[10].replaced_by, 2998u);
+  EXPECT_EQ(b.find("", "ConfigMap", "ns-3", "cm-10"), &b.objects[2998]);
+  EXPECT_EQ(b.find("", "ConfigMap", "ns-3", "cm-1501"), &b.objects[1500]);  // 1501 % 7 == 3
+  // Every object but the replaced one, in input order.
+  const std::vector<uint32_t>& all = b.of_kind("", "ConfigMap");
+  ASSERT_EQ(all.size(), 2998u);
+  EXPECT_EQ(all[10], 11u);
+  EXPECT_EQ(all.back(), 2998u);
+  EXPECT_TRUE(std::is_sorted(all.begin(), all.end()));
+}
+
 }  // namespace
 }  // namespace footprint

@@ -5,14 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
-#include <cmath>
+#include <iterator>
 #include <unordered_map>
 
 #include "analysis/context.h"
+#include "analysis/images/command_line.h"
+#include "load/parallel.h"
 #include "model/kubectl_json.h"
 #include "model/secrets.h"
-#include "model/units.h"
 #include "util/strings.h"
 
 namespace footprint {
@@ -28,28 +28,49 @@ constexpr std::array<std::string_view, 3> kContainerRoles = {"container", "initC
 constexpr std::array<std::string_view, 2> kImageAnnotations = {"helm.sh/images",
                                                                "artifacthub.io/images"};
 
+// ASCII tests rather than <cctype>'s, which call into the C library for every character of every
+// key; the C locale gives the same answers.
+bool is_ascii_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 bool is_identifier_key(std::string_view key) {
   return !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+    return is_ascii_alnum(c) || c == '_' || c == '-';
   });
 }
 
 std::string join_key(const std::string& path, std::string_view key) {
   bool at_start = path.empty() || path.ends_with(kEmbedSeparator);
-  if (is_identifier_key(key))
-    return at_start ? path + std::string(key) : fmt::format("{}.{}", path, key);
-  return fmt::format("{}[\"{}\"]", path, key);
+  if (!is_identifier_key(key)) return fmt::format("{}[\"{}\"]", path, key);
+  // Built by hand: this runs for every key of every object.
+  std::string out;
+  out.reserve(path.size() + 1 + key.size());
+  out += path;
+  if (!at_start) out += '.';
+  out += key;
+  return out;
 }
 
 std::string join_index(const std::string& path, size_t i) {
   return fmt::format("{}[{}]", path, i);
 }
 
+// Whether `s` ends with `suffix` (lower case) in any case, without lowering a copy of `s`.
+bool ends_with_any_case(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  s = s.substr(s.size() - suffix.size());
+  return std::equal(s.begin(), s.end(), suffix.begin(),
+                    [](char a, char b) { return ascii_lower(a) == b; });
+}
+
 // `image`, `sidecarImage`, `queue-sidecar-image`, `RELATED_IMAGE_X` style keys.
 bool is_image_key(std::string_view key) {
   if (key == "image" || key.ends_with("Image")) return true;
-  std::string l = lower(key);
-  return l.ends_with("-image") || l.ends_with("_image");
+  return ends_with_any_case(key, "-image") || ends_with_any_case(key, "_image");
 }
 
 // An env var or flag whose name says it holds an image.
@@ -69,6 +90,22 @@ bool looks_structured(std::string_view text) {
   char first = text[start];
   if (first == '{' || first == '[') return true;
   return text.find('\n') != std::string_view::npos && text.find(':') != std::string_view::npos;
+}
+
+// Whether a mapping has a key that walk() looks up: one pass over the keys, instead of a lookup
+// for each of them in every mapping of every object.
+bool has_looked_up_key(const yaml::Node& mapping) {
+  static constexpr std::array<std::string_view, 13> kKeys = {
+      "enabled", "image",   "command", "args",   "env",        "registry",           "repository",
+      "tag",     "version", "digest",  "global", "containers", "defaultImageVersion"};
+  for (size_t i = 0; i < mapping.size(); ++i) {
+    std::string_view key = mapping.key(i).text();
+    if (key.empty()) continue;
+    for (std::string_view k : kKeys) {
+      if (k.size() == key.size() && k.front() == key.front() && k == key) return true;
+    }
+  }
+  return false;
 }
 
 bool is_pod_spec(const yaml::Node& node) {
@@ -94,98 +131,6 @@ bool is_cidr(std::string_view s) {
   };
   return digits_dots(address, true) && std::count(address.begin(), address.end(), '.') == 3 &&
          digits_dots(bits, false);
-}
-
-struct Token {
-  size_t piece = 0;       // which input string the value came from
-  std::string_view flag;  // the flag or variable the value belongs to, without leading dashes
-  std::string_view value;
-};
-
-std::string_view strip_quotes(std::string_view s) {
-  while (!s.empty() && (s.front() == '"' || s.front() == '\'' || s.front() == '('))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == '"' || s.back() == '\'' || s.back() == ')' || s.back() == ';'))
-    s.remove_suffix(1);
-  return s;
-}
-
-// Splits command-line pieces (args items, or one env value) into values, each with the flag it
-// follows: `--a=b`, `--a b` (also across pieces), `a=b`; comma-separated lists are split too.
-std::vector<Token> tokenize(const std::vector<std::string_view>& pieces, std::string_view context) {
-  std::vector<Token> out;
-  std::string_view pending = context;
-  for (size_t p = 0; p < pieces.size(); ++p) {
-    std::string_view text = pieces[p];
-    size_t pos = 0;
-    while (pos < text.size()) {
-      size_t start = text.find_first_not_of(" \t\r\n", pos);
-      if (start == std::string_view::npos) break;
-      size_t end = text.find_first_of(" \t\r\n", start);
-      if (end == std::string_view::npos) end = text.size();
-      std::string_view word = strip_quotes(text.substr(start, end - start));
-      pos = end;
-      std::string_view flag = pending;
-      std::string_view value = word;
-      size_t eq = word.find('=');
-      if (eq != std::string_view::npos) {
-        flag = word.substr(0, eq);
-        value = strip_quotes(word.substr(eq + 1));
-      } else if (word.starts_with('-')) {
-        pending = word;
-        continue;
-      }
-      pending = context;
-      while (flag.starts_with('-'))
-        flag.remove_prefix(1);
-      size_t at = 0;
-      while (at <= value.size()) {
-        size_t comma = value.find(',', at);
-        if (comma == std::string_view::npos) comma = value.size();
-        std::string_view part = strip_quotes(value.substr(at, comma - at));
-        if (!part.empty()) out.push_back({p, flag, part});
-        at = comma + 1;
-      }
-    }
-  }
-  return out;
-}
-
-bool is_model_name_part(std::string_view s) {
-  if (s.empty() || s.size() > 96 || !std::isalnum(static_cast<unsigned char>(s.front())))
-    return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-  });
-}
-
-// Where a model id and revision can be read from a Hugging Face URL or hf:// URI.
-struct ModelRef {
-  std::string id;
-  std::string revision;
-};
-
-std::optional<ModelRef> model_from_url(std::string_view value) {
-  std::string_view rest;
-  for (std::string_view prefix :
-       {"https://huggingface.co/", "http://huggingface.co/", "huggingface.co/", "hf://"}) {
-    if (value.starts_with(prefix)) rest = value.substr(prefix.size());
-  }
-  if (rest.empty() || rest.starts_with("datasets/") || rest.starts_with("spaces/")) return {};
-  std::vector<std::string_view> parts;
-  size_t pos = 0;
-  while (pos <= rest.size() && parts.size() < 4) {
-    size_t slash = rest.find('/', pos);
-    if (slash == std::string_view::npos) slash = rest.size();
-    parts.push_back(rest.substr(pos, slash - pos));
-    pos = slash + 1;
-  }
-  if (parts.size() < 2 || !is_model_name_part(parts[0]) || !is_model_name_part(parts[1])) return {};
-  ModelRef out{fmt::format("{}/{}", parts[0], parts[1]), ""};
-  if (parts.size() == 4 && (parts[2] == "tree" || parts[2] == "resolve" || parts[2] == "blob")) {
-    out.revision = parts[3];
-  }
-  return out;
 }
 
 constexpr std::array<std::string_view, 5> kModelFlags = {"model", "model-path", "model-id",
@@ -231,10 +176,13 @@ class Discoverer {
       return;
     }
     if (!node.is_mapping()) return;
+    bool looked_up = has_looked_up_key(node);
     std::string disabled = disabled_by;
-    if (disabled.empty() && is_false(node.get("enabled"))) disabled = join_key(path, "enabled");
+    if (looked_up && disabled.empty() && is_false(node.get("enabled"))) {
+      disabled = join_key(path, "enabled");
+    }
     bool image_key_used = false;
-    if (!role.empty()) {
+    if (looked_up && !role.empty()) {
       yaml::Node image = node.get("image");
       if (image.is_scalar() && !image.str().empty()) {
         add(ctx, image, join_key(path, "image"), Confidence::kCertain, role, image.str(), disabled);
@@ -242,19 +190,21 @@ class Discoverer {
         image_key_used = true;
       }
     }
-    scan_command_line(node, path, ctx, disabled);
-    // In a field group, `image` is one part of a reference, never a whole one.
-    if (fields(node, path, ctx, disabled) || node.get("repository") || node.get("registry") ||
-        node.get("version") || node.get("tag") || node.get("digest") ||
-        node.get("defaultImageVersion")) {
-      image_key_used = true;
+    if (looked_up) {
+      scan_command_line(node, path, ctx, disabled);
+      // In a field group, `image` is one part of a reference, never a whole one.
+      if (fields(node, path, ctx, disabled) || node.get("repository") || node.get("registry") ||
+          node.get("version") || node.get("tag") || node.get("digest") ||
+          node.get("defaultImageVersion")) {
+        image_key_used = true;
+      }
+      injector_images(node, path, ctx, disabled);
     }
-    injector_images(node, path, ctx, disabled);
     // A name part of the injector's image (global.proxy.image: proxyv2) is no reference alone.
     if (std::find(name_parts_.begin(), name_parts_.end(), path) != name_parts_.end()) {
       image_key_used = true;
     }
-    bool pod_spec = is_pod_spec(node);
+    bool pod_spec = looked_up && is_pod_spec(node);
     for (size_t i = 0; i < node.size(); ++i) {
       yaml::Node k = node.key(i);
       yaml::Node v = node.value(i);
@@ -279,12 +229,13 @@ class Discoverer {
     std::string_view text = v.str();
     bool config_data =
         ctx.depth == 0 && configmap_ && (path.starts_with("data.") || path.starts_with("data["));
-    if (ctx.depth == 0) data_key_ = config_data ? std::string(key) : std::string();
+    if (ctx.depth == 0) data_key_.assign(config_data ? key : std::string_view());
     if (text.empty()) return;
-    if (!data_key_.empty() && !is_image_key(key) && !image_key_used && !looks_structured(text)) {
+    bool image_key = is_image_key(key);
+    if (!data_key_.empty() && !image_key && !image_key_used && !looks_structured(text)) {
       configmap_value(ctx, v, path, text, disabled);
     }
-    if (is_image_key(key) && !(key == "image" && image_key_used)) {
+    if (image_key && !(key == "image" && image_key_used)) {
       if (auto ref = parse_image_ref(text)) {
         // OLM's spec.relatedImages lists every image an operator bundle uses, by contract.
         bool related = key == "image" && path.find("relatedImages[") != std::string::npos;
@@ -459,7 +410,7 @@ class Discoverer {
       for (const Piece& p : pieces)
         texts.push_back(p.scalar.str());
       std::string_view previous;
-      for (const Token& t : tokenize(texts, context)) {
+      for (const CommandToken& t : tokenize_command_line(texts, context)) {
         const Piece& at = pieces[t.piece];
         std::string flag = lower(t.flag);
         bool env = source == "env";
@@ -531,7 +482,7 @@ class Discoverer {
   }
 
   void image_token(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path,
-                   const Token& t, std::string_view source, const std::string& disabled) {
+                   const CommandToken& t, std::string_view source, const std::string& disabled) {
     bool named = names_an_image(t.flag);
     auto ref = parse_image_ref(t.value);
     if (!ref || is_cidr(t.value)) return;
@@ -591,12 +542,6 @@ std::string_view confidence_name(Confidence confidence) {
   return "possible";
 }
 
-bool is_model_id(std::string_view text) {
-  size_t slash = text.find('/');
-  if (slash == std::string_view::npos) return false;
-  return is_model_name_part(text.substr(0, slash)) && is_model_name_part(text.substr(slash + 1));
-}
-
 bool ModelUse::pinned() const {
   return revision.size() == 40 && std::all_of(revision.begin(), revision.end(), [](char c) {
            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
@@ -604,10 +549,22 @@ bool ModelUse::pinned() const {
 }
 
 ImageInventory discover_images(const Bundle& bundle) {
+  // Objects are walked independently (a Discoverer keeps nothing from one object to the next),
+  // so ranges of them run at once and their uses are joined in input order.
+  constexpr size_t kRange = 512;
+  std::vector<ImageInventory> parts((bundle.objects.size() + kRange - 1) / kRange);
+  parallel_for(parts.size(), bundle.input.jobs, [&](size_t p) {
+    Discoverer d(parts[p]);
+    size_t end = std::min(bundle.objects.size(), (p + 1) * kRange);
+    for (size_t i = p * kRange; i < end; ++i) {
+      const Object& obj = bundle.objects[i];
+      if (!obj.replaced()) d.object(obj);  // a replaced definition's images are never pulled
+    }
+  });
   ImageInventory out;
-  Discoverer d(out);
-  for (const Object& obj : bundle.objects) {
-    if (!obj.replaced()) d.object(obj);  // a replaced definition's images are never pulled
+  for (ImageInventory& part : parts) {
+    std::move(part.uses.begin(), part.uses.end(), std::back_inserter(out.uses));
+    std::move(part.models.begin(), part.models.end(), std::back_inserter(out.models));
   }
   std::unordered_map<std::string, size_t> by_ref;
   for (size_t i = 0; i < out.uses.size(); ++i) {
@@ -631,198 +588,6 @@ ImageInventory discover_images(const Bundle& bundle) {
     if (use.disabled_by.empty()) image.disabled_by.clear();
   }
   return out;
-}
-
-namespace {
-
-bool has_digit(std::string_view text) {
-  return std::any_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// latest, main and the like, alone or with a qualifier ("main-latest", "v2-nightly").
-bool is_moving_name(std::string_view lowered) {
-  static constexpr std::array<std::string_view, 16> kMutable = {
-      "latest", "main", "master", "devel",    "develop",  "dev",     "nightly", "edge",
-      "stable", "head", "canary", "snapshot", "unstable", "rolling", "next",    "testing"};
-  if (std::find(kMutable.begin(), kMutable.end(), lowered) != kMutable.end()) return true;
-  return lowered.starts_with("latest-") ||
-         std::any_of(kMutable.begin(), kMutable.begin() + 8,
-                     [&](std::string_view m) { return lowered.ends_with(fmt::format("-{}", m)); });
-}
-
-}  // namespace
-
-bool is_mutable_tag(std::string_view tag) {
-  std::string l = lower(tag);
-  if (is_moving_name(l)) return true;
-  // "1.x", "v2.x.x", "1.*": a version with a wildcard part is a range, and moves within it.
-  for (size_t start = 0; start <= l.size();) {
-    size_t dot = l.find('.', start);
-    std::string_view part = std::string_view(l).substr(start, dot - start);
-    if (part == "x" || part == "*") return true;
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  // "alpine", "bookworm", "slim": a name without any version number follows its base image's
-  // releases, so it moves too.
-  return !has_digit(l);
-}
-
-bool is_variant_tag(std::string_view tag) {
-  return !tag.empty() && !has_digit(tag) && !is_moving_name(lower(tag));
-}
-
-bool moves(const ImageRef& ref) {
-  std::string_view tag = ref.effective_tag();
-  if (!is_variant_tag(tag)) return is_mutable_tag(tag);
-  // "linux", "box": a variant names no version itself; the repository's name may
-  // ("python3.12:slim"), and then the variant of that version is what is asked for.
-  std::string_view last = std::string_view(ref.path).substr(ref.path.rfind('/') + 1);
-  return !has_digit(last);
-}
-
-std::optional<LargeImage> large_image(uint64_t bytes, const PullLimits& limits) {
-  if (bytes <= limits.large_bytes) return std::nullopt;
-  return LargeImage{bytes, static_cast<double>(bytes) / limits.bytes_per_second};
-}
-
-namespace {
-
-struct Unit {
-  std::string_view suffix;
-  double factor;
-};
-
-tl::expected<double, std::string> parse_with_units(std::string_view text,
-                                                   std::initializer_list<Unit> units,
-                                                   std::string_view what) {
-  std::string_view number = text;
-  double factor = 1;
-  for (const Unit& u : units) {
-    if (text.size() > u.suffix.size() && text.ends_with(u.suffix)) {
-      number = text.substr(0, text.size() - u.suffix.size());
-      factor = u.factor;
-      break;
-    }
-  }
-  while (!number.empty() && number.back() == ' ')
-    number.remove_suffix(1);
-  double value = 0;
-  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
-  if (ec != std::errc() || end != number.data() + number.size() || value <= 0 ||
-      !std::isfinite(value)) {
-    return tl::unexpected(fmt::format("\"{}\" is not a {}", text, what));
-  }
-  return value * factor;
-}
-
-}  // namespace
-
-tl::expected<uint64_t, std::string> parse_byte_size(std::string_view text) {
-  // Longest suffixes first, so "GiB" is not read as "B".
-  auto v = parse_with_units(text,
-                            {{"KiB", 1024.0},
-                             {"MiB", 1024.0 * 1024},
-                             {"GiB", 1024.0 * 1024 * 1024},
-                             {"TiB", 1024.0 * 1024 * 1024 * 1024},
-                             {"kB", 1e3},
-                             {"MB", 1e6},
-                             {"GB", 1e9},
-                             {"TB", 1e12},
-                             {"B", 1}},
-                            "size such as 2GiB or 500MB");
-  if (!v) return tl::unexpected(v.error());
-  return static_cast<uint64_t>(std::llround(*v));
-}
-
-tl::expected<double, std::string> parse_bandwidth(std::string_view text) {
-  return parse_with_units(text,
-                          {{"KiB/s", 1024.0},
-                           {"MiB/s", 1024.0 * 1024},
-                           {"GiB/s", 1024.0 * 1024 * 1024},
-                           {"kbit/s", 1e3 / 8},
-                           {"Mbit/s", 1e6 / 8},
-                           {"Gbit/s", 1e9 / 8},
-                           {"kB/s", 1e3},
-                           {"MB/s", 1e6},
-                           {"GB/s", 1e9},
-                           {"B/s", 1}},
-                          "bandwidth such as 15MB/s or 1Gbit/s");
-}
-
-std::string format_duration(double seconds) {
-  auto total = static_cast<uint64_t>(std::llround(seconds));
-  uint64_t h = total / 3600, m = total / 60 % 60, s = total % 60;
-  if (h) return m ? fmt::format("{} h {} min", h, m) : fmt::format("{} h", h);
-  if (m) return s ? fmt::format("{} min {} s", m, s) : fmt::format("{} min", m);
-  return fmt::format("{} s", s);
-}
-
-std::string format_bytes(uint64_t bytes) {
-  std::string commas = with_commas(bytes);
-  if (bytes < 1000) return fmt::format("{} bytes", commas);
-  static constexpr std::array<std::string_view, 4> kUnits = {"kB", "MB", "GB", "TB"};
-  double v = static_cast<double>(bytes);
-  size_t unit = 0;
-  while (v >= 1e3 && unit < kUnits.size()) {
-    v /= 1e3;
-    ++unit;
-  }
-  return fmt::format("{:.1f} {} ({} bytes)", v, kUnits[unit - 1], commas);
-}
-
-std::string human_bytes(uint64_t bytes) {
-  if (bytes < 1000) return fmt::format("{} bytes", bytes);
-  std::string long_form = format_bytes(bytes);
-  return long_form.substr(0, long_form.find(" ("));
-}
-
-const RegistryImage* ImageSizes::find(std::string_view reference) const {
-  auto it = registry.find(reference);
-  return it == registry.end() ? nullptr : &it->second;
-}
-
-RegistryTarget registry_target(const ImageRef& ref) {
-  RegistryTarget target;
-  target.domain = ref.domain;
-  target.repository = ref.path;
-  target.tag = ref.digest.empty() ? std::string(ref.effective_tag()) : ref.tag;
-  target.digest = ref.digest;
-  target.reference = ref.normalized();
-  return target;
-}
-
-void add_registry_results(ImageSizes& sizes, std::vector<RegistryImage> images) {
-  if (sizes.sized) sizes.total_bytes = distinct_bytes(images);
-  for (RegistryImage& image : images) {
-    if (image.ok() && sizes.sized) sizes.bytes[image.target.reference] = image.bytes;
-    std::string reference = image.target.reference;
-    sizes.registry.insert_or_assign(std::move(reference), std::move(image));
-  }
-}
-
-std::string format_limit(uint64_t bytes) {
-  static constexpr std::array<std::pair<std::string_view, uint64_t>, 6> kUnits = {{
-      {"TiB", uint64_t{1} << 40},
-      {"GiB", uint64_t{1} << 30},
-      {"MiB", uint64_t{1} << 20},
-      {"TB", 1'000'000'000'000},
-      {"GB", 1'000'000'000},
-      {"MB", 1'000'000},
-  }};
-  for (const auto& [unit, size] : kUnits) {
-    if (bytes >= size && bytes % size == 0) return fmt::format("{} {}", bytes / size, unit);
-  }
-  return format_bytes(bytes);
-}
-
-std::string format_rate(double bytes_per_second) {
-  static constexpr std::array<std::pair<std::string_view, double>, 3> kUnits = {
-      {{"GB/s", 1e9}, {"MB/s", 1e6}, {"kB/s", 1e3}}};
-  for (const auto& [unit, size] : kUnits) {
-    if (bytes_per_second >= size) return fmt::format("{:g} {}", bytes_per_second / size, unit);
-  }
-  return fmt::format("{:g} B/s", bytes_per_second);
 }
 
 }  // namespace footprint

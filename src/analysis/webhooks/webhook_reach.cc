@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "analysis/context.h"
+#include "load/parallel.h"
 #include "util/strings.h"
 
 namespace footprint {
@@ -226,9 +227,11 @@ std::string selector_scope(const LabelSelector& s) {
 }
 
 std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
-  std::vector<WebhookSummary> out;
-  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
-    WebhookSummary s;
+  // Each webhook's reach asks the matcher about every served resource; webhooks are independent.
+  std::vector<WebhookSummary> out(ctx.admission.webhooks.size());
+  parallel_for(out.size(), ctx.bundle.input.jobs, [&](size_t i) {
+    const AdmissionWebhook& w = ctx.admission.webhooks[i];
+    WebhookSummary& s = out[i];
     s.webhook = &w;
     s.intercepts = describe_rules(w.rules);
     s.reach = reach_of(ctx, w);
@@ -254,8 +257,7 @@ std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
     s.components = components_hit(ctx, w);
     s.backend = backend_of(w.client);
     s.worst_seconds = w.timeout_seconds * (w.reinvoked_if_needed ? 2 : 1);
-    out.push_back(std::move(s));
-  }
+  });
   return out;
 }
 
