@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
-#include <ranges>
 #include <set>
 
 #include "analysis/context.h"
@@ -54,7 +53,11 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
       if (!bundle.objects[i].annotation(kIgnoreAnnotation).empty()) annotated_in[r].push_back(i);
     }
   });
-  for (uint32_t index : std::views::join(annotated_in)) {
+  // Flattened by hand: clang 14 cannot compile libstdc++ 12's views::join.
+  std::vector<uint32_t> annotated_objects;
+  for (const std::vector<uint32_t>& range : annotated_in)
+    annotated_objects.insert(annotated_objects.end(), range.begin(), range.end());
+  for (uint32_t index : annotated_objects) {
     const Object& obj = bundle.objects[index];
     std::string_view value = obj.annotation(kIgnoreAnnotation);
     const AnnotationIgnore& annotated = by_object[obj.index] = parse_ignore_annotation(value);
