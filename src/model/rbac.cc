@@ -526,7 +526,7 @@ const ResourceInfo* find_resource_named(const ResourceTable& resources, std::str
                                         std::string_view group, bool group_given) {
   for (const ResourceInfo& info : resources.all()) {
     if (group_given && info.group != group) continue;
-    if (info.resource == name || lower(info.kind) == lower(name)) return &info;
+    if (info.resource == name || equals_any_case(info.kind, name)) return &info;
   }
   return nullptr;
 }

@@ -20,6 +20,24 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+namespace {
+
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+}  // namespace
+
+bool equals_any_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return ascii_lower(x) == ascii_lower(y);
+         });
+}
+
+bool ends_with_any_case(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && equals_any_case(s.substr(s.size() - suffix.size()), suffix);
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
     s.remove_prefix(1);

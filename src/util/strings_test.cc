@@ -25,6 +25,15 @@ TEST(Strings, LowerIsAsciiOnly) {
   EXPECT_EQ(lower("\xC3\x89"), "\xC3\x89");  // UTF-8 É is left alone
 }
 
+TEST(Strings, AnyCaseComparisonsFoldAsciiOnly) {
+  EXPECT_TRUE(equals_any_case("Secret", "sECRET"));
+  EXPECT_FALSE(equals_any_case("Secret", "Secrets"));
+  EXPECT_FALSE(equals_any_case("\xC3\x89", "\xC3\xA9"));  // UTF-8 É and é differ
+  EXPECT_TRUE(ends_with_any_case("RELATED_IMAGE", "_image"));
+  EXPECT_TRUE(ends_with_any_case("image", "IMAGE"));
+  EXPECT_FALSE(ends_with_any_case("age", "image"));
+}
+
 TEST(Strings, JoinedUsesTheSeparatorBetweenItemsOnly) {
   EXPECT_EQ(joined({"a", "b", "c"}), "a, b, c");
   EXPECT_EQ(joined({"a"}, " "), "a");

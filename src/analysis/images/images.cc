@@ -28,13 +28,10 @@ constexpr std::array<std::string_view, 3> kContainerRoles = {"container", "initC
 constexpr std::array<std::string_view, 2> kImageAnnotations = {"helm.sh/images",
                                                                "artifacthub.io/images"};
 
-// ASCII tests rather than <cctype>'s, which call into the C library for every character of every
-// key; the C locale gives the same answers.
+// An ASCII test rather than std::isalnum, which calls into the C library for every character
+// of every key; the C locale gives the same answers.
 bool is_ascii_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-char ascii_lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
 bool is_identifier_key(std::string_view key) {
@@ -57,14 +54,6 @@ std::string join_key(const std::string& path, std::string_view key) {
 
 std::string join_index(const std::string& path, size_t i) {
   return fmt::format("{}[{}]", path, i);
-}
-
-// Whether `s` ends with `suffix` (lower case) in any case, without lowering a copy of `s`.
-bool ends_with_any_case(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  s = s.substr(s.size() - suffix.size());
-  return std::equal(s.begin(), s.end(), suffix.begin(),
-                    [](char a, char b) { return ascii_lower(a) == b; });
 }
 
 // `image`, `sidecarImage`, `queue-sidecar-image`, `RELATED_IMAGE_X` style keys.
