@@ -125,21 +125,15 @@ TEST(Context, ModelsAndFindingsAreThoseOfOneThread) {
   std::vector<std::string> parallel = models_and_findings(Context(b));
   EXPECT_EQ(serial, parallel);
   // By hand: 200 uses, 8 kinds, 200 namespaces used, the webhook, some findings.
-  EXPECT_EQ(std::count_if(serial.begin(), serial.end(),
-                          [](const std::string& s) { return s.starts_with("use "); }),
-            200);
-  EXPECT_EQ(std::count_if(serial.begin(), serial.end(),
-                          [](const std::string& s) { return s.starts_with("kind "); }),
-            8);
-  EXPECT_EQ(std::count_if(serial.begin(), serial.end(),
-                          [](const std::string& s) { return s.starts_with("usage "); }),
-            200);
-  EXPECT_EQ(std::count_if(serial.begin(), serial.end(),
-                          [](const std::string& s) { return s.starts_with("webhook "); }),
-            1);
-  EXPECT_GT(std::count_if(serial.begin(), serial.end(),
-                          [](const std::string& s) { return s.starts_with("finding "); }),
-            0);
+  auto starting = [&](std::string_view prefix) {
+    return std::count_if(serial.begin(), serial.end(),
+                         [&](const std::string& s) { return s.starts_with(prefix); });
+  };
+  EXPECT_EQ(starting("use "), 200);
+  EXPECT_EQ(starting("kind "), 8);
+  EXPECT_EQ(starting("usage "), 200);
+  EXPECT_EQ(starting("webhook "), 1);
+  EXPECT_GT(starting("finding "), 0);
 }
 
 }  // namespace

@@ -223,6 +223,9 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
 // lost.
 ChunkObjects load_chunk(const Chunk& c, const NamedText& file, const LoadOptions& options) {
   ChunkObjects out;
+  auto parse_error = [&](const yaml::ParseError& e) {
+    out.errors.push_back(LoadError{file.name, e.position, e.message});
+  };
   std::string_view text(file.text);
   auto parsed = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),
                                   yaml::ChunkStart{c.begin, c.line}, options.limits);
@@ -230,7 +233,7 @@ ChunkObjects load_chunk(const Chunk& c, const NamedText& file, const LoadOptions
   if (parsed) {
     documents = std::move(*parsed);
   } else if (!options.keep_valid_documents) {
-    out.errors.push_back(LoadError{file.name, parsed.error().position, parsed.error().message});
+    parse_error(parsed.error());
   } else {
     std::vector<Chunk> singles;
     split_into_chunks(c.file, text.substr(c.begin, c.end - c.begin), singles, 0, c.begin, c.line);
@@ -238,7 +241,7 @@ ChunkObjects load_chunk(const Chunk& c, const NamedText& file, const LoadOptions
       auto one = yaml::parse_chunk(text.substr(single.begin, single.end - single.begin),
                                    yaml::ChunkStart{single.begin, single.line}, options.limits);
       if (!one) {
-        out.errors.push_back(LoadError{file.name, one.error().position, one.error().message});
+        parse_error(one.error());
         continue;
       }
       for (yaml::Document& doc : *one)

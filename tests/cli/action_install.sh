@@ -56,14 +56,7 @@ built_version=$("$built" --version | head -1)
   fail "the step's footprint says '$built_version', the build under test '$expected_version'"
 
 # The next step finds it on PATH as the runner sets it up, and audits.
-cat >v1.yaml <<'YAML'
-apiVersion: v1
-kind: Pod
-metadata: {name: p, namespace: ops}
-spec:
-  containers:
-  - {name: c, image: "nginx:50%"}
-YAML
+cp "$DATA/pod-invalid-image.yaml" v1.yaml  # its image (line 6, col 22) is invalid: high
 run env PATH="${added[0]}:$runner_path" footprint audit v1.yaml -n ops --fail-on high --format github
 expect_status 1
 expect_stdout "::error file=v1.yaml,line=6,col=22,title=image-reference-invalid (high)::"

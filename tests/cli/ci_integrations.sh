@@ -8,14 +8,7 @@ cd "$TMP"
 mkdir bin
 ln -s "$FOOTPRINT" bin/footprint
 export PATH=$TMP/bin:$PATH
-cat >v1.yaml <<'YAML'
-apiVersion: v1
-kind: Pod
-metadata: {name: p, namespace: ops}
-spec:
-  containers:
-  - {name: c, image: "nginx:50%"}
-YAML
+cp "$DATA/pod-invalid-image.yaml" v1.yaml  # its image (line 6, col 22) is invalid: high
 
 run_step() {
   run bash -c 'source step.env; bash step.sh'
