@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "analysis/analyze.h"
-#include "analysis/inventory.h"
+#include "analysis/models/inventory.h"
 #include "load/loader.h"
 #include "model/object.h"
 #include "report/report.h"

@@ -6,9 +6,9 @@
 
 #include "analysis/analyze.h"
 #include "analysis/context.h"
-#include "analysis/images/airgap.h"
-#include "analysis/images/images.h"
-#include "analysis/inventory.h"
+#include "analysis/commands/airgap.h"
+#include "analysis/models/images.h"
+#include "analysis/models/inventory.h"
 #include "load/loader.h"
 #include "report/cluster_wide.h"
 #include "report/report.h"

@@ -8,7 +8,6 @@
 
 #include "analysis/config.h"
 #include "analysis/finding.h"
-#include "analysis/rbac/rbac.h"
 #include "model/object.h"
 
 namespace footprint {

@@ -12,7 +12,7 @@
 
 #include "analysis/analyze.h"
 #include "analysis/context.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/webhook_reach.h"
 #include "load/loader.h"
 #include "util/test_skip.h"
 

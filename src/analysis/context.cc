@@ -2,7 +2,7 @@
 
 #include <functional>
 
-#include "analysis/rbac/escalation_paths.h"
+#include "analysis/models/escalation_paths.h"
 #include "load/parallel.h"
 
 namespace footprint {

@@ -7,14 +7,15 @@
 #include <vector>
 
 #include "analysis/check.h"
-#include "analysis/cluster/aggregated_apis.h"
-#include "analysis/crds/crd_models.h"
-#include "analysis/images/images.h"
-#include "analysis/inventory.h"
-#include "analysis/ownership.h"
-#include "analysis/rbac/rbac.h"
-#include "analysis/rbac/rbac_internal.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/aggregated_apis.h"
+#include "analysis/models/crd_models.h"
+#include "analysis/models/images.h"
+#include "analysis/models/inventory.h"
+#include "analysis/models/object_sizes.h"
+#include "analysis/models/ownership.h"
+#include "analysis/models/rbac_models.h"
+#include "analysis/models/rights.h"
+#include "analysis/models/webhook_reach.h"
 #include "model/admission.h"
 #include "model/cluster.h"
 #include "model/namespaces.h"
@@ -24,7 +25,7 @@
 
 namespace footprint {
 
-struct HeldEscalation;  // analysis/rbac/escalation_paths.h
+struct HeldEscalation;  // analysis/models/escalation_paths.h
 
 struct Context {
   // `namespaces` is the set blast radius is measured against; empty means

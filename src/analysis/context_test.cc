@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/analyze.h"
-#include "analysis/rbac/escalation_paths.h"
+#include "analysis/models/escalation_paths.h"
 #include "model/testing.h"
 
 namespace footprint {

@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
 #include "analysis/context.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/webhook_reach.h"
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"

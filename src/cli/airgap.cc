@@ -1,4 +1,4 @@
-#include "analysis/images/airgap.h"
+#include "analysis/commands/airgap.h"
 
 #include <fmt/format.h>
 
@@ -7,12 +7,13 @@
 
 #include "analysis/check.h"
 #include "analysis/context.h"
-#include "analysis/images/images.h"
-#include "analysis/inventory.h"
+#include "analysis/models/images.h"
+#include "analysis/models/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/registry_options.h"
 #include "load/chart_archive.h"
+#include "model/units.h"
 #include "report/report.h"
 
 namespace footprint {

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string_view>
 
-#include "analysis/rbac/rbac.h"
+#include "analysis/models/rbac_models.h"
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"

@@ -1,12 +1,12 @@
 // footprint can-install: whether a subject may install a bundle, from the built-in RBAC policy
 // and a cluster snapshot's, as Helm installs it and as the API server's escalation checks judge
-// its roles and bindings (analysis/rbac/install_rights.h); --print-role writes the least grant.
+// its roles and bindings (analysis/commands/install_rights.h); --print-role writes the least grant.
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/rbac/install_rights.h"
+#include "analysis/commands/install_rights.h"
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"

@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "analysis/context.h"
-#include "analysis/rbac/rbac.h"
+#include "analysis/models/rbac_models.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "model/names.h"

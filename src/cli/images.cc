@@ -1,4 +1,4 @@
-#include "analysis/images/images.h"
+#include "analysis/models/images.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -8,10 +8,11 @@
 
 #include "analysis/check.h"
 #include "analysis/context.h"
-#include "analysis/inventory.h"
+#include "analysis/models/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/registry_options.h"
+#include "model/units.h"
 #include "report/fix/relocate.h"
 #include "report/report.h"
 

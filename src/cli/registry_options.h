@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/images/images.h"
+#include "analysis/models/images.h"
 
 namespace footprint {
 

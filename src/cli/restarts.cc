@@ -1,4 +1,4 @@
-#include "analysis/cluster/restarts.h"
+#include "analysis/commands/restarts.h"
 
 #include <fmt/format.h>
 

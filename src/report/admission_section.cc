@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/webhook_reach.h"
 #include "report/report.h"
 
 namespace footprint {

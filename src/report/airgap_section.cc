@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "model/units.h"
 #include "report/report.h"
 
 namespace footprint {

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "analysis/check.h"
-#include "analysis/rbac/escalation_paths.h"
+#include "analysis/models/escalation_paths.h"
 #include "report/report.h"
 
 namespace footprint {

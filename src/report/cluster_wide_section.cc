@@ -1,10 +1,10 @@
 #include <fmt/format.h>
 
 #include "analysis/check.h"
-#include "analysis/cluster/aggregated_apis.h"
-#include "analysis/cluster/cluster_defaults.h"
-#include "analysis/cluster/node_footprint.h"
-#include "analysis/cluster/priority_classes.h"
+#include "analysis/models/aggregated_apis.h"
+#include "analysis/cluster_wide/cluster_defaults.h"
+#include "analysis/nodes/node_footprint.h"
+#include "analysis/cluster_wide/priority_classes.h"
 #include "analysis/context.h"
 #include "model/units.h"
 #include "report/cluster_wide.h"

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/crds/crd_models.h"
+#include "analysis/models/crd_models.h"
 #include "report/report.h"
 
 namespace footprint {

@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <array>
 
-#include "analysis/images/images.h"
+#include "analysis/models/images.h"
+#include "model/units.h"
 #include "util/strings.h"
 
 namespace footprint {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/images/airgap.h"
+#include "analysis/commands/airgap.h"
 #include "report/report.h"
 
 namespace footprint {

@@ -10,7 +10,7 @@
 
 #include "analysis/check.h"
 #include "analysis/context.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/webhook_reach.h"
 #include "report/html.h"
 
 namespace footprint {

@@ -7,7 +7,7 @@
 
 #include "analysis/check.h"
 #include "analysis/context.h"
-#include "analysis/crds/crd_models.h"
+#include "analysis/models/crd_models.h"
 #include "report/html.h"
 
 namespace footprint {

@@ -9,7 +9,7 @@
 
 #include "analysis/check.h"
 #include "analysis/context.h"
-#include "analysis/rbac/rbac.h"
+#include "analysis/models/rbac_models.h"
 #include "report/html.h"
 
 namespace footprint {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/units.h"
 #include "report/report.h"
 
 namespace footprint {

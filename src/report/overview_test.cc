@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "analysis/analyze.h"
-#include "analysis/inventory.h"
+#include "analysis/models/inventory.h"
 #include "load/loader.h"
 
 namespace footprint {

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "analysis/check.h"
-#include "analysis/cluster/pod_security_checks.h"
+#include "analysis/pod_security/pod_security_checks.h"
 #include "analysis/context.h"
 #include "model/units.h"
 #include "report/cluster_wide.h"

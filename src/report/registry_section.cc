@@ -1,6 +1,7 @@
 // Registry results shared by the images and airgap sections.
 #include <fmt/format.h>
 
+#include "model/units.h"
 #include "report/report.h"
 
 namespace footprint {

@@ -8,9 +8,9 @@
 
 #include "analysis/analyze.h"
 #include "analysis/context.h"
-#include "analysis/inventory.h"
-#include "analysis/rbac/rbac.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/inventory.h"
+#include "analysis/models/rbac_models.h"
+#include "analysis/models/webhook_reach.h"
 #include "model/units.h"
 
 namespace footprint {

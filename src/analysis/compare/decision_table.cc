@@ -6,12 +6,12 @@
 #include <set>
 
 #include "analysis/context.h"
-#include "analysis/crds/crd_models.h"
-#include "analysis/inventory.h"
-#include "analysis/rbac/install_rights.h"
-#include "analysis/rbac/rbac.h"
-#include "analysis/rbac/rbac_internal.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/crd_models.h"
+#include "analysis/models/inventory.h"
+#include "analysis/commands/install_rights.h"
+#include "analysis/models/rbac_models.h"
+#include "analysis/models/rights.h"
+#include "analysis/models/webhook_reach.h"
 #include "model/units.h"
 #include "util/strings.h"
 

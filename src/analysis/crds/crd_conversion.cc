@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/rbac/rbac_internal.h"
 #include "model/units.h"
 #include "util/strings.h"
 

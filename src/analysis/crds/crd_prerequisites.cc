@@ -1,74 +1,16 @@
-// CRDs an install needs before it can work: other projects' APIs its objects use (crd-missing),
-// and its own API when neither the bundle nor anything it runs installs the CRDs
-// (crd-not-installed), as in a namespace-restricted install whose CRDs are applied by hand.
+// CRDs an install needs before it can work: its own API when neither the bundle nor anything it
+// runs installs the CRDs (crd-not-installed), as in a namespace-restricted install whose CRDs
+// are applied by hand. Other projects' APIs are crd-missing's (objects/crd_missing.cc).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 
 #include "analysis/context.h"
-#include "analysis/crds/crd_models.h"
-#include "analysis/rbac/rbac_internal.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/ownership.h"
 #include "model/units.h"
 
 namespace footprint {
-
-namespace {
-
-void run_crd_missing(const Context& ctx, Findings& out) {
-  for (const MissingCrd& m : ctx.missing_crds) {
-    if (own_group(ctx, m.group)) continue;  // crd-not-installed's
-    // Kinds whose CRDs the cluster already has (--cluster) are satisfied, as when another
-    // release installed prometheus-operator's CRDs.
-    std::vector<std::string> kinds;
-    for (const auto& [k, n] : m.kinds) {
-      if (!ctx.cluster || !ctx.cluster->serves(m.group, k)) kinds.push_back(k);
-    }
-    if (kinds.empty()) continue;
-    const std::string& kind = kinds.front();
-    const Object* first = nullptr;
-    size_t count = 0;
-    for (const Object& obj : ctx.bundle.objects) {
-      if (obj.group != m.group || obj.scope != Scope::kUnknown || !contains(kinds, obj.kind))
-        continue;
-      if (!first) first = &obj;
-      ++count;
-    }
-    Finding& f = out.add(
-        *first, Severity::kMedium,
-        fmt::format("{} use{} kind{} {} of group {}, another project's API that the "
-                    "bundle ships no CustomResourceDefinition for: the cluster must already have "
-                    "these CRDs. Without them the install fails with \"no matches for kind {} in "
-                    "version {}\".",
-                    count_of(count, "object"), count == 1 ? "s" : "", kinds.size() == 1 ? "" : "s",
-                    fmt::join(kinds, ", "), m.group, kind, first->api_version),
-        fmt::format("Install the CRDs of group {} before this bundle (from the project that owns "
-                    "that API), or turn these objects off in the chart's values.",
-                    m.group));
-    about_shared(f, m.group);  // one finding per API group
-    f.summary =
-        fmt::format("Needs the CRDs of {} ({}) in the cluster first", m.group, some_of(kinds, 2));
-    f.affects.emplace_back("kinds", std::move(kinds));
-  }
-}
-
-}  // namespace
-
-extern const Check kCrdMissing{
-    "crd-missing",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kInstall,
-    "objects",
-    "Objects use kinds of another project's API whose CRDs the bundle does not ship.",
-    run_crd_missing,
-    "Objects whose kind belongs to another project's API (a PodMonitor of prometheus-operator) "
-    "apply only where that project's CRDs are installed; otherwise kubectl and Helm fail with \"no "
-    "matches for kind\". Medium: a prerequisite to check, not a fault of the bundle. The install's "
-    "own API is crd-not-installed's.",
-    "Install that project's CRDs first, or turn the objects off in the chart's values.",
-    /*breaks_on_install=*/true};
 
 namespace {
 
@@ -106,7 +48,7 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
   }
   std::map<std::string, GroupUse> uses;
   auto wanted = [&](const std::string& group) {
-    return own_group(ctx, group) && !shipped(ctx.bundle, group) &&
+    return ctx.own.owns(group) && !shipped(ctx.bundle, group) &&
            std::none_of(
                hidden.commands.begin(), hidden.commands.end(), [&](const CrdInstallCommand& c) {
                  return std::any_of(c.crd_names.begin(), c.crd_names.end(),

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/rbac/rbac_internal.h"
 #include "model/units.h"
 #include "util/strings.h"
 
@@ -37,7 +36,7 @@ std::string installer_without_annotation(const Context& ctx, const Object& obj, 
   for (const CrdInstallCommand& c : ctx.hidden.commands) {
     std::string_view group = obj.node.at({"spec", "group"}).str();
     // Commands that name no CRD files apply what they embed: the install's own CRDs.
-    if (c.crd_names.empty() ? own_group(ctx, group) : contains(c.crd_names, obj.name)) {
+    if (c.crd_names.empty() ? ctx.own.owns(group) : contains(c.crd_names, obj.name)) {
       return fmt::format("{} (container {}) applies it with its own client", c.workload->display(),
                          c.container);
     }

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/check_testing.h"
-#include "analysis/crds/crd_models.h"
+#include "analysis/models/crd_models.h"
 
 namespace footprint {
 namespace {

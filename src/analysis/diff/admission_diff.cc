@@ -8,7 +8,7 @@
 
 #include "analysis/context.h"
 #include "analysis/diff/diff.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/webhook_reach.h"
 #include "util/strings.h"
 
 namespace footprint {

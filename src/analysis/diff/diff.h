@@ -10,8 +10,8 @@
 
 #include "analysis/analyze.h"
 #include "analysis/finding.h"
-#include "analysis/images/images.h"
-#include "analysis/inventory.h"
+#include "analysis/models/images.h"
+#include "analysis/models/inventory.h"
 
 namespace footprint {
 

@@ -8,7 +8,7 @@
 
 #include "analysis/check_testing.h"
 #include "analysis/context.h"
-#include "analysis/inventory.h"
+#include "analysis/models/inventory.h"
 
 namespace footprint {
 namespace {

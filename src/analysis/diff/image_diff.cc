@@ -8,6 +8,7 @@
 
 #include "analysis/context.h"
 #include "analysis/diff/diff.h"
+#include "model/units.h"
 #include "util/strings.h"
 
 namespace footprint {

@@ -8,7 +8,7 @@
 
 #include "analysis/context.h"
 #include "analysis/diff/diff.h"
-#include "analysis/rbac/escalation_paths.h"
+#include "analysis/models/escalation_paths.h"
 #include "util/strings.h"
 
 namespace footprint {

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "analysis/context.h"
-#include "analysis/rbac/rbac_rights.h"
+#include "analysis/models/rights.h"
 
 namespace footprint {
 
@@ -97,7 +97,7 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
         risks.insert(rule_risk.begin(), rule_risk.end());
         bool own = rule.non_resource_urls.empty() &&
                    std::all_of(rule.api_groups.begin(), rule.api_groups.end(),
-                               [&](const std::string& g) { return own_group(ctx, g); });
+                               [&](const std::string& g) { return ctx.own.owns(g); });
         bool writes = std::any_of(rule.verbs.begin(), rule.verbs.end(), [](const std::string& v) {
           return v != "get" && v != "list" && v != "watch";
         });

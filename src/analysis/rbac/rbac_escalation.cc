@@ -1,6 +1,5 @@
 // RBAC checks on rights that lead to more rights: wildcards, escalate/bind/impersonate and tokens,
-// roles bound to broad groups; and rule_risks(), the short marks the Permissions table, the RBAC
-// graph and the decision table put on a rule.
+// roles bound to broad groups.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,9 +7,9 @@
 #include <set>
 
 #include "analysis/context.h"
-#include "analysis/rbac/escalation_paths.h"
-#include "analysis/rbac/rbac.h"
-#include "analysis/rbac/rbac_rights.h"
+#include "analysis/models/escalation_paths.h"
+#include "analysis/models/rbac_models.h"
+#include "analysis/models/rights.h"
 
 namespace footprint {
 
@@ -36,7 +35,7 @@ WildcardReach wildcard_reach(const Context& ctx, const PolicyRule& rule) {
                                         });
   w.own_only = !all_groups && !rule.api_groups.empty() &&
                std::all_of(rule.api_groups.begin(), rule.api_groups.end(),
-                           [&](const std::string& g) { return own_group(ctx, g); });
+                           [&](const std::string& g) { return ctx.own.owns(g); });
   if (!rule.non_resource_urls.empty()) {
     w.everything = false;
     w.builtin = false;
@@ -541,73 +540,5 @@ extern const Check kRbacBroadGroupBinding{
     "groups; low for other rights in one namespace, and for a role that only reads named objects "
     "other than Secrets (a version ConfigMap published on purpose).",
     "Bind the role to the operator's own ServiceAccount instead of a group."};
-
-namespace {
-
-// The marks rule_risks() puts on a rule, most dangerous first, each for the escalation paths
-// (escalation_paths.h) that give it: cluster-admin, then what leads to it (RBAC, credentials,
-// exec), then what reaches other teams' workloads, data and APIs.
-struct RiskMark {
-  std::string_view mark;
-  std::vector<std::string_view> paths;
-};
-
-const std::vector<RiskMark>& risk_marks() {
-  static const std::vector<RiskMark> kMarks = {
-      {"escalates privileges", {"escalate", "bind", "impersonate", "request-tokens"}},
-      {"writes bindings", {"write-bindings"}},
-      {"issues certificates", {"issue-certificates"}},
-      {"execs into pods", {"exec-into-pods", "node-proxy"}},
-      {"reads secrets", {"read-secrets"}},
-      {"creates workloads", {"create-workloads"}},
-      {"creates volumes", {"create-persistentvolumes"}},
-      {"changes webhooks", {"write-admission"}},
-      {"repoints APIServices", {"write-apiservices"}},
-      {"relabels namespaces", {"modify-namespaces"}},
-      {"rewrites NetworkPolicies", {"write-network-policies"}},
-      {"deletes workloads", {"delete-workloads"}},
-      {"deletes volumes", {"delete-volumes"}},
-      {"deletes namespaces", {"delete-namespaces"}},
-  };
-  return kMarks;
-}
-
-// The rule alone takes every step of the path, for any object name (or the one the API server
-// asks about).
-bool rule_takes(const PolicyRule& rule, const EscalationPath& path) {
-  return std::all_of(
-      path.steps.begin(), path.steps.end(), [&](const std::vector<PathRequest>& step) {
-        return std::any_of(step.begin(), step.end(), [&](const PathRequest& r) {
-          return rule_allows_resource(rule, r.verb, r.group, r.resource, r.subresource, r.name);
-        });
-      });
-}
-
-}  // namespace
-
-std::vector<std::string_view> risks_by_danger() {
-  std::vector<std::string_view> out = {"everything"};
-  for (const RiskMark& m : risk_marks())
-    out.push_back(m.mark);
-  out.emplace_back("changes CRDs");
-  return out;
-}
-
-std::vector<std::string> rule_risks(const PolicyRule& rule) {
-  std::vector<std::string> risks;
-  if (grants_everything(rule)) risks.emplace_back("everything");
-  for (const RiskMark& m : risk_marks()) {
-    bool taken = std::any_of(m.paths.begin(), m.paths.end(), [&](std::string_view id) {
-      const EscalationPath* path = find_escalation_path(id);
-      return path && rule_takes(rule, *path);
-    });
-    if (taken) risks.emplace_back(m.mark);
-  }
-  if (allows_any_name(rule, "create", "apiextensions.k8s.io", "customresourcedefinitions") ||
-      allows_any_name(rule, "update", "apiextensions.k8s.io", "customresourcedefinitions")) {
-    risks.emplace_back("changes CRDs");
-  }
-  return risks;
-}
 
 }  // namespace footprint

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "analysis/context.h"
-#include "analysis/rbac/escalation_paths.h"
+#include "analysis/models/escalation_paths.h"
 
 namespace footprint {
 

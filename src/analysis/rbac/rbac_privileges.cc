@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/rbac/escalation_paths.h"
-#include "analysis/rbac/rbac_rights.h"
+#include "analysis/models/escalation_paths.h"
+#include "analysis/models/rights.h"
 
 namespace footprint {
 

@@ -1,4 +1,4 @@
-#include "analysis/rbac/rbac.h"
+#include "analysis/models/rbac_models.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

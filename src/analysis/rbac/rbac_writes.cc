@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/rbac/rbac_rights.h"
+#include "analysis/models/rights.h"
 
 namespace footprint {
 

@@ -1,11 +1,11 @@
 // The YAML of `footprint can-install --print-role`: the least grant an installer needs
-// (analysis/rbac/install_rights.h) as a ClusterRole and Roles, each bound to the installer.
+// (analysis/commands/install_rights.h) as a ClusterRole and Roles, each bound to the installer.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include "analysis/rbac/install_rights.h"
+#include "analysis/commands/install_rights.h"
 
 namespace footprint {
 

@@ -6,7 +6,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
-#include "analysis/images/images.h"
+#include "analysis/models/images.h"
 #include "model/image_ref.h"
 #include "model/object.h"
 

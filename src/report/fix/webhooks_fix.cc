@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/webhook_reach.h"
 #include "model/kubectl_json.h"
 #include "report/section.h"
 #include "util/strings.h"

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/check_testing.h"
-#include "analysis/webhooks/webhook_reach.h"
+#include "analysis/models/webhook_reach.h"
 #include "report/section.h"
 
 namespace footprint {

@@ -1,0 +1,314 @@
+// The image checks of the airgap area: what the bundle's image references cost an air-gapped
+// or shared cluster. The inventory they read is built in images.cc.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/context.h"
+#include "analysis/models/images.h"
+#include "model/units.h"
+
+namespace footprint {
+namespace {
+
+// Where a finding about a use points: the scalar that holds it, or the field group.
+yaml::Node use_node(const ImageUse& use) {
+  if (use.scalar || !use.fields) return use.scalar;
+  return use.fields->repository_node;
+}
+
+// Each image found with certainty or likely, with its first such use and how many places use it.
+template <typename Fn>
+void each_image(const ImageInventory& inv, Fn fn) {
+  for (const Image& image : inv.images) {
+    const ImageUse* first = nullptr;
+    size_t places = 0;
+    for (size_t u : image.uses) {
+      const ImageUse& use = inv.uses[u];
+      if (use.confidence == Confidence::kPossible) continue;
+      if (!first) first = &use;
+      ++places;
+    }
+    if (first) fn(image, *first, places);
+  }
+}
+
+std::string elsewhere(size_t places) {
+  return places > 1 ? fmt::format(" and {} more {}", places - 1, places == 2 ? "place" : "places")
+                    : "";
+}
+
+void run_image_not_pinned(const Context& ctx, Findings& out) {
+  const ImageInventory& inv = ctx.images;
+  each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
+    if (image.ref.pinned() || moves(image.ref)) return;
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kLow,
+        fmt::format("Image {} is referenced by tag only (at {}{}). A tag can be moved to "
+                    "another build, so the mirror filled today and the nodes may not get the "
+                    "bytes the chart was tested with.",
+                    image.written, use.path, elsewhere(places)),
+        fmt::format("Pin the digest next to the tag, as {}:{}@sha256:<digest>; `skopeo "
+                    "inspect --format '{{{{.Digest}}}}' docker://{}` prints it.",
+                    image.ref.name(), image.ref.effective_tag(), image.ref.normalized()),
+        use_node(use));
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
+    f.summary = fmt::format("Image {} is not pinned by digest", image.written);
+  });
+}
+
+// What a moving tag costs depends on the container's imagePullPolicy. When none is written,
+// the API server defaults it to Always for :latest or no tag and to IfNotPresent otherwise
+// (pkg/apis/core/v1/defaults.go, SetDefaults_Container).
+std::string pull_consequence(const Image& image, const ImageUse& use) {
+  std::string policy = use.pull_policy;
+  std::string source = "set in the container";
+  if (policy.empty() && !use.source.ends_with("ontainer")) {
+    return "Nodes that pulled it at different times can run different builds.";
+  }
+  if (policy.empty()) {
+    // The defaulting compares the tag as written: only ":latest" (or none) means Always.
+    std::string_view tag = image.ref.effective_tag();
+    policy = tag == "latest" ? "Always" : "IfNotPresent";
+    source =
+        tag == "latest" ? "the default for :latest" : "the default for a tag other than :latest";
+  }
+  if (policy == "Always") {
+    return fmt::format(
+        "With imagePullPolicy Always ({}), each pod start pulls again: pods may "
+        "start a build nobody tested, and every start needs the registry, which "
+        "an air-gapped cluster does not have.",
+        source);
+  }
+  return fmt::format(
+      "With imagePullPolicy {} ({}), each node keeps the build it pulled first, "
+      "so nodes drift apart and a rescheduled pod may run different code.",
+      policy, source);
+}
+
+// A value without a tag or digest that only ConfigMaps hold is a repository name the operator
+// completes with a version kept elsewhere (linkerd-config's controllerImage beside
+// controllerImageVersion): nothing pulls it as written, so it is no moving tag. A container that
+// uses it as written pulls :latest, and is still reported.
+bool repository_name_only(const Context& ctx, const Image& image) {
+  if (!image.ref.tag.empty() || image.ref.pinned()) return false;
+  return std::all_of(image.uses.begin(), image.uses.end(), [&](size_t u) {
+    const ImageUse& use = ctx.images.uses[u];
+    return use.confidence == Confidence::kPossible ||
+           ctx.bundle.objects[use.object].kind == "ConfigMap";
+  });
+}
+
+void run_image_mutable_tag(const Context& ctx, Findings& out) {
+  const ImageInventory& inv = ctx.images;
+  each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
+    if (image.ref.pinned() || !moves(image.ref)) return;
+    if (repository_name_only(ctx, image)) return;
+    std::string tag = image.ref.tag.empty() ? "no tag, so :latest is implied"
+                                            : fmt::format("the tag :{}", image.ref.tag);
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kMedium,
+        fmt::format("Image {} has {} (at {}{}), which its publisher moves to each new build: "
+                    "every pull may run different code. {}",
+                    image.written, tag, use.path, elsewhere(places), pull_consequence(image, use)),
+        fmt::format("Use a release tag and pin its digest: {}:<version>@sha256:<digest>.",
+                    image.ref.name()),
+        use_node(use));
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
+    f.summary = fmt::format("Image {} uses a moving tag", image.written);
+  });
+}
+
+void run_model_not_pinned(const Context& ctx, Findings& out) {
+  const ImageInventory& inv = ctx.images;
+  for (const ModelUse& m : inv.models) {
+    if (m.pinned()) continue;
+    std::string what =
+        m.revision.empty()
+            ? fmt::format("Model {} is loaded with no revision pin (at {})", m.id, m.path)
+            : fmt::format("Model {} is pinned to \"{}\" (at {}), a branch or tag, not a commit",
+                          m.id, m.revision, m.revision_path);
+    Finding& f =
+        out.add(ctx.bundle.objects[m.object], Severity::kMedium,
+                what +
+                    ". Next month the name may point to different files. Offline "
+                    "(HF_HUB_OFFLINE=1) the name resolves only through refs/main in each "
+                    "node's cache.",
+                fmt::format("Pass --revision <40-hex commit> (and --tokenizer-revision) so every "
+                            "node loads the same files, and download that commit into the cache; "
+                            "`footprint hf-cache check {}@<commit>` verifies it resolves offline.",
+                            m.id),
+                m.scalar);
+    f.summary = fmt::format("Model {} is not pinned to a commit", m.id);
+  }
+}
+
+void run_image_very_large(const Context& ctx, Findings& out) {
+  if (ctx.image_sizes == nullptr) return;
+  const ImageInventory& inv = ctx.images;
+  const PullLimits& limits = ctx.image_sizes->limits;
+  for (const Image& image : inv.images) {
+    auto size = ctx.image_sizes->bytes.find(image.ref.normalized());
+    if (size == ctx.image_sizes->bytes.end()) continue;
+    auto large = large_image(size->second, limits);
+    if (!large || image.uses.empty()) continue;
+    const ImageUse& use = inv.uses[image.uses.front()];
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kMedium,
+        fmt::format("Image {} is {}, over the {} limit: at {} a node needs about {} to "
+                    "pull it. The kubelet pulls one image at a time by default "
+                    "(serializeImagePulls), so every other pod scheduled to that node waits "
+                    "behind it and may miss its progress deadline.",
+                    image.written, format_bytes(large->bytes), format_limit(limits.large_bytes),
+                    format_rate(limits.bytes_per_second), format_duration(large->pull_seconds)),
+        "Pre-pull it onto the nodes outside deployment windows (for example with a "
+        "DaemonSet that runs the image with a sleep command), or build a smaller image.",
+        use_node(use));
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
+    f.summary = fmt::format("Image {} ({}) holds up other pods on each node while it is pulled",
+                            image.written, format_bytes(large->bytes));
+  }
+}
+
+// Container fields whose image a pod cannot start with: the kubelet refuses an invalid reference
+// (InvalidImageName), and the API server refuses a field that is not a string.
+void run_image_reference_invalid(const Context& ctx, Findings& out) {
+  for (const ImageUse& use : ctx.images.uses) {
+    if (use.ref || use.confidence != Confidence::kCertain || !use.disabled_by.empty()) continue;
+    bool not_string = use.error.starts_with("a YAML ");
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kHigh,
+        fmt::format("{} at {} is not an image reference ({}): {}.", use.written, use.path,
+                    use.error,
+                    not_string ? "the object cannot be created"
+                               : "the pod never starts, the kubelet reports InvalidImageName"),
+        not_string ? "Quote the value, or write the whole reference, e.g. "
+                     "registry.example.com/app:1.2.3."
+                   : "Write a reference the container runtime accepts: lowercase "
+                     "[registry/]path[:tag][@digest], with a tag of at most 128 characters "
+                     "([A-Za-z0-9_][A-Za-z0-9_.-]*); render the chart if the value is a "
+                     "template placeholder.",
+        use_node(use));
+    f.summary = fmt::format("{} is not a valid image reference: the pod never starts", use.written);
+  }
+}
+
+}  // namespace
+
+extern const Check kImageReferenceInvalid{
+    "image-reference-invalid",
+    Severity::kHigh,
+    Severity::kHigh,
+    Impact::kInstall,
+    "airgap",
+    "A container's image is not a valid reference (or not a string), so the pod cannot start.",
+    run_image_reference_invalid,
+    "The kubelet parses each image with the distribution reference grammar and refuses what it "
+    "cannot parse (InvalidImageName); the API server refuses an image that is not a string. "
+    "High: the pod never starts.",
+    "Write a valid reference: lowercase [registry/]path[:tag][@digest].",
+    /*breaks_on_install=*/true};
+
+extern const Check kImageNotPinned{
+    "image-not-pinned",
+    Severity::kLow,
+    Severity::kLow,
+    Impact::kHygiene,
+    "airgap",
+    "An image is referenced by tag without a digest, so the bytes behind it can change.",
+    run_image_not_pinned,
+    "A tag can be moved to another build, so the mirror and the nodes may not get the bytes the "
+    "chart was tested with. Low.",
+    "Pin the digest next to the tag."};
+
+extern const Check kImageMutableTag{
+    "image-mutable-tag",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kHygiene,
+    "airgap",
+    "An image uses latest, main, devel or a similar tag that moves to every new build.",
+    run_image_mutable_tag,
+    "latest, main and similar tags move with every build: what runs depends on when each node "
+    "pulled, and with imagePullPolicy Always (the default only for :latest or no tag) every pod "
+    "start needs the registry. Medium. A value without a tag that only ConfigMaps hold is a "
+    "repository name completed elsewhere, not a moving tag, and is not reported.",
+    "Use a release tag and pin its digest."};
+
+extern const Check kModelNotPinned{
+    "model-not-pinned",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kHygiene,
+    "airgap",
+    "A Hugging Face model is loaded without a commit-hash revision, so its files can change.",
+    run_model_not_pinned,
+    "A model loaded by name or branch can change next month, and offline it resolves only through "
+    "the cache's refs. Medium.",
+    "Pin a commit revision and check the cache with `footprint hf-cache check`."};
+
+extern const Check kImageVeryLarge{
+    "image-very-large",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kOtherTeams,
+    "airgap",
+    "An image is larger than --large-image; pulling it holds up other pods on the node.",
+    run_image_very_large,
+    "The kubelet pulls one image at a time by default, so a very large image holds up every other "
+    "pod scheduled to the node. Medium; measured only with --sizes.",
+    "Pre-pull it outside deployment windows, or build a smaller image."};
+
+namespace {
+
+constexpr std::string_view kFrozenRegistry = "k8s.gcr.io";
+constexpr std::string_view kSuccessorRegistry = "registry.k8s.io";
+
+void run_image_registry_frozen(const Context& ctx, Findings& out) {
+  each_image(ctx.images, [&](const Image& image, const ImageUse& use, size_t places) {
+    if (image.ref.domain != kFrozenRegistry) return;
+    std::string successor = fmt::format("{}/{}", kSuccessorRegistry, image.ref.path);
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kMedium,
+        fmt::format("Image {} (at {}{}) comes from {}, which the Kubernetes project froze on 3 "
+                    "April 2023: nothing new is published there, security fixes included, its "
+                    "pulls are redirected to {} (an egress allow-list or mirror that knows only "
+                    "the old name fails), and the old name is being phased out.",
+                    image.written, use.path, elsewhere(places), kFrozenRegistry,
+                    kSuccessorRegistry),
+        fmt::format("Use {} (the same images are published there) and mirror that name.",
+                    image.ref.digest.empty()
+                        ? fmt::format("{}:{}", successor, image.ref.effective_tag())
+                        : fmt::format("{}@{}", successor, image.ref.digest)),
+        use_node(use));
+    // The repository, not the tag or the first workload using it: a chart bump that moves the
+    // tag or reorders the workloads keeps the finding.
+    about_shared(f, image.ref.name());
+    f.summary =
+        fmt::format("Image {} comes from the frozen {} registry", image.written, kFrozenRegistry);
+  });
+}
+
+}  // namespace
+
+extern const Check kImageRegistryFrozen{
+    "image-registry-frozen",
+    Severity::kMedium,
+    Severity::kMedium,
+    Impact::kInstall,
+    "airgap",
+    "An image comes from k8s.gcr.io, frozen since April 2023 in favour of registry.k8s.io.",
+    run_image_registry_frozen,
+    "The Kubernetes project stopped publishing to k8s.gcr.io on 3 April 2023 and redirects it to "
+    "registry.k8s.io until the old name is retired: no security fixes arrive there, and a mirror "
+    "or egress allow-list that knows only the old name breaks pulls. Medium: the install works "
+    "today, but its images age and will stop resolving.",
+    "Reference the same image under registry.k8s.io and mirror that name."};
+
+}  // namespace footprint

@@ -1,0 +1,562 @@
+// The table of escalation_paths.h and who holds each path. Requests are asked of the RBAC engine
+// (rule_allows) bound rule by bound rule, scoped as the authorizer scopes them: a
+// ClusterRoleBinding everywhere, a RoleBinding in its namespace only, and for cluster-scoped
+// resources never, except a request on one Namespace object, which RequestInfo puts in that
+// namespace.
+#include "analysis/models/escalation_paths.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "analysis/context.h"
+
+namespace footprint {
+
+namespace {
+
+using Step = std::vector<PathRequest>;
+
+Step on(std::initializer_list<std::string_view> verbs, std::string_view group,
+        std::initializer_list<std::string_view> resources, std::string_view subresource = "") {
+  Step out;
+  for (std::string_view resource : resources) {
+    for (std::string_view verb : verbs)
+      out.push_back(PathRequest{verb, group, resource, subresource, ""});
+  }
+  return out;
+}
+
+Step concat(std::initializer_list<Step> steps) {
+  Step out;
+  for (const Step& s : steps)
+    out.insert(out.end(), s.begin(), s.end());
+  return out;
+}
+
+std::vector<EscalationPath> make_paths() {
+  constexpr std::string_view kCsr = "certificates.k8s.io";
+  constexpr std::string_view kAdmission = "admissionregistration.k8s.io";
+  Step pod_creators;
+  Step workload_deletes;
+  for (const WorkloadResource& w : kPodCreators) {
+    pod_creators.push_back(PathRequest{"create", w.group, w.resource, "", ""});
+    for (std::string_view verb : {"delete", "deletecollection"})
+      workload_deletes.push_back(PathRequest{verb, w.group, w.resource, "", ""});
+  }
+  return {
+      {"read-secrets",
+       "Listing secrets",
+       "rbac-secrets-cluster-wide",
+       {on({"get", "list", "watch"}, "", {"secrets"})},
+       Severity::kHigh,
+       Severity::kMedium,
+       true,
+       "that reads every team's credentials and service account tokens",
+       "Grant Secret access with Roles in the namespaces the operator manages, or limit get with "
+       "resourceNames.",
+       "read Secrets"},
+      {"create-workloads",
+       "Workload creation",
+       "rbac-workload-create-cluster-wide",
+       {pod_creators},
+       Severity::kHigh,
+       Severity::kMedium,
+       true,
+       "a pod can run as any ServiceAccount of its namespace, so this is every ServiceAccount's "
+       "permissions there",
+       "Grant workload creation with Roles in the namespaces the operator manages.",
+       "create workloads"},
+      {"create-persistentvolumes",
+       "Persistent volume creation",
+       "rbac-persistent-volume-create",
+       {on({"create"}, "", {"persistentvolumes"})},
+       Severity::kHigh,
+       Severity::kHigh,
+       true,
+       "a PersistentVolume may be a hostPath volume, so a pod whose claim binds to it mounts the "
+       "node's own filesystem: root on that node, with the kubelet's credentials and the secrets "
+       "of every pod there",
+       "Leave creating PersistentVolumes to the cluster's provisioners (StorageClasses and claims) "
+       "and grant it only to a CSI driver's provisioner. Pod Security does not stop this: the "
+       "pod names a claim, not a hostPath volume.",
+       "create hostPath PersistentVolumes"},
+      {"node-proxy",
+       "Access to proxy subresource of Nodes",
+       "rbac-pod-exec",
+       {on({"get", "create"}, "", {"nodes"}, "proxy")},
+       Severity::kHigh,
+       Severity::kHigh,
+       true,
+       "the kubelet API of every node runs commands in any of its containers, bypassing audit "
+       "and admission",
+       "Remove nodes/proxy; read node metrics through nodes/metrics or the metrics API.",
+       "reach every kubelet"},
+      {"exec-into-pods",
+       "",
+       "rbac-pod-exec",
+       {concat({on({"create", "get"}, "", {"pods"}, "exec"),
+                on({"create", "get"}, "", {"pods"}, "attach"),
+                on({"create", "get"}, "", {"pods"}, "portforward"),
+                on({"update", "patch"}, "", {"pods"}, "ephemeralcontainers")})},
+       Severity::kHigh,
+       Severity::kMedium,
+       true,
+       "running commands inside containers, with their mounted secrets and tokens (an ephemeral "
+       "container added to a pod is a command run in it)",
+       "Remove exec, attach, port-forward, ephemeral containers and nodes/proxy unless the "
+       "operator needs them.",
+       "exec into pods"},
+      {"escalate",
+       "Escalate verb",
+       "rbac-privilege-escalation",
+       {on({"escalate"}, "rbac.authorization.k8s.io", {"roles", "clusterroles"})},
+       Severity::kHigh,
+       Severity::kMedium,
+       true,
+       "it may write any rule into the roles it may change, beyond what it holds",
+       "Remove escalate unless managing RBAC is the operator's purpose.",
+       "escalate roles"},
+      {"bind",
+       "Bind verb",
+       "rbac-privilege-escalation",
+       {on({"bind"}, "rbac.authorization.k8s.io", {"roles", "clusterroles"})},
+       Severity::kHigh,
+       Severity::kMedium,
+       true,
+       "it may bind roles with more rights than it holds",
+       "Remove bind, or limit it with resourceNames to the roles the operator hands out.",
+       "bind stronger roles"},
+      {"write-bindings",
+       "Bind verb",
+       "rbac-binding-write",
+       {on({"create", "update", "patch"}, "rbac.authorization.k8s.io",
+           {"clusterrolebindings", "rolebindings"})},
+       Severity::kCritical,
+       Severity::kMedium,
+       true,
+       "it may hand any role it can bind to any user, group or ServiceAccount, itself included",
+       "Grant writing bindings only in the namespaces the operator manages, and bind only roles "
+       "the operator holds.",
+       "write bindings"},
+      {"impersonate",
+       "Impersonate verb",
+       "rbac-privilege-escalation",
+       {concat({on({"impersonate"}, "", {"users", "groups", "serviceaccounts"}),
+                on({"impersonate"}, "authentication.k8s.io", {"uids"})})},
+       Severity::kCritical,
+       Severity::kMedium,
+       true,
+       "it acts as the users, groups or ServiceAccounts it impersonates, with their rights",
+       "Remove impersonate, or limit it with resourceNames to the identities the operator needs.",
+       "impersonate others"},
+      {"issue-certificates",
+       "CSRs and certificate issuing",
+       "rbac-certificate-signing",
+       // CertificateSigningRequest approval asks for approve on the signer by name, then on
+       // its domain's wildcard (plugin/pkg/admission/certificates/util.go).
+       {on({"create"}, kCsr, {"certificatesigningrequests"}),
+        on({"update", "patch"}, kCsr, {"certificatesigningrequests"}, "approval"),
+        {PathRequest{"approve", kCsr, "signers", "", "kubernetes.io/kube-apiserver-client"},
+         PathRequest{"approve", kCsr, "signers", "", "kubernetes.io/*"}}},
+       Severity::kCritical,
+       Severity::kCritical,
+       true,
+       "it may ask for and approve a client certificate of the kube-apiserver-client signer for "
+       "any user and group but system:masters (the CertificateSubjectRestriction admission "
+       "plugin refuses that one), such as system:kube-controller-manager, which may create a "
+       "token for any ServiceAccount, or a group a cluster-admin binding names",
+       "Remove approve on the kube-apiserver-client signer (or on kubernetes.io/*); an operator "
+       "that approves its own CSRs names its own signer in resourceNames.",
+       "issue client certificates for any user but system:masters"},
+      {"request-tokens",
+       "Token request",
+       "rbac-privilege-escalation",
+       {on({"create"}, "", {"serviceaccounts"}, "token")},
+       Severity::kCritical,
+       Severity::kMedium,
+       true,
+       "it may mint a token for any ServiceAccount in its reach, with its rights",
+       "Limit create serviceaccounts/token with resourceNames to the accounts the operator "
+       "issues tokens for, in its own namespace.",
+       "mint ServiceAccount tokens"},
+      {"write-admission",
+       "Control admission webhooks",
+       "rbac-webhook-config-write",
+       {on({"create", "update", "patch", "delete"}, kAdmission,
+           {"mutatingwebhookconfigurations", "validatingwebhookconfigurations",
+            "validatingadmissionpolicies", "validatingadmissionpolicybindings",
+            "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"})},
+       Severity::kHigh,
+       Severity::kHigh,
+       true,
+       "webhooks read every object they intercept and mutating ones change it; admission "
+       "policies reject or change requests",
+       "Limit update and patch with resourceNames to the operator's own configurations.",
+       "rewrite admission"},
+      {"write-apiservices",
+       "",
+       "rbac-apiservice-write",
+       {on({"create", "update", "patch", "delete"}, "apiregistration.k8s.io", {"apiservices"})},
+       Severity::kHigh,
+       Severity::kHigh,
+       true,
+       "an APIService decides which server answers an API group, so it may repoint an aggregated "
+       "API such as metrics.k8s.io (kubectl top, HorizontalPodAutoscalers) to a server of its "
+       "own, which then receives those requests with each caller's user name and groups, or "
+       "remove the API",
+       "Ship the APIService in the bundle and remove the right, or limit update and patch with "
+       "resourceNames to the operator's own APIService.",
+       "repoint any APIService"},
+      {"modify-namespaces",
+       "Namespace modification",
+       "rbac-namespace-write",
+       {on({"patch", "update"}, "", {"namespaces"})},
+       Severity::kHigh,
+       Severity::kMedium,
+       true,
+       "it may relabel a namespace out of Pod Security enforcement (pod-security.kubernetes.io/"
+       "enforce) and into or out of the namespaceSelectors of webhooks and NetworkPolicies",
+       "Remove patch and update on namespaces; ship the labels a namespace needs with the "
+       "bundle's Namespace object.",
+       "relabel namespaces"},
+      {"write-network-policies",
+       "",
+       "rbac-network-policy-write",
+       {on({"delete", "deletecollection", "update", "patch"}, "networking.k8s.io",
+           {"networkpolicies"})},
+       Severity::kHigh,
+       Severity::kMedium,
+       false,
+       "deleting or rewriting another team's NetworkPolicies removes their isolation",
+       "Grant NetworkPolicy writes with Roles in the namespaces the operator manages.",
+       "delete or rewrite NetworkPolicies"},
+      {"delete-workloads",
+       "",
+       "rbac-destructive-delete",
+       {workload_deletes},
+       Severity::kHigh,
+       Severity::kMedium,
+       false,
+       "that stops every team's workloads it reaches",
+       "Grant delete with Roles in the namespaces the operator manages.",
+       "delete workloads"},
+      {"delete-volumes",
+       "",
+       "rbac-destructive-delete",
+       {on({"delete", "deletecollection"}, "", {"persistentvolumes", "persistentvolumeclaims"})},
+       Severity::kHigh,
+       Severity::kMedium,
+       false,
+       "deleting a claim or volume can delete the data behind it (reclaim policy Delete)",
+       "Grant delete on claims with Roles in the namespaces the operator manages, and on "
+       "PersistentVolumes only to a provisioner.",
+       "delete PersistentVolumes or claims"},
+      {"delete-namespaces",
+       "",
+       "rbac-destructive-delete",
+       {on({"delete"}, "", {"namespaces"})},
+       Severity::kHigh,
+       Severity::kMedium,
+       false,
+       "deleting a namespace deletes everything in it",
+       "Grant delete on namespaces only for the namespaces the operator creates, with "
+       "resourceNames.",
+       "delete namespaces"},
+      {"delete-events",
+       "",
+       "rbac-destructive-delete",
+       {concat({on({"delete", "deletecollection"}, "", {"events"}),
+                on({"delete", "deletecollection"}, "events.k8s.io", {"events"})})},
+       Severity::kLow,
+       Severity::kLow,
+       true,
+       "deleting events erases the record of what happened, which is how incidents are "
+       "understood",
+       "Never grant delete on events.",
+       "delete events"},
+  };
+}
+
+// The request `p` as bound rule `b` would be asked it, or nothing when `b` cannot grant it
+// (a RoleBinding and a cluster-scoped resource).
+std::optional<Request> scoped_request(const Context& ctx, const BoundRule& b,
+                                      const PathRequest& p) {
+  std::string_view ns;
+  std::string_view name = p.name;
+  if (!b.binding->cluster) {
+    const ResourceInfo* info = ctx.bundle.resources.find_resource(p.group, p.resource);
+    bool cluster_scoped = info && info->scope == Scope::kCluster;
+    if (!cluster_scoped) {
+      ns = b.binding->namespace_;
+    } else if (p.group.empty() && p.resource == "namespaces") {
+      // RequestInfo puts a request on one Namespace object in that namespace.
+      ns = b.binding->namespace_;
+      name = b.binding->namespace_;
+    } else {
+      return std::nullopt;
+    }
+  }
+  // Asked before the Request is built: most rules allow none of a path's requests.
+  if (!rule_allows_resource(*b.rule, p.verb, p.group, p.resource, p.subresource, name)) {
+    return std::nullopt;
+  }
+  return resource_request(p.verb, p.group, p.resource, ns, p.subresource, name);
+}
+
+std::optional<Severity> severity_in(const Context& ctx, const EscalationPath& path,
+                                    const std::string& scope) {
+  if (scope.empty() || scope == "kube-system") return path.cluster_wide;
+  if (foreign_namespace(ctx, scope)) return path.in_namespace;
+  if (!path.own_namespace_reported) return std::nullopt;
+  return std::min(path.in_namespace, Severity::kLow);
+}
+
+}  // namespace
+
+const std::vector<EscalationPath>& escalation_paths() {
+  static const std::vector<EscalationPath> kPaths = make_paths();
+  return kPaths;
+}
+
+const EscalationPath* find_escalation_path(std::string_view id) {
+  for (const EscalationPath& p : escalation_paths()) {
+    if (p.id == id) return &p;
+  }
+  return nullptr;
+}
+
+std::string requests_text(const EscalationPath& path) {
+  std::vector<std::string> steps;
+  for (const std::vector<PathRequest>& step : path.steps) {
+    std::vector<std::string> requests;
+    for (const PathRequest& p : step) {
+      std::string r =
+          fmt::format("{} {}", p.verb, group_resource(p.group, p.resource, p.subresource));
+      if (!p.name.empty()) r += fmt::format(" ({})", p.name);
+      requests.push_back(std::move(r));
+    }
+    steps.push_back(merge_verbs(requests));
+  }
+  return fmt::format("{}", fmt::join(steps, " + "));
+}
+
+std::span<const UncoveredPractice> uncovered_practices() {
+  static constexpr UncoveredPractice kUncovered[] = {
+      {"Object creation denial-of-service",
+       "Whether many or large objects can exhaust the cluster depends on its ResourceQuotas "
+       "(object counts per namespace), which the bundle does not show."},
+  };
+  return kUncovered;
+}
+
+std::vector<HeldEscalation> held_escalations(const Context& ctx) {
+  std::vector<HeldEscalation> out;
+  for (const EscalationPath& path : escalation_paths()) {
+    // Per step, who takes it; a subject holds the path when it takes every step.
+    std::vector<std::vector<SubjectRights>> steps;
+    for (const std::vector<PathRequest>& step : path.steps) {
+      steps.push_back(rights_by_subject(ctx, [&](const BoundRule& b) {
+        std::vector<Request> requests;
+        for (const PathRequest& p : step) {
+          std::optional<Request> r = scoped_request(ctx, b, p);
+          if (!r) continue;
+          // Of a pair of requests for the same object (the signer and its domain wildcard),
+          // the first is enough.
+          bool same = std::any_of(requests.begin(), requests.end(), [&](const Request& q) {
+            return q.verb == r->verb && q.resource == r->resource && q.api_group == r->api_group &&
+                   q.subresource == r->subresource;
+          });
+          if (!same) requests.push_back(std::move(*r));
+        }
+        return requests;
+      }));
+    }
+    if (steps.empty()) continue;
+    for (const SubjectRights& first : steps.front()) {
+      HeldEscalation held{&path, SubjectRights{first.subject, {}}, Severity::kInfo};
+      bool every_step = true;
+      for (const std::vector<SubjectRights>& step : steps) {
+        auto it = std::find_if(step.begin(), step.end(),
+                               [&](const SubjectRights& s) { return s.subject == first.subject; });
+        if (it == step.end()) {
+          every_step = false;
+          break;
+        }
+        for (const Right& r : it->rights) {
+          std::optional<Severity> s = severity_in(ctx, path, scope_of(r.grant));
+          if (!s) continue;
+          held.severity = std::max(held.severity, *s);
+          held.rights.rights.push_back(r);
+        }
+      }
+      if (every_step && !held.rights.rights.empty()) out.push_back(std::move(held));
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& ctx,
+                                                                std::string_view check) {
+  std::vector<std::vector<const HeldEscalation*>> out;
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->check != check) continue;
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& group) {
+      return group.front()->rights.subject == h.rights.subject;
+    });
+    if (it == out.end()) {
+      out.emplace_back();
+      it = out.end() - 1;
+    }
+    it->push_back(&h);
+  }
+  return out;
+}
+
+namespace {
+
+// "in every namespace" for namespaced resources; nothing for cluster-scoped ones, where it would
+// say nothing.
+std::string scope_words(const Context& ctx, const SubjectRights& rights) {
+  for (const Right& r : rights.rights) {
+    for (const Request& q : r.requests) {
+      const ResourceInfo* info = ctx.bundle.resources.find_resource(q.api_group, q.resource);
+      bool cluster_scoped = info && info->scope == Scope::kCluster;
+      if (!cluster_scoped || !q.namespace_.empty()) return " " + scopes_text(rights);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+void report_held_paths(const Context& ctx, Findings& out, std::string_view check) {
+  for (const std::vector<const HeldEscalation*>& group : held_by_subject(ctx, check)) {
+    SubjectRights all{group.front()->rights.subject, {}};
+    Severity severity = Severity::kInfo;
+    std::vector<std::string> sentences;
+    std::vector<std::string> fixes;
+    std::vector<std::string> summaries;
+    for (const HeldEscalation* h : group) {
+      all.rights.insert(all.rights.end(), h->rights.rights.begin(), h->rights.rights.end());
+      severity = std::max(severity, h->severity);
+      sentences.push_back(fmt::format("{}{}: {}", merge_verbs(h->rights.what()),
+                                      scope_words(ctx, h->rights), h->path->consequence));
+      add_unique(fixes, std::string(h->path->fix));
+      add_unique(summaries, std::string(h->path->summary));
+    }
+    std::string who = all.subject.display();
+    report_rights(
+        out, all, severity,
+        fmt::format("{}, through {}, may {}.", who, all.sources(),
+                    fmt::join(sentences, "; and may ")),
+        fmt::format("{}", fmt::join(fixes, " ")),
+        fmt::format("{} may {}{}", who, fmt::join(summaries, ", "), scope_words(ctx, all)));
+  }
+}
+
+namespace {
+
+// The built-in roles a binding may hand out, strongest first.
+constexpr std::array<std::string_view, 4> kBuiltinRoles = {"cluster-admin", "admin", "edit",
+                                                           "view"};
+
+// Whether `who` holds every rule of `role` in `ns` ("" cluster-wide): the API server's
+// ConfirmNoEscalation (pkg/registry/rbac/validation), asked of the authorizer tuple by tuple, as
+// Covers breaks rules down. "*" is asked literally, so only a wildcard covers it.
+bool holds_all(const RbacPolicy& policy, const Identity& who, const RbacRole& role,
+               const std::string& ns) {
+  for (const PolicyRule& rule : role.rules) {
+    for (const std::string& verb : rule.verbs) {
+      for (const std::string& url : rule.non_resource_urls) {
+        Request r;
+        r.verb = verb;
+        r.path = url;
+        if (!policy.authorize(who, r).allowed) return false;
+      }
+      for (const std::string& group : rule.api_groups) {
+        for (const std::string& resource : rule.resources) {
+          size_t slash = resource.find('/');
+          std::string sub = slash == std::string::npos ? "" : resource.substr(slash + 1);
+          std::vector<std::string> names = rule.resource_names;
+          if (names.empty()) names.emplace_back();
+          for (const std::string& name : names) {
+            Request r = resource_request(verb, group, resource.substr(0, slash), ns, sub, name);
+            if (!policy.authorize(who, r).allowed) return false;
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+// The strongest built-in ClusterRole `who` may bind in `ns`: with bind on it
+// (BindingAuthorized), or holding all its rules (escalation_check.go, policybased storage).
+std::string_view strongest_bindable(const Context& ctx, const Identity& who,
+                                    const std::string& ns) {
+  for (std::string_view name : kBuiltinRoles) {
+    const RbacRole* role = ctx.rbac.find_role(true, "", name);
+    if (!role) continue;
+    Request bind = resource_request("bind", kRbacGroup, "clusterroles", "", "", name);
+    if (ctx.rbac.authorize(who, bind).allowed || holds_all(ctx.rbac, who, *role, ns)) return name;
+  }
+  return "";
+}
+
+}  // namespace
+
+BindingReach binding_reach(const Context& ctx, const SubjectRights& writes) {
+  BindingReach b;
+  std::vector<std::string> what = writes.what();
+  b.cluster_bindings = std::any_of(what.begin(), what.end(), [](const std::string& w) {
+    return w.ends_with(" clusterrolebindings");
+  });
+  b.every_namespace = writes.cluster_wide();
+  std::vector<std::string> scopes = writes.scopes();
+  bool kube_system = contains(scopes, "kube-system");
+  b.ns = b.every_namespace ? "" : kube_system ? "kube-system" : scopes.front();
+  b.role = strongest_bindable(ctx, identity_of(writes.subject), b.ns);
+  // admin and edit read Secrets and create pods: in kube-system that is its controllers'
+  // ServiceAccounts, and so the whole cluster.
+  bool strong = b.role == "cluster-admin" || b.role == "admin" || b.role == "edit";
+  bool wide = b.every_namespace || kube_system;
+  b.severity = strong && wide                 ? Severity::kCritical
+               : wide                         ? Severity::kHigh
+               : foreign_namespace(ctx, b.ns) ? Severity::kMedium
+                                              : Severity::kLow;
+  return b;
+}
+
+std::optional<BindingReach> binding_reach_of(const Context& ctx, const Subject& subject) {
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->check == "rbac-binding-write" && h.rights.subject == subject)
+      return binding_reach(ctx, h.rights);
+  }
+  return std::nullopt;
+}
+
+bool rewrites_clusterroles(const Context& ctx, const BoundRule& b, const Subject& subject) {
+  if (!b.binding->cluster || !b.rule->resource_names.empty() ||
+      !grants(ctx.bundle.resources, b, "escalate", kRbacGroup, "clusterroles")) {
+    return false;
+  }
+  Identity who = identity_of(subject);
+  return ctx.rbac.authorize(who, resource_request("update", kRbacGroup, "clusterroles", ""))
+             .allowed ||
+         ctx.rbac.authorize(who, resource_request("patch", kRbacGroup, "clusterroles", "")).allowed;
+}
+
+const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject) {
+  for (const BoundRule& b : ctx.bound) {
+    if (grants_everything(*b.rule)) continue;  // rbac-wildcard's
+    bool holds = std::any_of(b.binding->subjects.begin(), b.binding->subjects.end(),
+                             [&](const Subject& s) { return s == subject; });
+    if (holds && rewrites_clusterroles(ctx, b, subject)) return &b;
+  }
+  return nullptr;
+}
+
+}  // namespace footprint

@@ -1,0 +1,107 @@
+// The privilege-escalation and denial-of-service paths of Kubernetes' "Role Based Access Control
+// Good Practices" (concepts/security/rbac-good-practices), as one table: the requests that grant
+// each path, as the RBAC engine is asked them, its severity by scope, what it leads to, the fix,
+// and the check that reports it. The Context computes who holds each path once
+// (Context::escalations); the RBAC checks report from there, one finding per subject.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/finding.h"
+#include "analysis/models/rights.h"
+
+namespace footprint {
+
+struct Context;
+
+// A request as the authorizer sees it. `name` is set where the API server asks about one named
+// object (the signers a CSR approval names); empty asks for any object.
+struct PathRequest {
+  std::string_view verb;
+  std::string_view group;
+  std::string_view resource;
+  std::string_view subresource;
+  std::string_view name;
+};
+
+struct EscalationPath {
+  std::string_view id;  // stable, kebab-case: "create-persistentvolumes"
+  // The item of the good-practices page it covers ("Persistent volume creation"), or empty for a
+  // path the page does not list.
+  std::string_view docs_item;
+  std::string_view check;  // the check ID that reports it
+  // Every step is needed; a step is taken by any one of its requests.
+  std::vector<std::vector<PathRequest>> steps;
+  Severity cluster_wide;  // through a ClusterRoleBinding, or in kube-system
+  Severity in_namespace;  // in another team's namespace
+  // In the operator's own namespace the severity is at most low; a denial-of-service path is not
+  // reported there (an operator deleting or rewriting its own objects is its job).
+  bool own_namespace_reported;
+  std::string_view consequence;  // completes "… may <requests>: <consequence>"
+  std::string_view fix;
+  std::string_view summary;  // completes "<subject> may <summary>", for the report's first screen
+};
+
+// The table, in the order of the good-practices page.
+const std::vector<EscalationPath>& escalation_paths();
+const EscalationPath* find_escalation_path(std::string_view id);
+// "create persistentvolumes + update/patch certificatesigningrequests/approval": what a path
+// asks, steps joined by "+".
+std::string requests_text(const EscalationPath& path);
+
+// Items of the good-practices page that no check covers, with the reason.
+struct UncoveredPractice {
+  std::string_view docs_item;
+  std::string_view reason;
+};
+std::span<const UncoveredPractice> uncovered_practices();
+
+// One subject's hold on one path: the bound rules and the requests that give it.
+struct HeldEscalation {
+  const EscalationPath* path;
+  SubjectRights rights;
+  Severity severity;  // path->cluster_wide or in_namespace, from where the rights hold
+};
+
+// For Context::escalations: every path held by every subject of the bundle's bindings. Rules over
+// every resource of every group are rbac-wildcard's and are left out, as in rights_by_subject().
+std::vector<HeldEscalation> held_escalations(const Context& ctx);
+
+// The paths `check` reports, grouped per subject in the order the subjects first hold one.
+std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& ctx,
+                                                                std::string_view check);
+
+// One finding per subject for the paths of `check` that have no logic of their own: severity is
+// the worst path's, the message lists each path's requests, scope and consequence.
+void report_held_paths(const Context& ctx, Findings& out, std::string_view check);
+
+// What a subject that holds the write-bindings path may bind, as rbac-binding-write rates it.
+struct BindingReach {
+  bool cluster_bindings = false;  // it writes ClusterRoleBindings
+  bool every_namespace = false;   // its binding writes hold cluster-wide
+  // Where it binds with the widest reach: "" cluster-wide, else kube-system, else its first
+  // namespace.
+  std::string ns;
+  // The strongest built-in ClusterRole (cluster-admin, admin, edit, view) the API server lets it
+  // bind there; empty when none.
+  std::string_view role;
+  Severity severity = Severity::kInfo;
+};
+BindingReach binding_reach(const Context& ctx, const SubjectRights& writes);
+// binding_reach() of `subject`'s binding writes, or nothing when it holds none.
+std::optional<BindingReach> binding_reach_of(const Context& ctx, const Subject& subject);
+
+// Whether `subject`, through bound rule `b`, may rewrite every ClusterRole: `b` is bound
+// cluster-wide and grants escalate on clusterroles for any name, and the subject may update or
+// patch them. EscalationAllowed (pkg/registry/rbac/escalation_check.go) then lets an update
+// write rules the writer does not hold, so it may write every right into the ClusterRole bound
+// to it: cluster-admin without writing a binding.
+bool rewrites_clusterroles(const Context& ctx, const BoundRule& b, const Subject& subject);
+// The first bound rule through which `subject` may do that, or null.
+const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject);
+
+}  // namespace footprint

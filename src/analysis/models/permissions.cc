@@ -1,0 +1,87 @@
+// Effective permissions per subject, for the Permissions section and `can-i --list`.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "analysis/models/rights.h"
+
+namespace footprint {
+
+std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Identity& who,
+                                            bool include_builtin) {
+  using Key = std::tuple<std::string, std::vector<std::string>, std::vector<std::string>,
+                         std::vector<std::string>, std::vector<std::string>>;
+  std::map<Key, PermissionGrant> merged;
+  auto sorted = [](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  for (uint32_t index : policy.bindings_of(who)) {
+    const RbacBinding& b = policy.bindings()[index];
+    if ((b.builtin() && !include_builtin) || !b.role) continue;
+    std::string ns = b.cluster ? "" : b.namespace_;
+    for (const PolicyRule& rule : b.role->rules) {
+      Key key{ns, sorted(rule.verbs), sorted(rule.api_groups), sorted(rule.resource_names),
+              sorted(rule.non_resource_urls)};
+      PermissionGrant& g = merged[key];
+      g.namespace_ = ns;
+      g.verbs = std::get<1>(key);
+      g.api_groups = std::get<2>(key);
+      g.resource_names = std::get<3>(key);
+      g.non_resource_urls = std::get<4>(key);
+      for (const std::string& r : rule.resources) {
+        if (!contains(g.resources, r)) g.resources.push_back(r);
+      }
+      for (const std::string& r : rule_risks(rule)) {
+        // Webhook configurations and CRDs are cluster-scoped: a RoleBinding grants nothing on
+        // them (the authorizer only consults RoleBindings for requests in their namespace).
+        bool cluster_scoped = r == "changes webhooks" || r == "changes CRDs";
+        if (cluster_scoped && !b.cluster) continue;
+        if (!contains(g.risks, r)) g.risks.push_back(r);
+      }
+      if (!contains(g.via, b.display())) g.via.push_back(b.display());
+    }
+  }
+  std::vector<PermissionGrant> out;
+  out.reserve(merged.size());
+  for (auto& [key, grant] : merged)
+    out.push_back(std::move(grant));
+  return out;
+}
+
+std::vector<SubjectPermissions> summarize_permissions(const Bundle& bundle,
+                                                      const RbacPolicy& policy) {
+  std::set<Subject> subjects;
+  for (uint32_t index : bundle.of_kind("", "ServiceAccount")) {
+    const Object& sa = bundle.objects[index];
+    subjects.insert(Subject{SubjectKind::kServiceAccount, sa.name, sa.namespace_});
+  }
+  for (const RbacBinding& b : policy.bindings()) {
+    if (!b.builtin()) subjects.insert(b.subjects.begin(), b.subjects.end());
+  }
+  std::vector<SubjectPermissions> out;
+  for (const Subject& subject : subjects) {
+    SubjectPermissions p;
+    p.subject = subject;
+    p.created_by_bundle = subject.kind == SubjectKind::kServiceAccount &&
+                          bundle.find("", "ServiceAccount", subject.namespace_, subject.name);
+    Identity who = identity_of(subject);
+    std::set<const RbacRole*> roles;
+    for (uint32_t index : policy.bindings_of(who)) {
+      const RbacBinding& b = policy.bindings()[index];
+      if (b.builtin()) continue;
+      ++(b.cluster ? p.cluster_role_bindings : p.role_bindings);
+      if (b.role) roles.insert(b.role);
+    }
+    for (const RbacRole* r : roles)
+      ++(r->cluster ? p.cluster_roles : p.roles);
+    p.grants = permissions_of(policy, who, false);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace footprint
