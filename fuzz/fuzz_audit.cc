@@ -5,8 +5,8 @@
 #include <string>
 
 #include "analysis/analyze.h"
-#include "analysis/context.h"
 #include "analysis/commands/airgap.h"
+#include "analysis/context.h"
 #include "analysis/models/images.h"
 #include "analysis/models/inventory.h"
 #include "load/loader.h"

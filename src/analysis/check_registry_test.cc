@@ -101,7 +101,7 @@ bool creates_pods_through(const Context& ctx, const AdmissionWebhook* w, bool ne
   if (need_fail && w->failure_policy != FailurePolicy::kFail) return false;
   for (const ClusterNamespace& ns : ctx.namespaces) {
     if (ns.operator_owned || ns.name == "kube-system") continue;
-    AdmissionRequest pod = pod_create_request(ctx, ns.name);
+    AdmissionRequest pod = pod_create_request(ctx.namespaces, ns.name);
     if (traced(ctx, pod, w)) return true;
     for (const auto& [group, resource] : {std::pair{"apps", "deployments"},
                                           {"batch", "jobs"},
@@ -168,7 +168,7 @@ TEST(CorpusClaims, EnginesConfirmEveryFindingAboutOthersAndGrants) {
         listed.push_back(webhook_named(ctx, name));
       auto any = [&](auto pred) { return std::any_of(listed.begin(), listed.end(), pred); };
       if (f.check == "webhook-kube-system") {
-        AdmissionRequest pod = pod_create_request(ctx, "kube-system");
+        AdmissionRequest pod = pod_create_request(ctx.namespaces, "kube-system");
         AdmissionRequest lease = pod;
         lease.operation = "UPDATE";
         lease.api_group = "coordination.k8s.io";

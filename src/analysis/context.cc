@@ -41,13 +41,11 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       },
   };
   parallel_for(std::size(tasks), b.input.jobs, [&](size_t i) { tasks[i](); });
-  // These read the models above through the Context, and none reads another's: webhooks the
-  // admission model, own and namespaces; escalations rbac, bound and namespaces; aggregated APIs
-  // pods and rbac.
+  // These read models of the first group, passed as arguments, and none reads another's.
   const std::function<void()> readers[] = {
-      [&] { webhooks = summarize_webhooks(*this); },
-      [&] { escalations = held_escalations(*this); },
-      [&] { aggregated_apis = footprint::aggregated_apis(*this); },
+      [&] { webhooks = summarize_webhooks(b, admission, own, namespaces); },
+      [&] { escalations = held_escalations(b.resources, bound, namespaces); },
+      [&] { aggregated_apis = footprint::aggregated_apis(b, pods, rbac); },
   };
   parallel_for(std::size(readers), b.input.jobs, [&](size_t i) { readers[i](); });
 }

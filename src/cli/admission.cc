@@ -102,7 +102,7 @@ int run_admission(int argc, char** argv) {
   request.api_version = info && !info->versions.empty() ? info->versions.front() : "v1";
   if (info) request.served_versions = info->versions;
   request.namespace_ = resolved->namespace_;
-  AdmissionRequest base = pod_create_request(ctx, target_namespace);
+  AdmissionRequest base = pod_create_request(ctx.namespaces, target_namespace);
   request.namespace_labels = base.namespace_labels;
   for (const auto& [labels, into] : {std::pair{&ns_labels, &request.namespace_labels},
                                      std::pair{&object_labels, &request.object_labels}}) {

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "analysis/context.h"
 #include "analysis/commands/install_rights.h"
+#include "analysis/context.h"
 #include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"

@@ -98,9 +98,10 @@ Section admission_section(const Context& ctx) {
   }
 
   // What a pod in another team's namespace goes through: the seed's unmeasured question.
-  const ClusterNamespace* other_team = other_team_namespace(ctx);
+  const ClusterNamespace* other_team = other_team_namespace(ctx.namespaces);
   std::string other_team_name = other_team ? other_team->name : kOtherTeamNamespace;
-  AdmissionTrace pod = trace_admission(ctx.admission, pod_create_request(ctx, other_team_name));
+  AdmissionTrace pod =
+      trace_admission(ctx.admission, pod_create_request(ctx.namespaces, other_team_name));
   std::vector<std::string> fail_closed;
   for (const AdmissionWebhook* w : pod.fail_closed)
     fail_closed.push_back(w->name);

@@ -1,11 +1,11 @@
 #include <fmt/format.h>
 
 #include "analysis/check.h"
-#include "analysis/models/aggregated_apis.h"
 #include "analysis/cluster_wide/cluster_defaults.h"
-#include "analysis/nodes/node_footprint.h"
 #include "analysis/cluster_wide/priority_classes.h"
 #include "analysis/context.h"
+#include "analysis/models/aggregated_apis.h"
+#include "analysis/nodes/node_footprint.h"
 #include "model/units.h"
 #include "report/cluster_wide.h"
 

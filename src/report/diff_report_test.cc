@@ -1,10 +1,11 @@
 // The mirror total of `diff --sizes` says which bound it is. diff_sizes.sh covers the exact,
 // lower and upper cases against a real registry; this covers both kinds of unread image at once,
 // which no single registry run there sets up.
-#include "model/units.h"
 #include "report/diff_report.h"
 
 #include <gtest/gtest.h>
+
+#include "model/units.h"
 
 namespace footprint {
 namespace {

@@ -3,8 +3,8 @@
 #include <map>
 
 #include "analysis/check.h"
-#include "analysis/pod_security/pod_security_checks.h"
 #include "analysis/context.h"
+#include "analysis/pod_security/pod_security_checks.h"
 #include "model/units.h"
 #include "report/cluster_wide.h"
 

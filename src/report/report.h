@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "analysis/analyze.h"
+#include "analysis/commands/airgap.h"
 #include "analysis/compare/compare.h"
 #include "analysis/models/crd_models.h"
-#include "analysis/commands/airgap.h"
 #include "analysis/models/images.h"
 #include "analysis/models/inventory.h"
 #include "analysis/models/rbac_models.h"

@@ -53,7 +53,7 @@ void run_admission_chain(const Context& ctx, Findings& out) {
   for (const ClusterNamespace& ns : ctx.namespaces) {
     if (ns.operator_owned || ns.system) continue;
     ++others;
-    AdmissionRequest request = pod_create_request(ctx, ns.name);
+    AdmissionRequest request = pod_create_request(ctx.namespaces, ns.name);
     AdmissionTrace before = trace_admission(ctx.chain, request);
     ChainPart theirs = part_of(before, true);
     ChainPart ours = part_of(before, false);

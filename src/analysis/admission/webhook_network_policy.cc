@@ -197,11 +197,12 @@ void run_webhook_network_policy(const Context& ctx, Findings& out) {
       (w->failure_policy == FailurePolicy::kFail ? fail_closed : fail_open)
           .push_back(
               fmt::format("{} ({}, {} s)", w->name, describe_rules(w->rules), w->timeout_seconds));
-      bool every = !ctx.namespaces.empty() &&
-                   std::all_of(ctx.namespaces.begin(), ctx.namespaces.end(),
-                               [&](const ClusterNamespace& ns) {
-                                 return webhook_matches(*w, pod_create_request(ctx, ns.name));
-                               });
+      bool every =
+          !ctx.namespaces.empty() &&
+          std::all_of(ctx.namespaces.begin(), ctx.namespaces.end(),
+                      [&](const ClusterNamespace& ns) {
+                        return webhook_matches(*w, pod_create_request(ctx.namespaces, ns.name));
+                      });
       pods_everywhere = pods_everywhere || every;
     }
     std::string port = b.port.number ? std::to_string(b.port.number) : b.port.name;

@@ -412,9 +412,9 @@ namespace {
 constexpr int kRequestTimeoutSeconds = 60;
 
 void run_added_latency(const Context& ctx, Findings& out) {
-  const ClusterNamespace* ns = other_team_namespace(ctx);
+  const ClusterNamespace* ns = other_team_namespace(ctx.namespaces);
   if (!ns) return;
-  AdmissionTrace t = trace_admission(ctx.admission, pod_create_request(ctx, ns->name));
+  AdmissionTrace t = trace_admission(ctx.admission, pod_create_request(ctx.namespaces, ns->name));
   std::vector<const AdmissionWebhook*> chain = t.mutating_webhooks;
   chain.insert(chain.end(), t.validating_webhooks.begin(), t.validating_webhooks.end());
   // One webhook's wait is part of webhook-intercepts-shared-resources; the sum is news only
@@ -585,7 +585,7 @@ namespace {
 void run_self_deadlock(const Context& ctx, Findings& out) {
   for (const AdmissionWebhook& w : ctx.admission.webhooks) {
     if (w.failure_policy != FailurePolicy::kFail || !w.client.is_service) continue;
-    AdmissionRequest request = pod_create_request(ctx, w.client.service_namespace);
+    AdmissionRequest request = pod_create_request(ctx.namespaces, w.client.service_namespace);
     ServiceBackend backend = resolve_service(ctx.bundle, w.client);
     // The operator's own pods carry the labels of its pod template.
     std::vector<Labels> pod_labels;

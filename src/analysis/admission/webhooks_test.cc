@@ -411,7 +411,7 @@ webhooks:
 )"),
                          "ops");
   Context ctx(b);
-  AdmissionTrace t = trace_admission(ctx.admission, pod_create_request(ctx, "team-a"));
+  AdmissionTrace t = trace_admission(ctx.admission, pod_create_request(ctx.namespaces, "team-a"));
   ASSERT_EQ(t.mutating_webhooks.size(), 2u);
   ASSERT_EQ(t.validating_webhooks.size(), 2u);
   EXPECT_EQ(t.worst_seconds, 5 * 2 + 3 + 7);  // series, reinvoked twice; then the slowest validator

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <set>
 
+#include "analysis/commands/install_rights.h"
 #include "analysis/context.h"
 #include "analysis/models/crd_models.h"
 #include "analysis/models/inventory.h"
-#include "analysis/commands/install_rights.h"
 #include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
 #include "analysis/models/webhook_reach.h"

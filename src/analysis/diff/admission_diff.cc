@@ -115,7 +115,7 @@ struct PodPath {
 };
 
 PodPath pod_path(const Context& ctx, const std::string& ns) {
-  AdmissionTrace t = trace_admission(ctx.admission, pod_create_request(ctx, ns));
+  AdmissionTrace t = trace_admission(ctx.admission, pod_create_request(ctx.namespaces, ns));
   return {t.fail_closed.size(), t.worst_seconds,
           t.mutating_webhooks.size() + t.validating_webhooks.size()};
 }
@@ -218,7 +218,7 @@ void diff_admission(const DiffSide& old_side, const DiffSide& new_side, std::vec
     out.push_back(std::move(c));
   }
   diff_policies(old_side, new_side, out);
-  if (const ClusterNamespace* other = other_team_namespace(new_side.context))
+  if (const ClusterNamespace* other = other_team_namespace(new_side.context.namespaces))
     compare_pod_creation(old_side, new_side, other->name, "another team's", out);
   compare_pod_creation(old_side, new_side, "kube-system", "the cluster's own", out);
 }

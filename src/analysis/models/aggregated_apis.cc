@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "analysis/context.h"
 #include "model/kubectl_json.h"
 
 namespace footprint {
@@ -27,11 +26,12 @@ int replicas_of(const Object& workload) {
 
 }  // namespace
 
-std::vector<AggregatedApi> aggregated_apis(const Context& ctx) {
+std::vector<AggregatedApi> aggregated_apis(const Bundle& bundle, std::span<const PodTemplate> pods,
+                                           const RbacPolicy& policy) {
   std::vector<AggregatedApi> out;
-  bool has_workloads = !ctx.pods.empty();
-  for (uint32_t index : ctx.bundle.of_kind("apiregistration.k8s.io", "APIService")) {
-    const Object& obj = ctx.bundle.objects[index];
+  bool has_workloads = !pods.empty();
+  for (uint32_t index : bundle.of_kind("apiregistration.k8s.io", "APIService")) {
+    const Object& obj = bundle.objects[index];
     yaml::Node spec = obj.node.get("spec");
     if (!spec.get("service").is_mapping()) continue;
     AggregatedApi api;
@@ -39,14 +39,14 @@ std::vector<AggregatedApi> aggregated_apis(const Context& ctx) {
     api.group_version = fmt::format("{}/{}", spec.get("group").str(), spec.get("version").str());
     api.client = read_webhook_client(spec);
     api.insecure_skip_tls_verify = kubectl_bool(spec.get("insecureSkipTLSVerify")) == true;
-    api.backend = resolve_service(ctx.bundle, api.client);
-    api.ca_injectors = ca_injectors(obj, ctx.rbac);
+    api.backend = resolve_service(bundle, api.client);
+    api.ca_injectors = ca_injectors(obj, policy);
     for (const Object* w : api.backend.backends) {
       api.replicas += w->kind == "DaemonSet" ? 2 : replicas_of(*w);
     }
     const ServiceBackend& b = api.backend;
     if (!b.service) {
-      std::vector<const Object*> similar = similar_services(ctx.bundle, api.client.service_name);
+      std::vector<const Object*> similar = similar_services(bundle, api.client.service_name);
       api.broken.push_back(fmt::format(
           "the bundle creates no Service {}/{}{}", api.client.service_namespace,
           api.client.service_name,

@@ -3,15 +3,16 @@
 // cluster. docs/cluster-wide.md explains the consequences and the severities.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
 #include "model/object.h"
+#include "model/rbac.h"
 #include "model/webhook_client.h"
+#include "model/workloads.h"
 
 namespace footprint {
-
-struct Context;
 
 struct AggregatedApi {
   const Object* api_service = nullptr;
@@ -29,8 +30,10 @@ struct AggregatedApi {
   std::string backend_name() const;  // "service kueue-system/kueue-visibility-server:443"
 };
 
-// APIServices with spec.service, in input order; those without one are served by the API server
-// itself.
-std::vector<AggregatedApi> aggregated_apis(const Context& context);
+// For Context::aggregated_apis: APIServices with spec.service, in input order (those without one
+// are served by the API server itself), their backends among the bundle's Services and `pods`,
+// and the CA injectors `policy` lets write their caBundle.
+std::vector<AggregatedApi> aggregated_apis(const Bundle& bundle, std::span<const PodTemplate> pods,
+                                           const RbacPolicy& policy);
 
 }  // namespace footprint

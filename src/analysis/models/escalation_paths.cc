@@ -282,12 +282,12 @@ std::vector<EscalationPath> make_paths() {
 
 // The request `p` as bound rule `b` would be asked it, or nothing when `b` cannot grant it
 // (a RoleBinding and a cluster-scoped resource).
-std::optional<Request> scoped_request(const Context& ctx, const BoundRule& b,
+std::optional<Request> scoped_request(const ResourceTable& resources, const BoundRule& b,
                                       const PathRequest& p) {
   std::string_view ns;
   std::string_view name = p.name;
   if (!b.binding->cluster) {
-    const ResourceInfo* info = ctx.bundle.resources.find_resource(p.group, p.resource);
+    const ResourceInfo* info = resources.find_resource(p.group, p.resource);
     bool cluster_scoped = info && info->scope == Scope::kCluster;
     if (!cluster_scoped) {
       ns = b.binding->namespace_;
@@ -306,10 +306,10 @@ std::optional<Request> scoped_request(const Context& ctx, const BoundRule& b,
   return resource_request(p.verb, p.group, p.resource, ns, p.subresource, name);
 }
 
-std::optional<Severity> severity_in(const Context& ctx, const EscalationPath& path,
-                                    const std::string& scope) {
+std::optional<Severity> severity_in(std::span<const ClusterNamespace> namespaces,
+                                    const EscalationPath& path, const std::string& scope) {
   if (scope.empty() || scope == "kube-system") return path.cluster_wide;
-  if (foreign_namespace(ctx, scope)) return path.in_namespace;
+  if (foreign_namespace(namespaces, scope)) return path.in_namespace;
   if (!path.own_namespace_reported) return std::nullopt;
   return std::min(path.in_namespace, Severity::kLow);
 }
@@ -352,16 +352,18 @@ std::span<const UncoveredPractice> uncovered_practices() {
   return kUncovered;
 }
 
-std::vector<HeldEscalation> held_escalations(const Context& ctx) {
+std::vector<HeldEscalation> held_escalations(const ResourceTable& resources,
+                                             std::span<const BoundRule> bound,
+                                             std::span<const ClusterNamespace> namespaces) {
   std::vector<HeldEscalation> out;
   for (const EscalationPath& path : escalation_paths()) {
     // Per step, who takes it; a subject holds the path when it takes every step.
     std::vector<std::vector<SubjectRights>> steps;
     for (const std::vector<PathRequest>& step : path.steps) {
-      steps.push_back(rights_by_subject(ctx, [&](const BoundRule& b) {
+      steps.push_back(rights_by_subject(bound, [&](const BoundRule& b) {
         std::vector<Request> requests;
         for (const PathRequest& p : step) {
-          std::optional<Request> r = scoped_request(ctx, b, p);
+          std::optional<Request> r = scoped_request(resources, b, p);
           if (!r) continue;
           // Of a pair of requests for the same object (the signer and its domain wildcard),
           // the first is enough.
@@ -386,7 +388,7 @@ std::vector<HeldEscalation> held_escalations(const Context& ctx) {
           break;
         }
         for (const Right& r : it->rights) {
-          std::optional<Severity> s = severity_in(ctx, path, scope_of(r.grant));
+          std::optional<Severity> s = severity_in(namespaces, path, scope_of(r.grant));
           if (!s) continue;
           held.severity = std::max(held.severity, *s);
           held.rights.rights.push_back(r);
@@ -523,10 +525,10 @@ BindingReach binding_reach(const Context& ctx, const SubjectRights& writes) {
   // ServiceAccounts, and so the whole cluster.
   bool strong = b.role == "cluster-admin" || b.role == "admin" || b.role == "edit";
   bool wide = b.every_namespace || kube_system;
-  b.severity = strong && wide                 ? Severity::kCritical
-               : wide                         ? Severity::kHigh
-               : foreign_namespace(ctx, b.ns) ? Severity::kMedium
-                                              : Severity::kLow;
+  b.severity = strong && wide                            ? Severity::kCritical
+               : wide                                    ? Severity::kHigh
+               : foreign_namespace(ctx.namespaces, b.ns) ? Severity::kMedium
+                                                         : Severity::kLow;
   return b;
 }
 

@@ -67,9 +67,12 @@ struct HeldEscalation {
   Severity severity;  // path->cluster_wide or in_namespace, from where the rights hold
 };
 
-// For Context::escalations: every path held by every subject of the bundle's bindings. Rules over
-// every resource of every group are rbac-wildcard's and are left out, as in rights_by_subject().
-std::vector<HeldEscalation> held_escalations(const Context& ctx);
+// For Context::escalations: every path held by every subject of the bundle's bindings (`bound`),
+// rated by where it holds among `namespaces`. Rules over every resource of every group are
+// rbac-wildcard's and are left out, as in rights_by_subject().
+std::vector<HeldEscalation> held_escalations(const ResourceTable& resources,
+                                             std::span<const BoundRule> bound,
+                                             std::span<const ClusterNamespace> namespaces);
 
 // The paths `check` reports, grouped per subject in the order the subjects first hold one.
 std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& ctx,

@@ -6,7 +6,6 @@
 
 namespace footprint {
 
-
 tl::expected<std::vector<Expectation>, LoadError> load_expectations(
     const std::string& path, const ResourceTable& resources) {
   auto text = read_text_file(path);

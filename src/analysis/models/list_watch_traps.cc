@@ -13,7 +13,6 @@
 
 namespace footprint {
 
-
 Identity identity_of(const Subject& subject) {
   switch (subject.kind) {
     case SubjectKind::kServiceAccount:

@@ -1,4 +1,6 @@
-// RBAC analysis shared by the rbac-* checks, `footprint fix rbac` and the Permissions section.
+// RBAC models shared by the rbac-* checks, `footprint fix rbac`, compare and the Permissions
+// section: list-watch traps (list_watch_traps.cc), identities, --expect (expectations.cc), each
+// subject's permissions (permissions.cc) and the risk marks of a rule (rule_risks.cc).
 #pragma once
 
 #include <cstdint>

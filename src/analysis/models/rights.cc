@@ -5,8 +5,6 @@
 
 #include <algorithm>
 
-#include "analysis/context.h"
-
 namespace footprint {
 
 std::string merge_verbs(const std::vector<std::string>& verb_resource) {
@@ -133,10 +131,10 @@ bool covers_every_resource(const PolicyRule& rule) {
          rule.non_resource_urls.empty();
 }
 
-Request probe_request(const Context& ctx, const BoundRule& bound, std::string_view verb,
+Request probe_request(const ResourceTable& resources, const BoundRule& bound, std::string_view verb,
                       std::string_view group, std::string_view resource,
                       std::string_view subresource) {
-  const ResourceInfo* info = ctx.bundle.resources.find_resource(group, resource);
+  const ResourceInfo* info = resources.find_resource(group, resource);
   bool cluster_scoped = info && info->scope == Scope::kCluster;
   return resource_request(verb, group, resource, cluster_scoped ? "" : scope_of(bound),
                           subresource);
@@ -188,9 +186,10 @@ std::vector<std::string> SubjectRights::scopes() const {
 }
 
 std::vector<SubjectRights> rights_by_subject(
-    const Context& ctx, const std::function<std::vector<Request>(const BoundRule&)>& probe) {
+    std::span<const BoundRule> bound,
+    const std::function<std::vector<Request>(const BoundRule&)>& probe) {
   std::vector<SubjectRights> out;
-  for (const BoundRule& b : ctx.bound) {
+  for (const BoundRule& b : bound) {
     if (covers_every_resource(*b.rule)) continue;
     std::vector<Request> requests = probe(b);
     if (requests.empty()) continue;
@@ -231,8 +230,8 @@ Finding& report_rights(Findings& out, const SubjectRights& rights, Severity seve
   return f;
 }
 
-bool foreign_namespace(const Context& ctx, const std::string& ns) {
-  for (const ClusterNamespace& n : ctx.namespaces) {
+bool foreign_namespace(std::span<const ClusterNamespace> namespaces, const std::string& ns) {
+  for (const ClusterNamespace& n : namespaces) {
     if (n.name == ns) return !n.operator_owned;
   }
   return true;

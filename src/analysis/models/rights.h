@@ -5,17 +5,17 @@
 #pragma once
 
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "analysis/finding.h"
+#include "model/namespaces.h"
 #include "model/rbac.h"
 #include "util/strings.h"
 
 namespace footprint {
-
-struct Context;
 
 // {"get secrets", "list secrets", "create pods"} -> "get/list secrets, create pods".
 std::string merge_verbs(const std::vector<std::string>& verb_resource);
@@ -95,7 +95,7 @@ bool covers_every_resource(const PolicyRule& rule);
 
 // A probe request for `bound`: cluster-wide for a ClusterRoleBinding or a cluster-scoped
 // resource, else in the RoleBinding's namespace.
-Request probe_request(const Context& ctx, const BoundRule& bound, std::string_view verb,
+Request probe_request(const ResourceTable& resources, const BoundRule& bound, std::string_view verb,
                       std::string_view group, std::string_view resource,
                       std::string_view subresource = "");
 
@@ -124,7 +124,8 @@ struct SubjectRights {
 
 // Rules over every resource of every group are left to rbac-wildcard.
 std::vector<SubjectRights> rights_by_subject(
-    const Context& ctx, const std::function<std::vector<Request>(const BoundRule&)>& probe);
+    std::span<const BoundRule> bound,
+    const std::function<std::vector<Request>(const BoundRule&)>& probe);
 
 // "in every namespace", or "in namespaces a, b".
 std::string scopes_text(const SubjectRights& rights);
@@ -135,6 +136,6 @@ Finding& report_rights(Findings& out, const SubjectRights& rights, Severity seve
                        std::string message, std::string fix, std::string summary);
 
 // Namespaces where other teams' or the cluster's own objects live.
-bool foreign_namespace(const Context& ctx, const std::string& ns);
+bool foreign_namespace(std::span<const ClusterNamespace> namespaces, const std::string& ns);
 
 }  // namespace footprint

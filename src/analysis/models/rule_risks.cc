@@ -8,7 +8,6 @@
 
 namespace footprint {
 
-
 namespace {
 
 // The marks rule_risks() puts on a rule, most dangerous first, each for the escalation paths

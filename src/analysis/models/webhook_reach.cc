@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "analysis/context.h"
+#include "analysis/models/ownership.h"
 #include "load/parallel.h"
 #include "util/strings.h"
 
@@ -96,9 +96,10 @@ std::vector<std::string_view> matching_operations(const AdmissionWebhook& webhoo
   return out;
 }
 
-WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
+WebhookReach reach_of(const ResourceTable& resources, const OwnApis& own,
+                      const AdmissionWebhook& webhook) {
   WebhookReach reach;
-  for (const ResourceInfo& info : ctx.bundle.resources.all()) {
+  for (const ResourceInfo& info : resources.all()) {
     std::vector<std::string_view> subresources = {""};
     subresources.insert(subresources.end(), info.subresources.begin(), info.subresources.end());
     for (std::string_view sub : subresources) {
@@ -127,10 +128,9 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
   // not in the input. Their scope is unknown, so the namespaceSelector may apply.
   for (const AdmissionRule& rule : webhook.rules) {
     for (const std::string& g : rule.api_groups) {
-      if (g != "*" &&
-          (ctx.bundle.resources.is_builtin_group(g) ||
-           std::any_of(ctx.bundle.resources.all().begin(), ctx.bundle.resources.all().end(),
-                       [&](const ResourceInfo& r) { return r.group == g; }))) {
+      if (g != "*" && (resources.is_builtin_group(g) ||
+                       std::any_of(resources.all().begin(), resources.all().end(),
+                                   [&](const ResourceInfo& r) { return r.group == g; }))) {
         continue;
       }
       if (rule.resources.empty() || rule.operations.empty()) continue;
@@ -138,7 +138,7 @@ WebhookReach reach_of(const Context& ctx, const AdmissionWebhook& webhook) {
         std::string what = g == "*"
                                ? fmt::format("every custom resource ({})", r)
                                : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, "/"));
-        bool own = g != "*" && ctx.own.owns(g);
+        bool own = g != "*" && own.owns(g);
         if (rule.scope != "Cluster") reach.namespaced = true;
         if (rule.scope == "Cluster" && !own) reach.cluster_wide = true;
         add_unique(own ? reach.own : reach.other_custom, std::move(what));
@@ -180,16 +180,18 @@ constexpr ComponentRequest kComponentRequests[] = {
     {"kube-system", "CREATE", "", "events", "", false, "record events"},
 };
 
-ComponentHit components_hit(const Context& ctx, const AdmissionWebhook& w) {
+ComponentHit components_hit(const ResourceTable& resources,
+                            std::span<const ClusterNamespace> namespaces,
+                            const AdmissionWebhook& w) {
   ComponentHit hit;
   for (const ComponentRequest& c : kComponentRequests) {
-    AdmissionRequest r = pod_create_request(ctx, c.namespace_);
+    AdmissionRequest r = pod_create_request(namespaces, c.namespace_);
     if (std::string_view(c.namespace_).empty()) r.namespace_labels.clear();
     r.operation = c.operation;
     r.api_group = c.group;
     r.resource = c.resource;
     r.subresource = c.subresource;
-    const ResourceInfo* info = ctx.bundle.resources.find_resource(c.group, c.resource);
+    const ResourceInfo* info = resources.find_resource(c.group, c.resource);
     r.api_version = info && !info->versions.empty() ? info->versions.front() : "v1";
     if (info) r.served_versions = info->versions;
     if (!webhook_matches(w, r)) continue;
@@ -226,22 +228,24 @@ std::string selector_scope(const LabelSelector& s) {
   return "opt-in";
 }
 
-std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
+std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle, const Admission& admission,
+                                               const OwnApis& own,
+                                               std::span<const ClusterNamespace> namespaces) {
   // Each webhook's reach asks the matcher about every served resource; webhooks are independent.
-  std::vector<WebhookSummary> out(ctx.admission.webhooks.size());
-  parallel_for(out.size(), ctx.bundle.input.jobs, [&](size_t i) {
-    const AdmissionWebhook& w = ctx.admission.webhooks[i];
+  std::vector<WebhookSummary> out(admission.webhooks.size());
+  parallel_for(out.size(), bundle.input.jobs, [&](size_t i) {
+    const AdmissionWebhook& w = admission.webhooks[i];
     WebhookSummary& s = out[i];
     s.webhook = &w;
     s.intercepts = describe_rules(w.rules);
-    s.reach = reach_of(ctx, w);
+    s.reach = reach_of(bundle.resources, own, w);
     s.namespace_scope = selector_scope(w.namespace_selector);
     s.object_scope = selector_scope(w.object_selector);
     s.opt_in = (s.object_scope != "none" && s.object_scope != "opt-out") ||
                (s.namespace_scope == "opt-in" && !s.reach.cluster_wide);
     if (s.reach.namespaced) {
-      s.namespaces_total = ctx.namespaces.size();
-      for (const ClusterNamespace& ns : ctx.namespaces) {
+      s.namespaces_total = namespaces.size();
+      for (const ClusterNamespace& ns : namespaces) {
         // The cluster's own namespaces (kube-system, kube-public, kube-node-lease) are no team's:
         // webhook-kube-system judges what their components need.
         if (!ns.operator_owned && !ns.system) ++s.others_total;
@@ -254,7 +258,7 @@ std::vector<WebhookSummary> summarize_webhooks(const Context& ctx) {
         }
       }
     }
-    s.components = components_hit(ctx, w);
+    s.components = components_hit(bundle.resources, namespaces, w);
     s.backend = backend_of(w.client);
     s.worst_seconds = w.timeout_seconds * (w.reinvoked_if_needed ? 2 : 1);
   });
@@ -313,9 +317,9 @@ AdmissionTrace trace_admission(const Admission& admission, const AdmissionReques
   return t;
 }
 
-const ClusterNamespace* other_team_namespace(const Context& ctx) {
+const ClusterNamespace* other_team_namespace(std::span<const ClusterNamespace> namespaces) {
   const ClusterNamespace* found = nullptr;
-  for (const ClusterNamespace& ns : ctx.namespaces) {
+  for (const ClusterNamespace& ns : namespaces) {
     if (ns.operator_owned || ns.system) continue;
     if (ns.name == kOtherTeamNamespace) return &ns;
     if (!found) found = &ns;
@@ -323,14 +327,15 @@ const ClusterNamespace* other_team_namespace(const Context& ctx) {
   return found;
 }
 
-AdmissionRequest pod_create_request(const Context& ctx, const std::string& ns) {
+AdmissionRequest pod_create_request(std::span<const ClusterNamespace> namespaces,
+                                    const std::string& ns) {
   AdmissionRequest r;
   r.operation = "CREATE";
   r.api_version = "v1";
   r.resource = "pods";
   r.served_versions = {"v1"};
   r.namespace_ = ns;
-  for (const ClusterNamespace& n : ctx.namespaces) {
+  for (const ClusterNamespace& n : namespaces) {
     if (n.name == ns) r.namespace_labels = n.labels;
   }
   if (r.namespace_labels.empty()) r.namespace_labels[kNamespaceNameLabel] = ns;

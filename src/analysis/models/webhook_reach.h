@@ -5,14 +5,17 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "analysis/check.h"
+#include "analysis/finding.h"
 #include "model/admission.h"
 #include "model/namespaces.h"
 
 namespace footprint {
+
+struct OwnApis;  // models/ownership.h
 
 // How a selector scopes a webhook: "none" (no selector: everything), "opt-out" (only
 // exclusions, so everything unlabelled matches), "opt-in" (a label must be present), or
@@ -74,7 +77,11 @@ struct WebhookSummary {
   }
 };
 
-std::vector<WebhookSummary> summarize_webhooks(const Context& context);
+// For Context::webhooks: what each webhook of `admission` reaches among the bundle's resources,
+// the install's own APIs (`own`) and the namespace set.
+std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle, const Admission& admission,
+                                               const OwnApis& own,
+                                               std::span<const ClusterNamespace> namespaces);
 
 // What each webhook check rates one webhook, or nothing when the check does not report it. The
 // checks group webhooks by backend and report the worst; the HTML matrix colours by the same.
@@ -104,9 +111,10 @@ AdmissionTrace trace_admission(const Admission& admission, const AdmissionReques
 // pod would be created. The stand-in "other-team" when it is in the set (the default namespaces),
 // else the first such namespace of the cluster; null when every namespace is the operator's or
 // the system's.
-const ClusterNamespace* other_team_namespace(const Context& context);
+const ClusterNamespace* other_team_namespace(std::span<const ClusterNamespace> namespaces);
 
-// A CREATE of a v1 Pod in `ns`, with that namespace's labels from the context's namespace set.
-AdmissionRequest pod_create_request(const Context& context, const std::string& ns);
+// A CREATE of a v1 Pod in `ns`, with that namespace's labels from the namespace set.
+AdmissionRequest pod_create_request(std::span<const ClusterNamespace> namespaces,
+                                    const std::string& ns);
 
 }  // namespace footprint

@@ -73,7 +73,7 @@ void run_wildcard(const Context& ctx, Findings& out) {
     if (!b.rule->non_resource_urls.empty()) return Severity::kLow;  // /healthz, /metrics...
     if (w.everything) {
       if (ns.empty() || ns == "kube-system") return Severity::kCritical;
-      return foreign_namespace(ctx, ns) ? Severity::kHigh : Severity::kMedium;
+      return foreign_namespace(ctx.namespaces, ns) ? Severity::kHigh : Severity::kMedium;
     }
     if (w.own_only) return Severity::kLow;
     if (w.builtin) {
@@ -81,7 +81,7 @@ void run_wildcard(const Context& ctx, Findings& out) {
       bool powerful = covers_every_resource(*b.rule) && !reach_of_every_resource(*b.rule).empty();
       if (ns.empty()) return all_resources || powerful ? Severity::kHigh : Severity::kMedium;
       if (ns == "kube-system") return Severity::kHigh;
-      return foreign_namespace(ctx, ns) ? Severity::kMedium : Severity::kLow;
+      return foreign_namespace(ctx.namespaces, ns) ? Severity::kMedium : Severity::kLow;
     }
     return Severity::kMedium;  // another project's resources
   };
@@ -290,9 +290,9 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
     if (e.rights.empty()) continue;
     reported.insert(b.role);
     std::string ns = scope_of(b);
-    Severity scoped = ns.empty() || ns == "kube-system" ? Severity::kHigh
-                      : foreign_namespace(ctx, ns)      ? Severity::kMedium
-                                                        : Severity::kLow;
+    Severity scoped = ns.empty() || ns == "kube-system"       ? Severity::kHigh
+                      : foreign_namespace(ctx.namespaces, ns) ? Severity::kMedium
+                                                              : Severity::kLow;
     for (const Subject& subject : b.binding->subjects) {
       auto it = std::find_if(subjects.begin(), subjects.end(),
                              [&](const SubjectEscalation& x) { return x.subject == subject; });

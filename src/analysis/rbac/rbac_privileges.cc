@@ -70,7 +70,7 @@ void run_kube_system_grant(const Context& ctx, Findings& out) {
     auto add = [&](std::string_view verb, std::string_view group, std::string_view resource,
                    std::string_view sub = "") {
       if (grants(ctx.bundle.resources, b, verb, group, resource, sub))
-        requests.push_back(probe_request(ctx, b, verb, group, resource, sub));
+        requests.push_back(probe_request(ctx.bundle.resources, b, verb, group, resource, sub));
     };
     for (const char* verb : {"get", "list"})
       add(verb, "", "secrets");
@@ -80,7 +80,7 @@ void run_kube_system_grant(const Context& ctx, Findings& out) {
       add(verb, "", "configmaps");
     return requests;
   };
-  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx.bound, probe)) {
     report_rights(
         out, rr, Severity::kHigh,
         fmt::format("{} may {} in kube-system, through {}. kube-system holds the cluster's own "

@@ -1,5 +1,3 @@
-#include "analysis/models/rbac_models.h"
-
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -7,6 +5,7 @@
 #include <fstream>
 
 #include "analysis/check_testing.h"
+#include "analysis/models/rbac_models.h"
 
 namespace footprint {
 namespace {

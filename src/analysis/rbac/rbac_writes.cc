@@ -20,7 +20,7 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
                                  "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"}) {
       for (const char* verb : {"create", "update", "patch", "delete"}) {
         if (!grants(ctx.bundle.resources, b, verb, group, resource, "", Names::kSome)) continue;
-        Request r = probe_request(ctx, b, verb, group, resource);
+        Request r = probe_request(ctx.bundle.resources, b, verb, group, resource);
         if (verb != std::string_view("create") && !b.rule->resource_names.empty())
           r.name = b.rule->resource_names.front();
         requests.push_back(std::move(r));
@@ -28,7 +28,7 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
     }
     return requests;
   };
-  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx.bound, probe)) {
     // create cannot be limited by name; the other verbs can.
     bool any_name = std::any_of(rr.rights.begin(), rr.rights.end(), [](const Right& r) {
       return r.grant.rule->resource_names.empty() ||
@@ -153,14 +153,15 @@ void run_crd_write(const Context& ctx, Findings& out) {
                   "customresourcedefinitions", "", Names::kSome)) {
         continue;
       }
-      Request r = probe_request(ctx, b, verb, "apiextensions.k8s.io", "customresourcedefinitions");
+      Request r = probe_request(ctx.bundle.resources, b, verb, "apiextensions.k8s.io",
+                                "customresourcedefinitions");
       if (verb != std::string_view("create") && !b.rule->resource_names.empty())
         r.name = b.rule->resource_names.front();
       requests.push_back(std::move(r));
     }
     return requests;
   };
-  for (const SubjectRights& rr : rights_by_subject(ctx, probe)) {
+  for (const SubjectRights& rr : rights_by_subject(ctx.bound, probe)) {
     std::vector<std::string> what = rr.what();
     bool creates = contains(what, "create customresourcedefinitions");
     // What it may rewrite comes from its update and patch rights only: a create rule without

@@ -473,7 +473,8 @@ Json patch_of(const Pending& p) {
 }  // namespace
 
 WebhookFixPlan plan_webhook_fixes(const Context& ctx, const WebhookFixOptions& options) {
-  Planner planner{ctx, options, operator_of(ctx, options), {}, other_team_namespace(ctx), {}};
+  Planner planner{ctx, options, operator_of(ctx, options), {}, other_team_namespace(ctx.namespaces),
+                  {}};
   for (const std::string& ns : planner.op.namespaces) {
     if (!is_system_namespace(ns)) planner.managed.push_back(ns);
   }
