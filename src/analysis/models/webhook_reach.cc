@@ -96,7 +96,7 @@ std::vector<std::string_view> matching_operations(const AdmissionWebhook& webhoo
   return out;
 }
 
-WebhookReach reach_of(const ResourceTable& resources, const OwnApis& own,
+WebhookReach reach_of(const ResourceTable& resources, const OwnApis& own_apis,
                       const AdmissionWebhook& webhook) {
   WebhookReach reach;
   for (const ResourceInfo& info : resources.all()) {
@@ -138,7 +138,7 @@ WebhookReach reach_of(const ResourceTable& resources, const OwnApis& own,
         std::string what = g == "*"
                                ? fmt::format("every custom resource ({})", r)
                                : fmt::format("{}.{} {}", r, g, fmt::join(rule.operations, "/"));
-        bool own = g != "*" && own.owns(g);
+        bool own = g != "*" && own_apis.owns(g);
         if (rule.scope != "Cluster") reach.namespaced = true;
         if (rule.scope == "Cluster" && !own) reach.cluster_wide = true;
         add_unique(own ? reach.own : reach.other_custom, std::move(what));
