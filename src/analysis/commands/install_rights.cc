@@ -13,8 +13,6 @@ namespace footprint {
 
 namespace {
 
-constexpr std::string_view kRbacGroup = "rbac.authorization.k8s.io";
-
 // Helm's InstallOrder (pkg/release/util/kind_sorter.go); other kinds follow, by kind.
 constexpr std::array<std::string_view, 38> kInstallOrder = {
     "PriorityClass",

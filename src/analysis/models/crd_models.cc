@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "analysis/models/ownership.h"
 #include "load/base64.h"
 #include "model/names.h"
 #include "model/units.h"

@@ -9,6 +9,7 @@
 
 #include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
+#include "model/workloads.h"
 #include "util/strings.h"
 
 namespace footprint {

@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
 
 namespace footprint {

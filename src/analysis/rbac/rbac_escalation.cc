@@ -10,6 +10,7 @@
 #include "analysis/models/escalation_paths.h"
 #include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
+#include "analysis/rbac/rbac_internal.h"
 
 namespace footprint {
 

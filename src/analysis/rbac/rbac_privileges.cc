@@ -9,6 +9,7 @@
 #include "analysis/context.h"
 #include "analysis/models/escalation_paths.h"
 #include "analysis/models/rights.h"
+#include "analysis/rbac/rbac_internal.h"
 
 namespace footprint {
 

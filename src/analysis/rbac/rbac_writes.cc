@@ -6,6 +6,7 @@
 
 #include "analysis/context.h"
 #include "analysis/models/rights.h"
+#include "analysis/rbac/rbac_internal.h"
 
 namespace footprint {
 
