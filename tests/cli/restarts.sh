@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # footprint restarts BEFORE AFTER on tests/data/cluster/pods-{before,after}.yaml; the expected
-# values are counted by hand in src/analysis/restarts_test.cc. Exit 1 when a count grew.
+# values are counted by hand in src/analysis/commands/restarts_test.cc. Exit 1 when a count grew.
 source "$(dirname "$0")/common.inc"
 data=$DATA/cluster
 bundle=$data/bundle.yaml
