@@ -126,7 +126,8 @@ int run_audit(int argc, char** argv) {
 
   ReportOptions options = text_options(color, output_path);
   options.min_severity = checked_severity(min_severity);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path)) {
+  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
+                    content_of(format_name))) {
     return kExitUsage;
   }
   // The report covers the valid objects only, so it must not pass for a clean run.

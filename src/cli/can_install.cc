@@ -158,13 +158,13 @@ int run_can_install(int argc, char** argv) {
   if (print_role) {
     std::string yaml =
         render_installer_role(installer_grant(ctx, bundle_args.namespace_), *who, role_name);
-    return write_output(yaml, "") ? kExitOk : kExitUsage;
+    return write_output(yaml, "", Content::kData) ? kExitOk : kExitUsage;
   }
   InstallRights rights = install_rights(ctx, *who, bundle_args.namespace_);
   std::string out = format_name == "json"
-                        ? to_json(rights, as, bundle_args.namespace_).dump(2) + "\n"
+                        ? dump_json(to_json(rights, as, bundle_args.namespace_), 2) + "\n"
                         : to_text(rights, as, bundle_args.namespace_, options);
-  if (!write_output(out, "")) return kExitUsage;
+  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
   return rights.allowed() ? kExitOk : kExitFindings;
 }
 

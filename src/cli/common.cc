@@ -81,7 +81,7 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
     } else {
       print_error(e.what());
     }
-    std::fprintf(stderr, "Run `%s --help` for the options.\n", app.get_name().c_str());
+    print_stderr(fmt::format("Run `{} --help` for the options.\n", app.get_name()));
     return kExitUsage;
   }
   return std::nullopt;
@@ -107,11 +107,11 @@ CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::
 }
 
 void print_error(const std::string& message) {
-  std::fprintf(stderr, "footprint: error: %s\n", message.c_str());
+  print_stderr("footprint: error: " + message + "\n");
 }
 
 void print_hint(const std::string& hint) {
-  std::fprintf(stderr, "footprint: hint: %s\n", hint.c_str());
+  print_stderr("footprint: hint: " + hint + "\n");
 }
 
 void print_load_errors(const std::vector<LoadError>& errors) {
@@ -398,8 +398,9 @@ Severity checked_severity(std::string_view name) {
   return parse_severity(name).value_or(Severity::kInfo);
 }
 
-std::string paint(bool color, const fmt::text_style& style, std::string_view text) {
-  return color ? fmt::format(style, "{}", text) : std::string(text);
+Content content_of(std::string_view format_name) {
+  std::optional<Format> format = parse_format(format_name);
+  return format == Format::kJson || format == Format::kSarif ? Content::kData : Content::kText;
 }
 
 ReportOptions text_options(const ColorOption& color, const std::string& output_path) {

@@ -16,6 +16,7 @@
 #include "load/loader.h"
 #include "model/object.h"
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
@@ -113,11 +114,13 @@ ReportOptions text_options(const ColorOption& color, const std::string& output_p
 // names that parse.
 Format checked_format(std::string_view name);
 Severity checked_severity(std::string_view name);
+// What a report in the named format holds: JSON and SARIF are data; every other format is text
+// for a reader (cli/output.h).
+Content content_of(std::string_view format_name);
 
-// Styles of the commands' own text output, and applying one when colour is on.
+// Styles of the commands' own text output, for paint() (util/display_text.h).
 inline constexpr fmt::text_style kGood = fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
 inline constexpr fmt::text_style kBad = fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
 inline constexpr fmt::text_style kHeading = fmt::emphasis::bold;
-std::string paint(bool color, const fmt::text_style& style, std::string_view text);
 
 }  // namespace footprint

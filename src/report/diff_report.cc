@@ -199,7 +199,7 @@ std::string diff_finding_text(const Finding& f) {
 
 std::string render_diff(const UpgradeDiff& diff, const std::string& old_name,
                         const std::string& new_name, Format format, const ReportOptions& options) {
-  if (format == Format::kJson) return render_json(diff, old_name, new_name).dump(2) + "\n";
+  if (format == Format::kJson) return dump_json(render_json(diff, old_name, new_name), 2) + "\n";
   if (format == Format::kMarkdown) return render_markdown_diff(diff, old_name, new_name);
   if (format == Format::kHtml) return render_diff_html(diff, old_name, new_name);
   return render_text_diff(diff, old_name, new_name, options);

@@ -5,14 +5,17 @@
 #include <fmt/format.h>
 
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
 namespace {
 
+// The input's control characters are shown escaped first (util/display_text.h): escaped as %0D,
+// a carriage return from the input would reach the annotation as it was.
 std::string escape_data(std::string_view text) {
   std::string out;
-  for (char c : text) {
+  for (char c : display_text(text)) {
     switch (c) {
       case '%':
         out += "%25";

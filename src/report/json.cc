@@ -46,10 +46,10 @@ Json baseline_counts_json(const AnalysisResult& analysis) {
 // `value` dumped as dump(2) would at that depth. JSON strings escape newlines, so every newline
 // of a dump is structure and takes the member's two spaces of indent.
 void splice_member(std::string& out, const std::string& key, const Json& value) {
-  std::string member = "\n  " + Json(key).dump() + ": ";
+  std::string member = "\n  " + dump_json(Json(key)) + ": ";
   size_t at = out.find(member + "null");
   if (at == std::string::npos) return;
-  std::string text = value.dump(2);
+  std::string text = dump_json(value, 2);
   std::string indented;
   indented.reserve(text.size() + text.size() / 8);
   for (char c : text) {
@@ -138,7 +138,7 @@ std::string render_json(const Report& report) {
   for (const std::string& n : report.analysis.notes)
     notes.push_back(n);
   j["notes"] = notes;
-  std::string out = j.dump(2);
+  std::string out = dump_json(j, 2);
   for (const Section* s : spliced)
     splice_member(out, s->id, s->json);
   out += "\n";

@@ -9,18 +9,16 @@
 #include "analysis/check.h"
 #include "report/html.h"
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
 namespace {
 
-// XML 1.0 allows no control characters other than tab, LF and CR.
+// XML 1.0 allows no control characters other than tab, LF and CR; display_text() leaves only tab
+// and LF.
 std::string xml_text(std::string_view text) {
-  std::string clean(text);
-  for (char& c : clean) {
-    if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') c = ' ';
-  }
-  return html_escape(clean);
+  return html_escape(display_text(text));
 }
 
 std::string object_label(const ObjectId& id) {

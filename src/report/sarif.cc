@@ -174,7 +174,7 @@ std::string render_sarif(const Report& report) {
               {{"driver",
                 {{"name", "footprint"}, {"version", FOOTPRINT_VERSION}, {"rules", rules}}}}},
              {"results", results}}})}};
-  return sarif.dump(2) + "\n";
+  return dump_json(sarif, 2) + "\n";
 }
 
 }  // namespace footprint

@@ -4,6 +4,7 @@
 #include "analysis/baseline.h"
 #include "report/overview.h"
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
@@ -26,10 +27,6 @@ fmt::text_style severity_style(Severity severity) {
       break;
   }
   return fmt::emphasis::faint;
-}
-
-std::string paint(bool color, fmt::text_style style, std::string_view text) {
-  return color ? fmt::format(style, "{}", text) : std::string(text);
 }
 
 std::string upper(std::string_view s) {

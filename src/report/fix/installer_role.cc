@@ -10,7 +10,7 @@ namespace {
 
 // A JSON string is a YAML double-quoted scalar: "*" and "" stay what they are.
 std::string quoted(const std::string& s) {
-  return Json(s).dump();
+  return dump_json(Json(s));
 }
 
 std::string list(const std::vector<std::string>& items) {
