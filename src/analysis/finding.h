@@ -61,6 +61,10 @@ struct Finding {
   bool known = false;         // present in the --baseline report
   std::string suppressed_by;  // "annotation" or the config file's path
   std::string suppression_reason;
+  // The reason a footprint.dev/ignore annotation in the input gives ("" for none) when it asks to
+  // suppress this finding and is not honoured: the chart under review does not decide its own
+  // verdict, so the finding is reported and counts for --fail-on, marked with the request.
+  std::optional<std::string> suppression_request;
 };
 
 // Makes `f` about `identity` rather than the object it is reported against, and drops the key

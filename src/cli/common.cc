@@ -327,6 +327,9 @@ void add_policy_options(CLI::App& app, PolicyArgs& args) {
   app.add_option("--config", args.config_path,
                  "Configuration file (default: .footprint.yaml in the current directory)");
   app.add_flag("--no-config", args.no_config, "Ignore .footprint.yaml");
+  app.add_flag("--trust-annotations", args.trust_annotations,
+               "Let footprint.dev/ignore annotations in the input suppress its findings below "
+               "critical (by default they are reported: the input does not judge itself)");
 }
 
 std::string config_file(const PolicyArgs& args) {
@@ -350,16 +353,20 @@ std::optional<std::string> today_utc() {
 }
 
 std::optional<Config> load_policy(const PolicyArgs& args) {
-  if (args.no_config) return Config{};
-  auto loaded = load_config(args.config_path);
-  if (!loaded) {
-    print_load_errors({loaded.error()});
-    return std::nullopt;
+  Config config;
+  if (!args.no_config) {
+    auto loaded = load_config(args.config_path);
+    if (!loaded) {
+      print_load_errors({loaded.error()});
+      return std::nullopt;
+    }
+    std::optional<std::string> today = today_utc();
+    if (!today) return std::nullopt;
+    config = std::move(*loaded);
+    config.today = std::move(*today);
   }
-  std::optional<std::string> today = today_utc();
-  if (!today) return std::nullopt;
-  loaded->today = std::move(*today);
-  return std::move(*loaded);
+  config.trust_annotations = config.trust_annotations || args.trust_annotations;
+  return config;
 }
 
 bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args) {

@@ -72,11 +72,12 @@ std::optional<Bundle> load_bundle(const BundleArgs& args,
                                   std::vector<RenderedChart>* charts = nullptr,
                                   std::string* errors = nullptr);
 
-// --config, --no-config and --fail-on, as audit has them.
+// --config, --no-config, --fail-on and --trust-annotations, as audit has them.
 struct PolicyArgs {
   std::string config_path;
   bool no_config = false;
   std::string fail_on;
+  bool trust_annotations = false;
 };
 void add_policy_options(CLI::App& app, PolicyArgs& args);
 // The configuration file the options name, or "" with --no-config.

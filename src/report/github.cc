@@ -72,8 +72,9 @@ std::string render_github(const Report& report, const ReportOptions& options) {
     if (at.column) properties += fmt::format(",col={}", at.column);
     properties +=
         ",title=" + escape_property(fmt::format("{} ({})", f.check, severity_name(f.severity)));
-    out += fmt::format("::{} {}::{}\n", command_for(f.severity), properties,
-                       escape_data(f.message + "\nFix: " + f.remediation));
+    std::string message = f.message + "\nFix: " + f.remediation;
+    if (f.suppression_request) message += "\n" + suppression_request_text(f);
+    out += fmt::format("::{} {}::{}\n", command_for(f.severity), properties, escape_data(message));
   }
   return out;
 }

@@ -32,6 +32,12 @@ Json finding_json(const Finding& f) {
   if (f.suppressed) {
     j["suppression"] = {{"by", f.suppressed_by}, {"reason", f.suppression_reason}};
   }
+  if (f.suppression_request) {
+    j["suppressionRequest"] = {{"by", kIgnoreAnnotation},
+                               {"reason", *f.suppression_request},
+                               {"honoured", false},
+                               {"text", suppression_request_text(f)}};
+  }
   return j;
 }
 
@@ -109,6 +115,7 @@ std::string render_json(const Report& report) {
   }
   j["summary"] = {{"findings", counts},
                   {"suppressed", report.analysis.suppressed},
+                  {"suppressionRequests", report.analysis.suppression_requests},
                   {"creates", overview.creates},
                   {"topRisks", risks}};
   if (report.analysis.resolved) j["summary"]["baseline"] = baseline_counts_json(report.analysis);

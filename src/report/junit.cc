@@ -51,8 +51,10 @@ std::string render_junit(const Report& report, const ReportOptions& options) {
       worst = std::max(worst, f->severity);
       RepositoryLocation at = repository_location(*report.bundle, *f);
       std::string where = at.line ? fmt::format("{}:{}", at.file, at.line) : at.file;
-      text += fmt::format("{} {} ({}): {}\nFix: {}\n\n", severity_name(f->severity),
+      text += fmt::format("{} {} ({}): {}\nFix: {}\n", severity_name(f->severity),
                           object_label(f->object), where, f->message, f->remediation);
+      if (f->suppression_request) text += suppression_request_text(*f) + "\n";
+      text += "\n";
     }
     cases += fmt::format(
         "    <testcase classname=\"footprint.{}\" name=\"{}\">\n"

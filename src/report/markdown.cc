@@ -44,6 +44,8 @@ std::string render_markdown(const Report& report) {
     out += escape_markdown(line) + "\n\n";
   if (overview.total == 0) {
     out += "No findings.\n";
+    if (!overview.input_suppressions.empty())
+      out += "\n" + escape_markdown(overview.input_suppressions) + "\n";
   } else {
     out += fmt::format("{} finding{} ({}){}\n\n", overview.total, overview.total == 1 ? "" : "s",
                        counts_text(overview), overview.risks.empty() ? "." : "; the worst:");
@@ -51,6 +53,8 @@ std::string render_markdown(const Report& report) {
       out += fmt::format("- **{}** {} (finding {}, {})\n", severity_name(r.severity),
                          escape_markdown(r.text), r.number, code(r.check));
     }
+    if (!overview.input_suppressions.empty())
+      out += "\n" + escape_markdown(overview.input_suppressions) + "\n";
   }
   if (report.show_inventory) render_section(inventory_section(report.inventory), out);
   for (const Section& s : report.sections)
@@ -76,6 +80,10 @@ std::string render_markdown(const Report& report) {
                        severity_name(f.severity), code(f.check), escape_markdown(f.object.kind),
                        code(object), where, f.known ? " (known)" : "", escape_markdown(f.message),
                        escape_markdown(f.remediation));
+    if (f.suppression_request) {
+      out.pop_back();  // the Fix line ends in a hard line break instead
+      out += "  \n   **" + escape_markdown(suppression_request_text(f)) + "**\n";
+    }
   }
   if (!report.analysis.waiver_issues.empty()) {
     out += "\n### Waivers to review\n\n";

@@ -109,5 +109,19 @@ TEST(Report, OutputIsDeterministic) {
   }
 }
 
+// A finding the input's annotation asks to suppress is reported in every format, with the
+// request, since by default the input does not judge itself.
+TEST(Report, EveryFormatShowsWhatTheChartAsksToSuppress) {
+  Bundle b = bundle_from(
+      "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: r\n"
+      "  namespace: x\n  annotations: {footprint.dev/ignore: \"* -- kept for kustomize\"}\n");
+  for (Format f : {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif, Format::kHtml,
+                   Format::kGithub, Format::kJunit}) {
+    std::string out = render(b, f);
+    EXPECT_NE(out.find("The chart asks to suppress this: kept for kustomize"), std::string::npos)
+        << out;
+  }
+}
+
 }  // namespace
 }  // namespace footprint

@@ -143,6 +143,12 @@ std::string render_sarif(const Report& report) {
       properties["renderedBy"] = renderer;
       properties["renderedLine"] = f.position.line;
     }
+    if (f.suppression_request) {
+      // Not a SARIF suppression: viewers would hide the result, which the chart does not decide.
+      properties["suppressionRequest"] = *f.suppression_request;
+      result["message"]["text"] =
+          result["message"]["text"].get<std::string>() + " " + suppression_request_text(f);
+    }
     result["properties"] = properties;
     if (f.suppressed) {
       result["suppressions"] =

@@ -86,6 +86,7 @@ void render_overview(const Overview& o, const ReportOptions& options, std::strin
     out += wrap_text(line, 2, options.width);
   if (o.total == 0) {
     out += wrap_text("No findings.", 2, options.width);
+    if (!o.input_suppressions.empty()) out += wrap_text(o.input_suppressions, 2, options.width);
     return;
   }
   out += wrap_text(fmt::format("{} finding{} ({}){}", o.total, o.total == 1 ? "" : "s",
@@ -100,6 +101,7 @@ void render_overview(const Overview& o, const ReportOptions& options, std::strin
     out += std::string(4, ' ') + number + paint(options.color, severity_style(r.severity), label) +
            body.substr(indent);
   }
+  if (!o.input_suppressions.empty()) out += wrap_text(o.input_suppressions, 2, options.width);
   if (o.total > o.risks.size()) {
     out +=
         wrap_text(fmt::format("The tables follow; all {} findings, numbered, at the end.", o.total),
@@ -119,6 +121,9 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
     if (n) summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", n, severity_name(s));
   }
   if (summary.empty()) summary = "none";
+  if (report.analysis.suppression_requests) {
+    summary += fmt::format("; the chart asks to suppress {}", report.analysis.suppression_requests);
+  }
   if (report.analysis.suppressed) {
     summary += fmt::format("; {} suppressed", report.analysis.suppressed);
   }
@@ -137,6 +142,7 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
       out += wrap_text(location(report, f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
       out += wrap_text("Fix: " + f.remediation, 4, options.width);
+      if (f.suppression_request) out += wrap_text(suppression_request_text(f), 4, options.width);
     }
   }
   if (report.analysis.suppressed) {
