@@ -76,6 +76,16 @@ std::string render_github(const Report& report, const ReportOptions& options) {
     if (f.suppression_request) message += "\n" + suppression_request_text(f);
     out += fmt::format("::{} {}::{}\n", command_for(f.severity), properties, escape_data(message));
   }
+  // A document that is no object is left out of the analysis: the run must not look clean.
+  for (const LoadError& e : report.bundle->input.invalid_documents) {
+    std::string properties = "file=" + escape_property(e.file);
+    if (e.position.line) properties += fmt::format(",line={}", e.position.line);
+    if (e.position.column) properties += fmt::format(",col={}", e.position.column);
+    properties += ",title=" + escape_property("invalid-document");
+    out += fmt::format("::error {}::{}\n", properties,
+                       escape_data(e.message + "\nThe document is left out of the analysis, and "
+                                               "applying the input fails on it."));
+  }
   return out;
 }
 

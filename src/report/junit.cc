@@ -63,12 +63,28 @@ std::string render_junit(const Report& report, const ReportOptions& options) {
         xml_text(check->area), name, findings.size(), findings.size() == 1 ? "" : "s",
         severity_name(worst), severity_name(worst), xml_text(text));
   }
+  // A document that is no object is left out of the analysis: each one is a failing test case,
+  // so the run never looks clean.
+  const std::vector<LoadError>& invalid = report.bundle->input.invalid_documents;
+  for (const LoadError& e : invalid) {
+    std::string where = e.position.line
+                            ? fmt::format("{}:{}:{}", e.file, e.position.line, e.position.column)
+                            : e.file;
+    cases += fmt::format(
+        "    <testcase classname=\"footprint.input\" name=\"invalid-document {0}\">\n"
+        "      <failure message=\"not a valid object: {0}\" type=\"invalid-document\">{1}"
+        "</failure>\n"
+        "    </testcase>\n",
+        xml_text(where),
+        xml_text(e.to_string() + "\nThe document is left out of the analysis, and applying the "
+                                 "input fails on it.\n"));
+  }
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites name=\"footprint\" tests=\"{0}\" failures=\"{1}\" errors=\"0\">\n"
       "  <testsuite name=\"footprint audit\" tests=\"{0}\" failures=\"{1}\" errors=\"0\" "
       "skipped=\"0\">\n{2}  </testsuite>\n</testsuites>\n",
-      checks.size(), by_check.size(), cases);
+      checks.size() + invalid.size(), by_check.size() + invalid.size(), cases);
 }
 
 }  // namespace footprint

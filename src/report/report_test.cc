@@ -123,5 +123,23 @@ TEST(Report, EveryFormatShowsWhatTheChartAsksToSuppress) {
   }
 }
 
+// The CI formats list each document that is no object, as JSON and SARIF do.
+TEST(Report, GithubAndJunitReportInvalidDocuments) {
+  Bundle b = bundle_from("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
+  b.input.invalid_documents.push_back(
+      LoadError{"in.yaml", {5, 1}, "Deployment has no metadata.name"});
+  std::string github = render(b, Format::kGithub);
+  EXPECT_NE(github.find("::error file=in.yaml,line=5,col=1,title=invalid-document::Deployment "
+                        "has no metadata.name"),
+            std::string::npos)
+      << github;
+  std::string junit = render(b, Format::kJunit);
+  EXPECT_NE(junit.find("<testcase classname=\"footprint.input\" name=\"invalid-document "
+                       "in.yaml:5:1\">"),
+            std::string::npos)
+      << junit;
+  EXPECT_NE(junit.find("type=\"invalid-document\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace footprint
