@@ -59,7 +59,7 @@ int run_audit(int argc, char** argv) {
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
-  std::optional<std::set<std::string>> baseline;
+  std::optional<Baseline> baseline;
   if (!baseline_path.empty()) {
     auto loaded = load_baseline(baseline_path);
     if (!loaded) {

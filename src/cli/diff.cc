@@ -39,8 +39,10 @@ std::unique_ptr<LoadedSide> load_side(const BundleArgs& args, std::vector<std::s
 bool reaches(const UpgradeDiff& diff, Severity threshold) {
   for (const Change& c : diff.changes)
     if (c.severity >= threshold) return true;
-  for (const Finding& f : diff.findings.added)
-    if (f.severity >= threshold && !f.suppressed) return true;
+  for (const std::vector<Finding>* findings : {&diff.findings.added, &diff.findings.worse}) {
+    for (const Finding& f : *findings)
+      if (f.severity >= threshold && !f.suppressed) return true;
+  }
   return false;
 }
 

@@ -32,6 +32,7 @@ Json finding_json(const Finding& f) {
   if (f.suppressed) {
     j["suppression"] = {{"by", f.suppressed_by}, {"reason", f.suppression_reason}};
   }
+  if (f.severity_before) j["severityBefore"] = severity_name(*f.severity_before);
   if (f.suppression_request) {
     j["suppressionRequest"] = {{"by", kIgnoreAnnotation},
                                {"reason", *f.suppression_request},
@@ -45,7 +46,11 @@ namespace {
 
 Json baseline_counts_json(const AnalysisResult& analysis) {
   BaselineCounts counts = baseline_counts(analysis);
-  return {{"new", counts.added}, {"resolved", counts.resolved}, {"known", counts.known}};
+  return {{"new", counts.added},
+          {"worse", counts.worse},
+          {"better", counts.better},
+          {"resolved", counts.resolved},
+          {"known", counts.known}};
 }
 
 // Replaces the null of the top-level member `key` in `out`, a dump(2) of an object, with
@@ -99,7 +104,11 @@ std::string render_json(const Report& report) {
     if (std::string_view renderer = input.renderer_of(f.file); !renderer.empty()) {
       findings.back()["source"]["renderedBy"] = renderer;
     }
-    if (report.analysis.resolved) findings.back()["baseline"] = f.known ? "known" : "new";
+    if (report.analysis.resolved) {
+      findings.back()["baseline"] = !f.severity_before ? (f.known ? "known" : "new")
+                                    : f.known          ? "better"
+                                                       : "worse";
+    }
     if (!f.suppressed)
       counts[std::string(severity_name(f.severity))] =
           counts[std::string(severity_name(f.severity))].get<int>() + 1;

@@ -155,7 +155,11 @@ std::string render_sarif(const Report& report) {
           Json::array({{{"kind", f.suppressed_by == kIgnoreAnnotation ? "inSource" : "external"},
                         {"justification", f.suppression_reason}}});
     }
-    if (report.analysis.resolved) result["baselineState"] = f.known ? "unchanged" : "new";
+    if (report.analysis.resolved) {
+      // SARIF 2.1.0 result.baselineState: "updated" for a result matched in the baseline whose
+      // details changed, here its severity.
+      result["baselineState"] = f.severity_before ? "updated" : f.known ? "unchanged" : "new";
+    }
     results.push_back(std::move(result));
   }
   for (const LoadError& e : report.bundle->input.invalid_documents) {

@@ -75,6 +75,13 @@ std::string location(const Report& report, const Finding& f) {
   return where;
 }
 
+// "  (known)", "  (worse: medium before)", "  (better: high before)", against --baseline.
+std::string baseline_mark(const Finding& f) {
+  if (!f.severity_before) return f.known ? "  (known)" : "";
+  return fmt::format("  ({}: {} before)", f.known ? "better" : "worse",
+                     severity_name(*f.severity_before));
+}
+
 std::string object_label(const ObjectId& id) {
   return id.namespace_.empty() ? id.kind + " " + id.name
                                : id.kind + " " + id.namespace_ + "/" + id.name;
@@ -137,7 +144,7 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
       if (f.severity != severity || f.suppressed) continue;
       out += names_line(
           fmt::format("#{} {}  {}{}", ++number, paint(options.color, fmt::emphasis::bold, f.check),
-                      object_label(f.object), f.known ? "  (known)" : ""),
+                      object_label(f.object), baseline_mark(f)),
           2, options);
       out += wrap_text(location(report, f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
@@ -183,9 +190,7 @@ std::string render_text(const Report& report, const ReportOptions& options) {
   std::string out;
   // A CI gate's reader wants the change first.
   if (report.analysis.resolved) {
-    BaselineCounts counts = baseline_counts(report.analysis);
-    out += fmt::format("{} new, {} resolved, {} known (against the baseline)\n", counts.added,
-                       counts.resolved, counts.known);
+    out += baseline_counts_text(baseline_counts(report.analysis)) + " (against the baseline)\n";
   }
   out += inputs_line(report, options);
   render_overview(make_overview(report), options, out);
