@@ -223,7 +223,7 @@ std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleAr
   if (!c.values_files.empty()) given.emplace_back("-f/--values");
   if (!c.set.empty()) given.emplace_back("--set");
   if (!c.set_string.empty()) given.emplace_back("--set-string");
-  if (!c.release.empty()) given.emplace_back("--release");
+  if (!c.release.empty() && !args.release_without_chart) given.emplace_back("--release");
   if (!c.api_versions.empty()) given.emplace_back("--api-versions");
   if (!c.kube_version.empty()) given.emplace_back("--kube-version");
   if (given.empty()) return std::nullopt;

@@ -52,6 +52,8 @@ struct BundleArgs {
   // Load the valid objects when some documents are invalid (LoadedInput::invalid_documents);
   // the command must report them and exit 2.
   bool keep_valid_documents = false;
+  // --release names the release of manifest inputs too (can-install), not only a chart's.
+  bool release_without_chart = false;
   std::string command;  // "footprint audit", for hints
 };
 
