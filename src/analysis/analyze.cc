@@ -74,12 +74,17 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
     static const AnnotationIgnore kNone;
     auto annotated = by_object.find(f.object_index);
     const AnnotationIgnore& a = annotated == by_object.end() ? kNone : annotated->second;
-    if (std::find_if(a.checks.begin(), a.checks.end(), [&](const std::string& id) {
-          return id == "*" || id == f.check;
-        }) != a.checks.end()) {
+    bool asked = std::find_if(a.checks.begin(), a.checks.end(), [&](const std::string& id) {
+                   return id == "*" || id == f.check;
+                 }) != a.checks.end();
+    // The input's own request counts only when the user trusts it, and never for a critical
+    // finding: only the user's configuration waives those.
+    if (asked && config.trust_annotations && f.severity < Severity::kCritical) {
       f.suppressed = true;
       f.suppressed_by = kIgnoreAnnotation;
       f.suppression_reason = a.reason;
+    } else if (asked) {
+      f.suppression_request = a.reason;
     }
     for (size_t r = 0; r < config.ignore.size(); ++r) {
       const IgnoreRule& rule = config.ignore[r];
@@ -89,8 +94,10 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
       f.suppressed = true;
       f.suppressed_by = fmt::format("{}:{}", config.path, rule.position.line);
       f.suppression_reason = rule.reason;
+      f.suppression_request.reset();
     }
     if (f.suppressed) ++result.suppressed;
+    if (f.suppression_request) ++result.suppression_requests;
   }
   // An annotation naming a check that reports nothing on its object suppresses nothing: a typo
   // of the object, or a finding fixed since. Said as the configuration's stale waivers are.

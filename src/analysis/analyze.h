@@ -27,6 +27,9 @@ struct AnalysisResult {
   // Worst first, then in input order. Suppressed findings stay in the list, marked.
   std::vector<Finding> findings;
   size_t suppressed = 0;
+  // Findings a footprint.dev/ignore annotation of the input asks to suppress, reported all the
+  // same (Finding::suppression_request).
+  size_t suppression_requests = 0;
   // Set when compared with a --baseline report (apply_baseline): how many of its findings this
   // run no longer has. Findings it has are marked Finding::known.
   std::optional<size_t> resolved;

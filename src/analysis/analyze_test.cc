@@ -53,14 +53,65 @@ webhooks:
   EXPECT_NE(r.findings[1].check, "webhook-service-missing");
 }
 
-TEST(Analyze, AnnotationSuppressesWithReasonAndIsCounted) {
+// The input cannot suppress its own findings: the annotation's request is reported with the
+// finding, which stays in the counts.
+TEST(Analyze, AnnotationAsksButSuppressesNothingByDefault) {
   Bundle b = bundle_from(kTwoProblems);
   AnalysisResult r = analyze(b, Config{});
+  EXPECT_EQ(r.suppressed, 0u);
+  EXPECT_EQ(r.suppression_requests, 1u);
+  EXPECT_FALSE(r.findings[1].suppressed);
+  EXPECT_EQ(r.findings[1].suppression_request, "kept for kustomize");
+  EXPECT_FALSE(r.findings[2].suppression_request.has_value());
+}
+
+TEST(Analyze, TrustedAnnotationSuppressesWithReasonAndIsCounted) {
+  Bundle b = bundle_from(kTwoProblems);
+  Config config;
+  config.trust_annotations = true;
+  AnalysisResult r = analyze(b, config);
   EXPECT_EQ(r.suppressed, 1u);
+  EXPECT_EQ(r.suppression_requests, 0u);
   EXPECT_TRUE(r.findings[1].suppressed);
   EXPECT_EQ(r.findings[1].suppression_reason, "kept for kustomize");
   EXPECT_EQ(r.findings[1].suppressed_by, "footprint.dev/ignore");
   EXPECT_FALSE(r.findings[2].suppressed);
+}
+
+// cluster-admin for every authenticated user: rbac-broad-group-binding is critical. Trusting
+// annotations does not let the chart waive it; only an ignore entry of the user's own
+// configuration does.
+TEST(Analyze, OnlyTheConfigWaivesACriticalFinding) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: vendor-binding
+  annotations: {footprint.dev/ignore: "* -- reviewed"}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}
+subjects: [{kind: Group, name: "system:authenticated", apiGroup: rbac.authorization.k8s.io}]
+)");
+  Config trusting;
+  trusting.trust_annotations = true;
+  AnalysisResult trusted = analyze(b, trusting);
+  size_t critical = 0;
+  for (const Finding& f : trusted.findings) {
+    if (f.severity != Severity::kCritical) continue;
+    ++critical;
+    EXPECT_FALSE(f.suppressed) << f.check;
+    EXPECT_EQ(f.suppression_request, "reviewed") << f.check;
+  }
+  ASSERT_GT(critical, 0u);
+  auto config = parse_config(".footprint.yaml",
+                             "trustAnnotations: true\nignore:\n- check: \"*\"\n"
+                             "  name: vendor-binding\n  reason: approved by the platform team\n");
+  ASSERT_TRUE(config.has_value()) << config.error().to_string();
+  EXPECT_TRUE(config->trust_annotations);
+  AnalysisResult waived = analyze(b, *config);
+  for (const Finding& f : waived.findings) {
+    EXPECT_TRUE(f.suppressed) << f.check;
+    EXPECT_FALSE(f.suppression_request.has_value()) << f.check;
+  }
 }
 
 TEST(Analyze, ConfigSuppressesByCheckKindAndNameGlob) {
@@ -70,7 +121,7 @@ TEST(Analyze, ConfigSuppressesByCheckKindAndNameGlob) {
   ASSERT_TRUE(config.has_value()) << config.error().to_string();
   EXPECT_EQ(config->fail_on, Severity::kHigh);
   AnalysisResult r = analyze(bundle_from(kTwoProblems), *config);
-  EXPECT_EQ(r.suppressed, 2u);
+  EXPECT_EQ(r.suppressed, 1u);
   EXPECT_EQ(r.findings[2].suppressed_by, ".footprint.yaml:3");
   EXPECT_FALSE(r.findings[0].suppressed);
 }
@@ -90,7 +141,7 @@ TEST(Waivers, HoldThroughTheExpiryDayAndLapseTheDayAfter) {
   config->today = "2026-04-01";
   AnalysisResult lapsed = analyze(bundle_from(kTwoProblems), *config);
   EXPECT_FALSE(lapsed.findings[2].suppressed);  // reported again, so --fail-on sees it
-  EXPECT_EQ(lapsed.suppressed, 1u);             // the annotation's alone
+  EXPECT_EQ(lapsed.suppressed, 0u);
   ASSERT_EQ(lapsed.waiver_issues.size(), 1u);
   const WaiverIssue& issue = lapsed.waiver_issues[0];
   EXPECT_TRUE(issue.expired);
@@ -124,7 +175,7 @@ TEST(Waivers, AFingerprintWaivesThatFindingAlone) {
   AnalysisResult r = analyze(b, *config);
   EXPECT_TRUE(r.findings[2].suppressed);
   EXPECT_FALSE(r.findings[0].suppressed);
-  EXPECT_EQ(r.suppressed, 2u);
+  EXPECT_EQ(r.suppressed, 1u);
 }
 
 TEST(Config, WaiverDatesAndFingerprintsAreValidated) {
@@ -168,6 +219,10 @@ TEST(Config, ErrorsNameTheLine) {
   EXPECT_EQ(typo.error().position.line, 1u);
   auto bad_severity = parse_config("c.yaml", "failOn: severe\n");
   ASSERT_FALSE(bad_severity.has_value());
+  auto quoted_trust = parse_config("c.yaml", "trustAnnotations: \"yes\"\n");
+  ASSERT_FALSE(quoted_trust.has_value());
+  EXPECT_EQ(quoted_trust.error().to_string(),
+            "c.yaml:1:19: trustAnnotations must be true or false, not \"yes\"");
 }
 
 TEST(Config, EmptyFileIsFine) {

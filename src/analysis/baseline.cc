@@ -1,13 +1,15 @@
 #include "analysis/baseline.h"
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "analysis/fingerprint.h"
 
 namespace footprint {
 
-tl::expected<std::set<std::string>, LoadError> parse_baseline(const std::string& path,
-                                                              std::string_view text) {
+tl::expected<Baseline, LoadError> parse_baseline(const std::string& path, std::string_view text) {
   auto fail = [&](std::string message) {
     return tl::unexpected(LoadError{path, {}, std::move(message)});
   };
@@ -16,7 +18,7 @@ tl::expected<std::set<std::string>, LoadError> parse_baseline(const std::string&
       !report["findings"].is_array()) {
     return fail("not a footprint JSON report (write one with `footprint audit --format json`)");
   }
-  std::set<std::string> fingerprints;
+  Baseline baseline;
   for (const nlohmann::json& finding : report["findings"]) {
     if (!finding.is_object() || !finding.contains("fingerprint") ||
         !finding["fingerprint"].is_string()) {
@@ -24,26 +26,40 @@ tl::expected<std::set<std::string>, LoadError> parse_baseline(const std::string&
           "a finding has no fingerprint: the report predates fingerprints; write it "
           "again with this footprint");
     }
-    fingerprints.insert(finding["fingerprint"].get<std::string>());
+    std::optional<Severity> severity;
+    if (finding.contains("severity") && finding["severity"].is_string())
+      severity = parse_severity(finding["severity"].get<std::string>());
+    if (!severity) {
+      return fail(
+          fmt::format("the finding {} has no severity (info, low, medium, high or "
+                      "critical)",
+                      finding["fingerprint"].get<std::string>()));
+    }
+    auto [it, fresh] = baseline.try_emplace(finding["fingerprint"].get<std::string>(), *severity);
+    if (!fresh) it->second = std::max(it->second, *severity);
   }
-  return fingerprints;
+  return baseline;
 }
 
-tl::expected<std::set<std::string>, LoadError> load_baseline(const std::string& path) {
+tl::expected<Baseline, LoadError> load_baseline(const std::string& path) {
   auto text = read_text_file(path);
   if (!text) return tl::unexpected(LoadError{path, {}, "cannot read: " + text.error()});
   return parse_baseline(path, *text);
 }
 
-void apply_baseline(AnalysisResult& result, const std::set<std::string>& baseline) {
+void apply_baseline(AnalysisResult& result, const Baseline& baseline) {
   std::set<std::string> present;
   for (Finding& f : result.findings) {
     std::string id = fingerprint(f);
-    f.known = baseline.count(id) > 0;
+    auto before = baseline.find(id);
+    f.known = before != baseline.end() && f.severity <= before->second;
+    f.severity_before.reset();
+    if (before != baseline.end() && before->second != f.severity)
+      f.severity_before = before->second;
     present.insert(std::move(id));
   }
   size_t resolved = 0;
-  for (const std::string& id : baseline)
+  for (const auto& [id, severity] : baseline)
     resolved += present.count(id) == 0 ? 1 : 0;
   result.resolved = resolved;
 }
@@ -53,9 +69,21 @@ BaselineCounts baseline_counts(const AnalysisResult& result) {
   counts.resolved = result.resolved.value_or(0);
   for (const Finding& f : result.findings) {
     if (f.suppressed) continue;
+    if (f.severity_before && !f.known) {
+      ++counts.worse;
+      continue;
+    }
+    if (f.severity_before) ++counts.better;
     ++(f.known ? counts.known : counts.added);
   }
   return counts;
+}
+
+std::string baseline_counts_text(const BaselineCounts& counts) {
+  std::string out = fmt::format("{} new", counts.added);
+  if (counts.worse) out += fmt::format(", {} worse", counts.worse);
+  if (counts.better) out += fmt::format(", {} better", counts.better);
+  return out + fmt::format(", {} resolved, {} known", counts.resolved, counts.known);
 }
 
 }  // namespace footprint

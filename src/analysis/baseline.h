@@ -1,7 +1,7 @@
 // --baseline: a previous `--format json` report, whose findings a CI gate already knows.
 #pragma once
 
-#include <set>
+#include <map>
 #include <string>
 #include <tl/expected.hpp>
 
@@ -10,21 +10,31 @@
 
 namespace footprint {
 
-// The fingerprints of the report's findings. An error names the file when it is not a JSON
-// report, or one written before reports carried fingerprints.
-tl::expected<std::set<std::string>, LoadError> load_baseline(const std::string& path);
-tl::expected<std::set<std::string>, LoadError> parse_baseline(const std::string& path,
-                                                              std::string_view text);
+// The report's findings: fingerprint to severity (the highest, should a fingerprint repeat).
+using Baseline = std::map<std::string, Severity>;
 
-// Marks the findings the baseline has as known and counts the baseline's findings that are gone.
-void apply_baseline(AnalysisResult& result, const std::set<std::string>& baseline);
+// An error names the file when it is not a JSON report, or one written before reports carried
+// fingerprints.
+tl::expected<Baseline, LoadError> load_baseline(const std::string& path);
+tl::expected<Baseline, LoadError> parse_baseline(const std::string& path, std::string_view text);
 
-// The counts a report opens with: "N new, M resolved, K known". Suppressed findings are in none.
+// Marks the findings the baseline has at the same or a higher severity as known, those whose
+// severity differs with Finding::severity_before (a finding whose severity rose is "worse": not
+// known, so it reaches --fail-on at its new severity), and counts the baseline's findings that
+// are gone.
+void apply_baseline(AnalysisResult& result, const Baseline& baseline);
+
+// The counts a report opens with: "N new, W worse, B better, M resolved, K known". Suppressed
+// findings are in none; better findings are also known.
 struct BaselineCounts {
   size_t added = 0;
+  size_t worse = 0;
+  size_t better = 0;
   size_t resolved = 0;
   size_t known = 0;
 };
 BaselineCounts baseline_counts(const AnalysisResult& result);
+// "3 new, 1 worse, 2 resolved, 13 known": worse and better only when there are some.
+std::string baseline_counts_text(const BaselineCounts& counts);
 
 }  // namespace footprint

@@ -67,6 +67,14 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
                                        value.str()));
       }
       config.fail_on = severity;
+    } else if (key == "trustAnnotations") {
+      bool boolean = value.is_scalar() && value.is_plain() &&
+                     (value.str() == "true" || value.str() == "false");
+      if (!boolean) {
+        return fail(value,
+                    fmt::format("trustAnnotations must be true or false, not \"{}\"", value.str()));
+      }
+      config.trust_annotations = value.str() == "true";
     } else if (key == "ignore") {
       if (!value.is_sequence()) return fail(value, "ignore must be a list");
       for (size_t r = 0; r < value.size(); ++r) {
@@ -125,7 +133,9 @@ tl::expected<Config, LoadError> parse_config(const std::string& path, std::strin
       }
     } else {
       return fail(root.key(i),
-                  fmt::format("unknown setting \"{}\" (expected failOn or ignore)", key));
+                  fmt::format("unknown setting \"{}\" (expected failOn, trustAnnotations or "
+                              "ignore)",
+                              key));
     }
   }
   return config;

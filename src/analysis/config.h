@@ -2,6 +2,7 @@
 // (waivers).
 //
 //   failOn: high
+//   trustAnnotations: true          # honour footprint.dev/ignore in the input, below critical
 //   ignore:
 //     - check: rbac-wildcard        # a check ID, or "*"
 //       kind: ClusterRole           # optional filters; name may end in "*"
@@ -45,6 +46,10 @@ struct Config {
   std::string path;  // empty when no file was found
   std::optional<Severity> fail_on;
   std::vector<IgnoreRule> ignore;
+  // Honour the footprint.dev/ignore annotations of the input (trustAnnotations, or the CLI's
+  // --trust-annotations) for findings below critical. By default the input cannot suppress its
+  // own findings: whoever wrote the chart may want it approved.
+  bool trust_annotations = false;
   // The date waivers expire against, YYYY-MM-DD; empty: none expires. The CLI sets it from the
   // clock (today_utc), so the library itself never reads the time.
   std::string today;

@@ -58,9 +58,18 @@ struct Finding {
   // order. Set it with about_shared().
   std::string about;
   bool suppressed = false;
-  bool known = false;         // present in the --baseline report
+  // Present in the --baseline report at this severity or a higher one: it does not reach
+  // --fail-on. A finding whose severity rose since is not known: it is "worse".
+  bool known = false;
+  // The severity the --baseline report (or diff's OLD side) gave this finding, when it differs:
+  // "worse" when it rose, "better" when it fell.
+  std::optional<Severity> severity_before;
   std::string suppressed_by;  // "annotation" or the config file's path
   std::string suppression_reason;
+  // The reason a footprint.dev/ignore annotation in the input gives ("" for none) when it asks to
+  // suppress this finding and is not honoured: the chart under review does not decide its own
+  // verdict, so the finding is reported and counts for --fail-on, marked with the request.
+  std::optional<std::string> suppression_request;
 };
 
 // Makes `f` about `identity` rather than the object it is reported against, and drops the key

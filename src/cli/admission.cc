@@ -179,7 +179,7 @@ int run_admission(int argc, char** argv) {
         "skipped.",
         0, options.width);
   }
-  return write_output(out, "") ? kExitOk : kExitUsage;
+  return write_output(out, "", Content::kText) ? kExitOk : kExitUsage;
 }
 
 }  // namespace footprint

@@ -121,7 +121,8 @@ int run_airgap(int argc, char** argv) {
   report.analysis = analyze(context, *config, "airgap");
   report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
   ReportOptions options = text_options(color, output_path);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path)) {
+  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
+                    content_of(format_name))) {
     return kExitUsage;
   }
   return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;

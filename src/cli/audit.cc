@@ -60,7 +60,7 @@ int run_audit(int argc, char** argv) {
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
-  std::optional<std::set<std::string>> baseline;
+  std::optional<Baseline> baseline;
   if (!baseline_path.empty()) {
     auto loaded = load_baseline(baseline_path);
     if (!loaded) {
@@ -127,7 +127,8 @@ int run_audit(int argc, char** argv) {
 
   ReportOptions options = text_options(color, output_path);
   options.min_severity = checked_severity(min_severity);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path)) {
+  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
+                    content_of(format_name))) {
     return kExitUsage;
   }
   // The report covers the valid objects only, so it must not pass for a clean run.

@@ -51,9 +51,9 @@ int list_permissions(const RbacPolicy& policy, const Identity& who, const std::s
                           fmt::format("{}", fmt::join(g.resource_names, ", ")),
                           fmt::format("{}", fmt::join(g.via, ", "))});
   }
-  std::string out = json ? Json{{"as", as}, {"permissions", grants}}.dump(2) + "\n"
+  std::string out = json ? dump_json(Json{{"as", as}, {"permissions", grants}}, 2) + "\n"
                          : render_text_table(table, 0, options.table_width);
-  return write_output(out, "") ? kExitOk : kExitUsage;
+  return write_output(out, "", json ? Content::kData : Content::kText) ? kExitOk : kExitUsage;
 }
 
 // Verbs the API server's request info produces (apiserver/pkg/endpoints/request/requestinfo.go)
@@ -69,11 +69,11 @@ constexpr std::array<std::string_view, 17> kKnownVerbs = {
 // resource (secrets.apps, where secrets is core), naming the group that does.
 void warn_unusual_request(const Request& request, const ResourceTable& known) {
   if (std::find(kKnownVerbs.begin(), kKnownVerbs.end(), request.verb) == kKnownVerbs.end()) {
-    std::fprintf(stderr,
-                 "footprint: warning: \"%s\" is no verb of the Kubernetes API (get, list, watch, "
-                 "create, update, patch, delete, deletecollection, and use, bind, escalate, "
-                 "impersonate, approve, sign, attest); only a rule naming it or \"*\" allows it\n",
-                 request.verb.c_str());
+    print_stderr(fmt::format(
+        "footprint: warning: \"{}\" is no verb of the Kubernetes API (get, list, watch, create, "
+        "update, patch, delete, deletecollection, and use, bind, escalate, impersonate, approve, "
+        "sign, attest); only a rule naming it or \"*\" allows it\n",
+        request.verb));
   }
   if (!request.is_resource_request() || request.api_group.empty() ||
       known.find_resource(request.api_group, request.resource)) {
@@ -88,11 +88,10 @@ void warn_unusual_request(const Request& request, const ResourceTable& known) {
   }
   std::string suggestion =
       elsewhere.empty() ? "" : fmt::format("; did you mean {}?", fmt::join(elsewhere, " or "));
-  std::fprintf(stderr,
-               "footprint: warning: the API group \"%s\" serves no resource \"%s\" that "
-               "footprint knows (Kubernetes 1.34 and the input's CRDs), so only a rule naming it "
-               "or \"*\" allows it%s\n",
-               request.api_group.c_str(), request.resource.c_str(), suggestion.c_str());
+  print_stderr(fmt::format(
+      "footprint: warning: the API group \"{}\" serves no resource \"{}\" that footprint knows "
+      "(Kubernetes 1.34 and the input's CRDs), so only a rule naming it or \"*\" allows it{}\n",
+      request.api_group, request.resource, suggestion));
 }
 
 }  // namespace
@@ -189,7 +188,7 @@ int run_can_i(int argc, char** argv) {
     } else {
       j["reasons"] = d.reasons;
     }
-    out = j.dump(2) + "\n";
+    out = dump_json(j, 2) + "\n";
   } else if (d.allowed) {
     // One line each, as kubectl auth can-i answers, so scripts can grep the answer.
     out = paint(options.color, kGood, "yes") + "\n" +
@@ -202,7 +201,7 @@ int run_can_i(int argc, char** argv) {
     for (const std::string& reason : d.reasons)
       out += "  - " + reason + "\n";
   }
-  if (!write_output(out, "")) return kExitUsage;
+  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
   return d.allowed ? kExitOk : kExitFindings;
 }
 
@@ -274,14 +273,14 @@ int run_who_can(int argc, char** argv) {
   }
   std::string out;
   if (format_name == "json") {
-    out = Json{{"request", request->describe()}, {"subjects", json}}.dump(2) + "\n";
+    out = dump_json(Json{{"request", request->describe()}, {"subjects", json}}, 2) + "\n";
   } else {
     out = paint(options.color, kHeading, fmt::format("Who may {}:", request->describe())) + "\n";
     out += table.rows.empty()
                ? (cluster ? "  nobody in the cluster or the bundle\n" : "  nobody in the bundle\n")
                : render_text_table(table, 2, options.table_width);
   }
-  return write_output(out, "") ? kExitOk : kExitUsage;
+  return write_output(out, "", content_of(format_name)) ? kExitOk : kExitUsage;
 }
 
 }  // namespace footprint

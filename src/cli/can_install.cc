@@ -113,6 +113,58 @@ std::string to_text(const InstallRights& rights, const std::string& as, const st
   return out;
 }
 
+// footprint audits the grant it prints: its own RBAC checks over the printed objects say what
+// the grant lets the installer do.
+std::optional<std::vector<Finding>> rate_grant(const std::string& yaml,
+                                               const std::string& release_namespace) {
+  auto loaded = load_texts({{"<printed grant>", yaml}}, LoadOptions{});
+  if (!loaded) {
+    print_load_errors(loaded.error());
+    return std::nullopt;
+  }
+  Bundle grant = build_bundle(std::move(*loaded), BundleOptions{release_namespace});
+  Context context(grant);
+  std::vector<Finding> rated;
+  for (Finding& f : analyze(context, Config{}, "rbac").findings) {
+    if (f.impact == Impact::kPrivilege || f.impact == Impact::kOtherTeams)
+      rated.push_back(std::move(f));
+  }
+  return rated;
+}
+
+// The release the namespaces created first are labelled for: --release, else the chart's name
+// as footprint renders it; empty for manifests without --release.
+std::string release_of(const BundleArgs& args) {
+  if (!args.chart.release.empty()) return args.chart.release;
+  for (const std::string& input : args.inputs) {
+    if (is_chart(input)) return chart_name(input);
+  }
+  return "";
+}
+
+int print_grant(const Context& ctx, const BundleArgs& args, const Identity& who,
+                const std::string& role_name) {
+  InstallerGrant grant = installer_grant(ctx, args.namespace_);
+  InstallerRoleOptions options{role_name, release_of(args), args.namespace_, nullptr};
+  std::optional<std::vector<Finding>> rated =
+      rate_grant(render_installer_role(grant, who, options), args.namespace_);
+  if (!rated) return kExitUsage;
+  options.rated = &*rated;
+  if (!write_output(render_installer_role(grant, who, options), "", Content::kData))
+    return kExitUsage;
+  size_t severe =
+      static_cast<size_t>(std::count_if(rated->begin(), rated->end(), [](const Finding& f) {
+        return f.severity >= Severity::kHigh;
+      }));
+  if (severe > 0) {
+    print_stderr(fmt::format(
+        "footprint: note: footprint's RBAC checks rate {} of what this grant allows high or "
+        "critical; its comments say what and why it is needed\n",
+        count_of(severe, "right")));
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_can_install(int argc, char** argv) {
@@ -131,9 +183,16 @@ int run_can_install(int argc, char** argv) {
   bool print_role = false;
   app.add_flag("--print-role", print_role,
                "Print the ClusterRole and Roles (with bindings to --as) the install needs");
-  std::string role_name = "footprint-installer";
+  std::string role_name = InstallerRoleOptions{}.name;
   app.add_option("--role-name", role_name, "Name of the roles --print-role writes")
       ->capture_default_str();
+  // --print-role labels the namespaces it has a cluster admin create for the release, which
+  // manifests do not name.
+  bundle_args.release_without_chart = true;
+  app.get_option("--release")
+      ->description(
+          "The Helm release (default for a chart: its name), which --print-role labels the "
+          "namespaces the bundle creates for");
   std::string format_name = "text";
   app.add_option("--format", format_name, "Output format: text or json")
       ->check(CLI::IsMember({"text", "json"}))
@@ -155,16 +214,12 @@ int run_can_install(int argc, char** argv) {
   std::optional<Cluster> cluster;
   if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
   Context ctx(*bundle, {}, {}, cluster ? &*cluster : nullptr);
-  if (print_role) {
-    std::string yaml =
-        render_installer_role(installer_grant(ctx, bundle_args.namespace_), *who, role_name);
-    return write_output(yaml, "") ? kExitOk : kExitUsage;
-  }
+  if (print_role) return print_grant(ctx, bundle_args, *who, role_name);
   InstallRights rights = install_rights(ctx, *who, bundle_args.namespace_);
   std::string out = format_name == "json"
-                        ? to_json(rights, as, bundle_args.namespace_).dump(2) + "\n"
+                        ? dump_json(to_json(rights, as, bundle_args.namespace_), 2) + "\n"
                         : to_text(rights, as, bundle_args.namespace_, options);
-  if (!write_output(out, "")) return kExitUsage;
+  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
   return rights.allowed() ? kExitOk : kExitFindings;
 }
 

@@ -40,13 +40,13 @@ int run_checks(int argc, char** argv) {
   }
   std::string out;
   if (format_name == "json") {
-    out = json.dump(2) + "\n";
+    out = dump_json(json, 2) + "\n";
   } else if (format_name == "text") {
     out = render_text_table(table, 0, options.table_width);
   } else {
     out = render_checks_markdown();
   }
-  return write_output(out, "") ? kExitOk : kExitUsage;
+  return write_output(out, "", content_of(format_name)) ? kExitOk : kExitUsage;
 }
 
 }  // namespace footprint

@@ -25,14 +25,13 @@ bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<C
   }
   cluster = std::move(*loaded);
   if (cluster->objects.of_kind("", "Namespace").empty()) {
-    std::fprintf(stderr, "%s",
-                 fmt::format("footprint: warning: --cluster {} holds no Namespace objects, so the "
-                             "blast radius cannot be computed from the snapshot: using the "
-                             "namespaces footprint assumes without --cluster (kube-system, "
-                             "default, the install's own and one other team's). Take the "
-                             "snapshot again with: {}\n",
-                             path, snapshot_command())
-                     .c_str());
+    print_stderr(
+        fmt::format("footprint: warning: --cluster {} holds no Namespace objects, so the "
+                    "blast radius cannot be computed from the snapshot: using the "
+                    "namespaces footprint assumes without --cluster (kube-system, "
+                    "default, the install's own and one other team's). Take the "
+                    "snapshot again with: {}\n",
+                    path, snapshot_command()));
   }
   return true;
 }
@@ -41,8 +40,7 @@ int run_snapshot_command(int argc, char** argv) {
   CLI::App app{"Print the kubectl command that collects the cluster snapshot --cluster reads.",
                "footprint snapshot-command"};
   if (auto code = parse_args(app, argc, argv)) return *code;
-  fmt::print("{}\n", snapshot_command());
-  return kExitOk;
+  return write_output(snapshot_command() + "\n", "", Content::kText) ? kExitOk : kExitUsage;
 }
 
 }  // namespace footprint

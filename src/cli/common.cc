@@ -81,7 +81,7 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
     } else {
       print_error(e.what());
     }
-    std::fprintf(stderr, "Run `%s --help` for the options.\n", app.get_name().c_str());
+    print_stderr(fmt::format("Run `{} --help` for the options.\n", app.get_name()));
     return kExitUsage;
   }
   return std::nullopt;
@@ -107,11 +107,11 @@ CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::
 }
 
 void print_error(const std::string& message) {
-  std::fprintf(stderr, "footprint: error: %s\n", message.c_str());
+  print_stderr("footprint: error: " + message + "\n");
 }
 
 void print_hint(const std::string& hint) {
-  std::fprintf(stderr, "footprint: hint: %s\n", hint.c_str());
+  print_stderr("footprint: hint: " + hint + "\n");
 }
 
 void print_load_errors(const std::vector<LoadError>& errors) {
@@ -223,7 +223,7 @@ std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleAr
   if (!c.values_files.empty()) given.emplace_back("-f/--values");
   if (!c.set.empty()) given.emplace_back("--set");
   if (!c.set_string.empty()) given.emplace_back("--set-string");
-  if (!c.release.empty()) given.emplace_back("--release");
+  if (!c.release.empty() && !args.release_without_chart) given.emplace_back("--release");
   if (!c.api_versions.empty()) given.emplace_back("--api-versions");
   if (!c.kube_version.empty()) given.emplace_back("--kube-version");
   if (given.empty()) return std::nullopt;
@@ -327,6 +327,9 @@ void add_policy_options(CLI::App& app, PolicyArgs& args) {
   app.add_option("--config", args.config_path,
                  "Configuration file (default: .footprint.yaml in the current directory)");
   app.add_flag("--no-config", args.no_config, "Ignore .footprint.yaml");
+  app.add_flag("--trust-annotations", args.trust_annotations,
+               "Let footprint.dev/ignore annotations in the input suppress its findings below "
+               "critical (by default they are reported: the input does not judge itself)");
 }
 
 std::string config_file(const PolicyArgs& args) {
@@ -350,16 +353,20 @@ std::optional<std::string> today_utc() {
 }
 
 std::optional<Config> load_policy(const PolicyArgs& args) {
-  if (args.no_config) return Config{};
-  auto loaded = load_config(args.config_path);
-  if (!loaded) {
-    print_load_errors({loaded.error()});
-    return std::nullopt;
+  Config config;
+  if (!args.no_config) {
+    auto loaded = load_config(args.config_path);
+    if (!loaded) {
+      print_load_errors({loaded.error()});
+      return std::nullopt;
+    }
+    std::optional<std::string> today = today_utc();
+    if (!today) return std::nullopt;
+    config = std::move(*loaded);
+    config.today = std::move(*today);
   }
-  std::optional<std::string> today = today_utc();
-  if (!today) return std::nullopt;
-  loaded->today = std::move(*today);
-  return std::move(*loaded);
+  config.trust_annotations = config.trust_annotations || args.trust_annotations;
+  return config;
 }
 
 bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args) {
@@ -398,8 +405,9 @@ Severity checked_severity(std::string_view name) {
   return parse_severity(name).value_or(Severity::kInfo);
 }
 
-std::string paint(bool color, const fmt::text_style& style, std::string_view text) {
-  return color ? fmt::format(style, "{}", text) : std::string(text);
+Content content_of(std::string_view format_name) {
+  std::optional<Format> format = parse_format(format_name);
+  return format == Format::kJson || format == Format::kSarif ? Content::kData : Content::kText;
 }
 
 ReportOptions text_options(const ColorOption& color, const std::string& output_path) {

@@ -16,6 +16,7 @@
 #include "load/loader.h"
 #include "model/object.h"
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
@@ -51,6 +52,8 @@ struct BundleArgs {
   // Load the valid objects when some documents are invalid (LoadedInput::invalid_documents);
   // the command must report them and exit 2.
   bool keep_valid_documents = false;
+  // --release names the release of manifest inputs too (can-install), not only a chart's.
+  bool release_without_chart = false;
   std::string command;  // "footprint audit", for hints
 };
 
@@ -71,11 +74,12 @@ std::optional<Bundle> load_bundle(const BundleArgs& args,
                                   std::vector<RenderedChart>* charts = nullptr,
                                   std::string* errors = nullptr);
 
-// --config, --no-config and --fail-on, as audit has them.
+// --config, --no-config, --fail-on and --trust-annotations, as audit has them.
 struct PolicyArgs {
   std::string config_path;
   bool no_config = false;
   std::string fail_on;
+  bool trust_annotations = false;
 };
 void add_policy_options(CLI::App& app, PolicyArgs& args);
 // The configuration file the options name, or "" with --no-config.
@@ -113,11 +117,13 @@ ReportOptions text_options(const ColorOption& color, const std::string& output_p
 // names that parse.
 Format checked_format(std::string_view name);
 Severity checked_severity(std::string_view name);
+// What a report in the named format holds: JSON and SARIF are data; every other format is text
+// for a reader (cli/output.h).
+Content content_of(std::string_view format_name);
 
-// Styles of the commands' own text output, and applying one when colour is on.
+// Styles of the commands' own text output, for paint() (util/display_text.h).
 inline constexpr fmt::text_style kGood = fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;
 inline constexpr fmt::text_style kBad = fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold;
 inline constexpr fmt::text_style kHeading = fmt::emphasis::bold;
-std::string paint(bool color, const fmt::text_style& style, std::string_view text);
 
 }  // namespace footprint

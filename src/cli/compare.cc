@@ -202,7 +202,7 @@ int run_compare(int argc, char** argv) {
   ReportOptions options = text_options(color, output_path);
   Comparison comparison = compare_modes(modes, *config, cluster ? &*cluster : nullptr);
   std::string out = render_comparison(comparison, checked_format(format_name), options);
-  if (!write_output(out, output_path)) return kExitUsage;
+  if (!write_output(out, output_path, content_of(format_name))) return kExitUsage;
   if (all_failed || unreadable_input) return kExitUsage;
   for (const AnalysisResult& analysis : comparison.analyses) {
     if (reaches_fail_on(analysis, *config, policy)) return kExitFindings;

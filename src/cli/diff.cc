@@ -39,8 +39,10 @@ std::unique_ptr<LoadedSide> load_side(const BundleArgs& args, std::vector<std::s
 bool reaches(const UpgradeDiff& diff, Severity threshold) {
   for (const Change& c : diff.changes)
     if (c.severity >= threshold) return true;
-  for (const Finding& f : diff.findings.added)
-    if (f.severity >= threshold && !f.suppressed) return true;
+  for (const std::vector<Finding>* findings : {&diff.findings.added, &diff.findings.worse}) {
+    for (const Finding& f : *findings)
+      if (f.severity >= threshold && !f.suppressed) return true;
+  }
   return false;
 }
 
@@ -108,7 +110,7 @@ int run_diff(int argc, char** argv) {
                                   {*after->context, after->analysis, after->inventory});
   ReportOptions options = text_options(color, output_path);
   std::string out = render_diff(diff, sides[0], sides[1], checked_format(format_name), options);
-  if (!write_output(out, output_path)) return kExitUsage;
+  if (!write_output(out, output_path, content_of(format_name))) return kExitUsage;
   std::optional<Severity> threshold = config->fail_on;
   if (!policy.fail_on.empty())
     threshold = policy.fail_on == "none" ? std::nullopt : parse_severity(policy.fail_on);

@@ -39,7 +39,7 @@ bool write_fixes(const std::vector<OutputFile>& fixes, const std::string& dir,
     std::string out;
     for (const OutputFile& f : fixes)
       out += f.text;
-    return write_output(out, "");
+    return write_output(out, "", Content::kData);
   }
   std::vector<OutputFile> files = fixes;
   for (OutputFile& f : files) {
@@ -49,7 +49,7 @@ bool write_fixes(const std::vector<OutputFile>& fixes, const std::string& dir,
   if (!force && !check_not_replacing(files)) return false;
   if (!write_files(files)) return false;
   for (const OutputFile& f : files)
-    std::fprintf(stderr, "wrote %s\n", f.path.c_str());
+    print_stderr("wrote " + f.path + "\n");
   return true;
 }
 
@@ -71,7 +71,7 @@ int run_fix_rbac(int argc, char** argv) {
   RbacPolicy policy = RbacPolicy::build(*bundle);
   std::string yaml = render_rbac_fix(find_list_watch_traps(*bundle, policy));
   if (yaml.empty()) {
-    std::fprintf(stderr, "footprint: no rbac-resourcenames-list-watch trap to fix\n");
+    print_stderr("footprint: no rbac-resourcenames-list-watch trap to fix\n");
     return kExitOk;
   }
   return write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, dir, input_paths(bundle_args, *bundle),
@@ -143,23 +143,21 @@ int run_fix_crds(int argc, char** argv) {
   // conversion at nothing, which breaks reads of the CRDs' objects: say so before anything.
   if (options.service &&
       !bundle->find("", "Service", options.service->namespace_, options.service->name)) {
-    std::fprintf(stderr,
-                 "footprint: warning: --service %s: the input has no such Service; the fixed CRDs "
-                 "convert through it, so it must exist in the cluster before they are applied\n",
-                 service.c_str());
+    print_stderr(fmt::format(
+        "footprint: warning: --service {}: the input has no such Service; the fixed CRDs convert "
+        "through it, so it must exist in the cluster before they are applied\n",
+        service));
   }
   Context context(*bundle);
   CrdFixPlan plan = plan_crd_fixes(context, options);
   for (const std::string& note : plan.unresolved)
-    std::fprintf(stderr, "footprint: not fixed: %s\n", note.c_str());
+    print_stderr("footprint: not fixed: " + note + "\n");
   if (plan.fixes.empty()) {
-    if (plan.unresolved.empty())
-      std::fprintf(stderr, "footprint: no CRD conversion webhook to fix\n");
+    if (plan.unresolved.empty()) print_stderr("footprint: no CRD conversion webhook to fix\n");
     return plan.unresolved.empty() ? kExitOk : kExitUsage;
   }
   for (const CrdFix& f : plan.fixes) {
-    std::fprintf(stderr, "footprint: %s: %s\n", f.crd->name.c_str(),
-                 fmt::format("{}", fmt::join(f.changes, "; ")).c_str());
+    print_stderr(fmt::format("footprint: {}: {}\n", f.crd->name, fmt::join(f.changes, "; ")));
   }
 
   bool patches = format == "patch";
@@ -172,11 +170,11 @@ int run_fix_crds(int argc, char** argv) {
                                    shell_word(f.crd->name), shell_word(f.patch))
                      : (out.empty() ? "" : "---\n") + f.fixed;
     }
-    if (!write_output(out, "")) return kExitUsage;
+    if (!write_output(out, "", Content::kData)) return kExitUsage;
     if (!patches) {
-      std::fprintf(stderr,
-                   "footprint: apply with: kubectl apply --server-side --force-conflicts -f FILE "
-                   "(this output saved to FILE, or piped to -f -)\n");
+      print_stderr(
+          "footprint: apply with: kubectl apply --server-side --force-conflicts -f FILE (this "
+          "output saved to FILE, or piped to -f -)\n");
     }
   } else {
     std::vector<std::string> files;
@@ -201,12 +199,12 @@ int run_fix_crds(int argc, char** argv) {
       commands =
           fmt::format("kubectl apply --server-side --force-conflicts {}\n", fmt::join(files, " "));
     }
-    std::fputs(commands.c_str(), stdout);
+    if (!write_output(commands, "", Content::kText)) return kExitUsage;
   }
   if (!patches) {
-    std::fprintf(stderr,
-                 "footprint: --force-conflicts takes over the fields an earlier apply (client-side "
-                 "or Helm) owns, which is what changing them needs\n");
+    print_stderr(
+        "footprint: --force-conflicts takes over the fields an earlier apply (client-side or "
+        "Helm) owns, which is what changing them needs\n");
   }
   return plan.unresolved.empty() ? kExitOk : kExitUsage;
 }
@@ -333,25 +331,25 @@ int run_fix_webhooks(int argc, char** argv) {
   Context context(*bundle, std::move(namespaces));
   WebhookFixPlan plan = plan_webhook_fixes(context, options);
   for (const std::string& note : plan.notes)
-    std::fprintf(stderr, "footprint: note: %s\n", note.c_str());
+    print_stderr("footprint: note: " + note + "\n");
   if (!plan.refusals.empty()) {
     for (const std::string& reason : plan.refusals)
-      std::fprintf(stderr, "footprint: refused: %s\n", reason.c_str());
-    std::fprintf(stderr,
-                 "footprint: nothing written: narrowing as asked would break the "
-                 "operator or needs more input\n");
+      print_stderr("footprint: refused: " + reason + "\n");
+    print_stderr(
+        "footprint: nothing written: narrowing as asked would break the operator or needs more "
+        "input\n");
     return kExitUsage;
   }
   for (const WebhookConfigFix& f : plan.fixes) {
     for (const std::string& change : f.changes)
-      std::fprintf(stderr, "footprint: %s: %s\n", f.configuration->display().c_str(),
-                   change.c_str());
+      print_stderr(fmt::format("footprint: {}: {}\n", f.configuration->display(), change));
   }
   for (const std::string& warning : plan.reverted)
-    std::fprintf(stderr, "footprint: warning: %s\n", warning.c_str());
-  if (post_renderer) return write_output(post_render(*bundle, plan), "") ? kExitOk : kExitUsage;
+    print_stderr("footprint: warning: " + warning + "\n");
+  if (post_renderer)
+    return write_output(post_render(*bundle, plan), "", Content::kData) ? kExitOk : kExitUsage;
   if (plan.fixes.empty()) {
-    std::fprintf(stderr, "footprint: no webhook to narrow\n");
+    print_stderr("footprint: no webhook to narrow\n");
     return kExitOk;
   }
   bool patches = format == "patch";
@@ -373,7 +371,7 @@ int run_fix_webhooks(int argc, char** argv) {
     std::string out;
     for (const OutputFile& f : outputs)
       out += (out.empty() ? "" : "---\n") + f.text;
-    if (!write_output(out, "")) return kExitUsage;
+    if (!write_output(out, "", Content::kData)) return kExitUsage;
   } else {
     std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
     if (!namespaces_path.empty()) inputs.push_back(namespaces_path);
@@ -382,19 +380,20 @@ int run_fix_webhooks(int argc, char** argv) {
       std::string stanza = "patches:\n";
       for (const OutputFile& f : outputs)
         stanza += fmt::format("- path: {}\n", f.path);
-      std::fputs(stanza.c_str(), stdout);
+      if (!write_output(stanza, "", Content::kText)) return kExitUsage;
     } else {
       std::vector<std::string> files;
       for (const OutputFile& f : outputs)
         files.push_back("-f " + shell_word((std::filesystem::path(dir) / f.path).string()));
-      std::printf("kubectl apply --server-side --force-conflicts %s\n",
-                  fmt::format("{}", fmt::join(files, " ")).c_str());
+      std::string command =
+          fmt::format("kubectl apply --server-side --force-conflicts {}\n", fmt::join(files, " "));
+      if (!write_output(command, "", Content::kText)) return kExitUsage;
     }
   }
   if (patches) {
-    std::fprintf(stderr,
-                 "footprint: kustomize merges these by webhook name (strategic merge patches); "
-                 "list them under patches: in kustomization.yaml\n");
+    print_stderr(
+        "footprint: kustomize merges these by webhook name (strategic merge patches); list them "
+        "under patches: in kustomization.yaml\n");
   }
   return kExitOk;
 }
@@ -417,17 +416,18 @@ constexpr FixTarget kTargets[] = {
 int run_fix(int argc, char** argv) {
   std::string_view target = argc > 1 ? argv[1] : "";
   if (target == "--version") {
-    std::printf("footprint %s\n", FOOTPRINT_VERSION);
-    return kExitOk;
+    return write_output(fmt::format("footprint {}\n", FOOTPRINT_VERSION), "", Content::kText)
+               ? kExitOk
+               : kExitUsage;
   }
   for (const FixTarget& t : kTargets) {
     if (target == t.name) return t.run(argc - 1, argv + 1);
   }
   if (target == "-h" || target == "--help") {
-    std::printf("usage: footprint fix TARGET [options] INPUT...\n\ntargets:\n");
+    std::string usage = "usage: footprint fix TARGET [options] INPUT...\n\ntargets:\n";
     for (const FixTarget& t : kTargets)
-      std::printf("  %-9s %s\n", t.name, t.summary);
-    return kExitOk;
+      usage += fmt::format("  {:<9} {}\n", t.name, t.summary);
+    return write_output(usage, "", Content::kText) ? kExitOk : kExitUsage;
   }
   print_error(
       target.empty()

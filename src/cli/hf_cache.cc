@@ -67,18 +67,22 @@ std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions
 int run_hf_cache(int argc, char** argv) {
   std::string action = argc >= 2 ? argv[1] : "";
   if (action == "--version") {
-    std::printf("footprint %s\n", FOOTPRINT_VERSION);
-    return kExitOk;
+    return write_output(fmt::format("footprint {}\n", FOOTPRINT_VERSION), "", Content::kText)
+               ? kExitOk
+               : kExitUsage;
   }
   bool help = action == "-h" || action == "--help";
   if (action != "check" && action != "fix") {
-    std::fprintf(help ? stdout : stderr,
-                 "usage: footprint hf-cache check|fix [--cache DIR] [--revision COMMIT] "
-                 "[--format text|json] [--color WHEN] [MODEL[@REVISION]]...\n\n"
-                 "check: does each model resolve offline from the Hugging Face cache?\n"
-                 "fix:   write the missing or malformed refs/<ref> atomically; blobs are never "
-                 "touched.\n");
-    return help ? kExitOk : kExitUsage;
+    std::string usage =
+        "usage: footprint hf-cache check|fix [--cache DIR] [--revision COMMIT] "
+        "[--format text|json] [--color WHEN] [MODEL[@REVISION]]...\n\n"
+        "check: does each model resolve offline from the Hugging Face cache?\n"
+        "fix:   write the missing or malformed refs/<ref> atomically; blobs are never touched.\n";
+    if (!help) {
+      print_stderr(usage);
+      return kExitUsage;
+    }
+    return write_output(usage, "", Content::kText) ? kExitOk : kExitUsage;
   }
   bool fixing = action == "fix";
   CLI::App app{fixing ? "Write missing or malformed refs so each model resolves offline. Blobs "
@@ -141,7 +145,7 @@ int run_hf_cache(int argc, char** argv) {
               {"models", Json::array()}};
     for (const HfModelReport& r : reports)
       j["models"].push_back(report_json(r));
-    out = j.dump(2) + "\n";
+    out = dump_json(j, 2) + "\n";
   } else {
     out += fmt::format("Hugging Face cache: {} (from {})\n", root.path, root.source);
     out += offline.on ? fmt::format("Offline mode: on ({}={})\n", offline.variable, offline.value)
@@ -154,7 +158,7 @@ int run_hf_cache(int argc, char** argv) {
     for (const HfModelReport& r : reports)
       out += "\n" + report_text(r, fixing, text);
   }
-  if (!write_output(out, "")) return kExitUsage;
+  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
   return all ? kExitOk : kExitFindings;
 }
 

@@ -162,26 +162,26 @@ int run_relocate(int argc, char** argv) {
   std::vector<OutputFile> in_dir(files.begin(), files.end() - (plan_named ? 1 : 0));
   if (!force && !check_not_replacing(in_dir)) return kExitUsage;
   if (!write_files(files)) return kExitUsage;
-  if (output_dir.empty() && !write_output(manifests, "")) return kExitUsage;
+  if (output_dir.empty() && !write_output(manifests, "", Content::kData)) return kExitUsage;
 
-  std::fprintf(stderr, "footprint: rewrote %s to %s; copy plan: %s\n",
-               count_of(result->rewritten, "reference").c_str(),
-               count_of(result->copies.size(), "image").c_str(), plan_path.c_str());
+  print_stderr(fmt::format("footprint: rewrote {} to {}; copy plan: {}\n",
+                           count_of(result->rewritten, "reference"),
+                           count_of(result->copies.size(), "image"), plan_path));
   if (!result->left_unchanged.empty()) {
-    std::fprintf(stderr,
-                 "footprint: left %s that only read as images as they were "
-                 "(--include-possible rewrites them too):\n",
-                 count_of(result->left_unchanged.size(), "string").c_str());
+    print_stderr(fmt::format(
+        "footprint: left {} that only read as images as they were (--include-possible rewrites "
+        "them too):\n",
+        count_of(result->left_unchanged.size(), "string")));
     for (const std::string& s : result->left_unchanged)
-      std::fprintf(stderr, "  %s\n", s.c_str());
+      print_stderr("  " + s + "\n");
   }
   if (!result->omitted_secrets.empty()) {
-    std::fprintf(stderr,
-                 "footprint: left out %s, whose values are never copied; apply them from the "
-                 "original manifests:\n",
-                 count_of(result->omitted_secrets.size(), "Secret").c_str());
+    print_stderr(fmt::format(
+        "footprint: left out {}, whose values are never copied; apply them from the original "
+        "manifests:\n",
+        count_of(result->omitted_secrets.size(), "Secret")));
     for (const std::string& s : result->omitted_secrets)
-      std::fprintf(stderr, "  %s\n", s.c_str());
+      print_stderr("  " + s + "\n");
   }
   return kExitOk;
 }
@@ -259,7 +259,7 @@ int run_images(int argc, char** argv) {
       if (registry.pin && !pin && !ref.pinned()) unpinned.push_back(ref.normalized());
       out += (pin ? answer->pinned() : ref.normalized()) + "\n";
     }
-    if (!write_output(out, output_path)) return kExitUsage;
+    if (!write_output(out, output_path, Content::kText)) return kExitUsage;
     std::vector<std::string> invalid;
     for (const ImageUse& use : images.uses) {
       if (!use.ref && (use.confidence != Confidence::kPossible || include_possible)) {
@@ -269,11 +269,11 @@ int run_images(int argc, char** argv) {
       }
     }
     if (!invalid.empty()) {
-      std::fprintf(stderr, "footprint: not listed: %s no valid image reference: %s\n",
-                   invalid.size() == 1
-                       ? "1 image field holds"
-                       : fmt::format("{} image fields hold", invalid.size()).c_str(),
-                   fmt::format("{}", fmt::join(invalid, ", ")).c_str());
+      print_stderr(fmt::format("footprint: not listed: {} no valid image reference: {}\n",
+                               invalid.size() == 1
+                                   ? std::string("1 image field holds")
+                                   : fmt::format("{} image fields hold", invalid.size()),
+                               fmt::join(invalid, ", ")));
     }
     if (!unpinned.empty()) {
       // A mirroring tool reading the list cannot tell these lines apart: fail the command.
@@ -295,7 +295,8 @@ int run_images(int argc, char** argv) {
   report.sections.push_back(
       images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
   ReportOptions options = text_options(color, output_path);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path)) {
+  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
+                    content_of(format_name))) {
     return kExitUsage;
   }
   return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;

@@ -41,16 +41,16 @@ constexpr Command kCommands[] = {
     {"restarts", "containers whose restart count grew between two pod samples", run_restarts},
 };
 
-void print_usage(std::FILE* out) {
-  std::fprintf(out,
-               "usage: footprint COMMAND [options] [INPUT...]\n\n"
-               "What installing a Kubernetes operator or Helm chart does to a shared cluster,\n"
-               "found offline before anything is installed.\n\ncommands:\n");
+std::string usage() {
+  std::string out =
+      "usage: footprint COMMAND [options] [INPUT...]\n\n"
+      "What installing a Kubernetes operator or Helm chart does to a shared cluster,\n"
+      "found offline before anything is installed.\n\ncommands:\n";
   for (const Command& c : kCommands)
-    std::fprintf(out, "  %-17s %s\n", c.name, c.summary);
-  std::fprintf(out,
-               "\nRun `footprint COMMAND --help` for a command's options.\n"
-               "Exit codes: 0 success, 1 a finding reached --fail-on, 2 usage or input error.\n");
+    out += fmt::format("  {:<17} {}\n", c.name, c.summary);
+  return out +
+         "\nRun `footprint COMMAND --help` for a command's options.\n"
+         "Exit codes: 0 success, 1 a finding reached --fail-on, 2 usage or input error.\n";
 }
 
 // "unknown command 'x', did you mean 'y'?" for a name that is no command.
@@ -67,7 +67,7 @@ int unknown_command(std::string_view name) {
   std::string message = fmt::format("unknown command '{}'", name);
   if (closest) message += fmt::format(", did you mean '{}'?", closest->name);
   print_error(message);
-  std::fprintf(stderr, "Run `footprint --help` for the list of commands.\n");
+  print_stderr("Run `footprint --help` for the list of commands.\n");
   return kExitUsage;
 }
 
@@ -87,19 +87,19 @@ int run_help(int argc, char** argv) {
 
 int run_main(int argc, char** argv) {
   if (argc < 2) {
-    print_usage(stderr);
+    print_stderr(usage());
     return kExitUsage;
   }
   std::string_view name = argv[1];
   if (name == "help" && argc >= 3) return run_help(argc, argv);
   if (name == "-h" || name == "--help" || name == "help") {
-    print_usage(stdout);
-    return kExitOk;
+    return write_output(usage(), "", Content::kText) ? kExitOk : kExitUsage;
   }
   if (name == "--version" || name == "version") {
-    fmt::print("footprint {} (commit {}{})\n", FOOTPRINT_VERSION, kBuildCommit,
-               kBuildTreeModified ? ", with local changes" : "");
-    return kExitOk;
+    std::string version =
+        fmt::format("footprint {} (commit {}{})\n", FOOTPRINT_VERSION, kBuildCommit,
+                    kBuildTreeModified ? ", with local changes" : "");
+    return write_output(version, "", Content::kText) ? kExitOk : kExitUsage;
   }
   for (const Command& c : kCommands) {
     if (name == c.name) return c.run(argc - 1, argv + 1);

@@ -14,6 +14,7 @@
 #include <tl/expected.hpp>
 
 #include "cli/common.h"
+#include "util/display_text.h"
 #include "util/files.h"
 
 namespace footprint {
@@ -46,6 +47,10 @@ bool write_all(int fd, std::string_view text) {
   return true;
 }
 
+std::string as_written(const OutputFile& file) {
+  return file.content == Content::kText ? display_text(file.text) : file.text;
+}
+
 // Writes `file` to a new temporary file beside `destination`, the regular file it is to replace
 // (or create); returns the temporary file's path, or an error.
 tl::expected<std::string, std::string> write_temporary(const OutputFile& file,
@@ -55,8 +60,8 @@ tl::expected<std::string, std::string> write_temporary(const OutputFile& file,
   std::string pattern = (dir / ("." + target.filename().string() + ".footprint-XXXXXX")).string();
   int fd = mkstemp(pattern.data());
   if (fd < 0) return tl::unexpected(fmt::format("cannot write {}: {}", file.path, strerror(errno)));
-  bool ok = write_all(fd, file.text) && fchmod(fd, mode_for(destination, file.executable)) == 0 &&
-            fsync(fd) == 0;
+  bool ok = write_all(fd, as_written(file)) &&
+            fchmod(fd, mode_for(destination, file.executable)) == 0 && fsync(fd) == 0;
   int saved = errno;
   ok = close(fd) == 0 && ok;
   if (!ok) {
@@ -72,7 +77,7 @@ bool write_through(const OutputFile& file, const WriteTarget& target, std::strin
   std::fflush(stdout);  // what was printed before comes first on a shared descriptor
   bool opened = target.kind == WriteTarget::Kind::kSpecial;
   int fd = opened ? open(target.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC) : target.descriptor;
-  bool ok = fd >= 0 && write_all(fd, file.text);
+  bool ok = fd >= 0 && write_all(fd, as_written(file));
   int saved = errno;
   if (opened && fd >= 0) ok = close(fd) == 0 && ok;
   if (!ok) error = fmt::format("cannot write {}: {}", file.path, strerror(saved));
@@ -180,7 +185,7 @@ bool check_not_replacing(const std::vector<OutputFile>& files) {
     if (!fs::is_regular_file(file.path, ec)) continue;
     std::ifstream in(file.path, std::ios::binary);
     std::string current((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.bad() && current == file.text) continue;
+    if (!in.bad() && current == as_written(file)) continue;
     print_error(
         fmt::format("{} exists and would be replaced; footprint writes over it only with "
                     "--force",
@@ -190,16 +195,23 @@ bool check_not_replacing(const std::vector<OutputFile>& files) {
   return true;
 }
 
-bool write_output(const std::string& text, const std::string& path) {
+bool write_output(const std::string& text, const std::string& path, Content content) {
+  OutputFile file{path, text, false, content};
   if (path.empty() || path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::string written = as_written(file);
+    std::fwrite(written.data(), 1, written.size(), stdout);
     if (std::fflush(stdout) != 0) {
       print_error("cannot write to standard output");
       return false;
     }
     return true;
   }
-  return write_files({OutputFile{path, text}});
+  return write_files({std::move(file)});
+}
+
+void print_stderr(std::string_view text) {
+  std::string shown = display_text(text);
+  std::fwrite(shown.data(), 1, shown.size(), stderr);
 }
 
 }  // namespace footprint

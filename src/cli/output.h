@@ -3,18 +3,27 @@
 // the old one; a symlink is followed to the file it leads to, and a device, a pipe or an open
 // descriptor (/dev/null, a fifo, /dev/stdout, <(...)) is written through, never replaced. An
 // output that is one of the command's inputs is refused.
+//
+// Everything footprint shows a reader leaves through here: text (reports, messages on stderr)
+// passes display_text() (util/display_text.h), so no string from the input reaches a terminal
+// raw; data another program parses (JSON, SARIF, manifests, scripts) is written as it is.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace footprint {
+
+enum class Content : uint8_t { kText, kData };
 
 struct OutputFile {
   std::string path;
   std::string text;
   bool executable = false;  // add execute permission where read permission is given
+  Content content = Content::kData;
 };
 
 // An error message when `output` is the same file as one of `inputs`, compared by real path, so
@@ -36,6 +45,9 @@ bool write_files(const std::vector<OutputFile>& files);
 
 // Writes `text` to stdout when `path` is empty or "-", else to `path` as write_files() does.
 // Returns false after printing an error.
-bool write_output(const std::string& text, const std::string& path);
+bool write_output(const std::string& text, const std::string& path, Content content);
+
+// Writes text to standard error, through display_text(): every message, error and note.
+void print_stderr(std::string_view text);
 
 }  // namespace footprint

@@ -88,11 +88,11 @@ bool check_registry_options(const RegistryArgs& args) {
     if (!args.ca_file.empty()) unused.emplace_back("--ca-file");
     // Name only the options this command has: diff has --sizes but no --pin.
     if (!unused.empty()) {
-      std::fprintf(stderr, "footprint: warning: %s %s nothing without %s, which %s registries\n",
-                   fmt::format("{}", fmt::join(unused, " and ")).c_str(),
-                   unused.size() == 1 ? "does" : "do",
-                   args.has_pin ? "--sizes or --pin" : "--sizes",
-                   args.has_pin ? "are what ask" : "is what asks");
+      print_stderr(
+          fmt::format("footprint: warning: {} {} nothing without {}, which {} registries\n",
+                      fmt::join(unused, " and "), unused.size() == 1 ? "does" : "do",
+                      args.has_pin ? "--sizes or --pin" : "--sizes",
+                      args.has_pin ? "are what ask" : "is what asks"));
     }
   }
   if (!valid_platform(args.platform)) {
@@ -148,16 +148,15 @@ bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& ref
   for (const RegistryImage& image : images) {
     if (image.ok()) continue;
     ++failed;
-    std::fprintf(stderr, "footprint: %s: %s\n", image.target.reference.c_str(),
-                 image.error.c_str());
+    print_stderr(fmt::format("footprint: {}: {}\n", image.target.reference, image.error));
     if (speaks_plain_http(image.error) &&
         !std::count(args.insecure.begin(), args.insecure.end(), image.target.domain)) {
       plain_http.insert(image.target.domain);
     }
   }
   if (failed) {
-    std::fprintf(stderr, "footprint: %zu of %s could not be read from their registry\n", failed,
-                 count_of(images.size(), "image").c_str());
+    print_stderr(fmt::format("footprint: {} of {} could not be read from their registry\n", failed,
+                             count_of(images.size(), "image")));
   }
   for (const std::string& host : plain_http) {
     print_hint(fmt::format(

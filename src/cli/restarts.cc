@@ -98,11 +98,11 @@ int run_restarts(int argc, char** argv) {
     Json only_after = Json::array();
     for (const ContainerSample& s : cmp.only_after)
       only_after.push_back(sample_json(s));
-    out = Json{{"compared", cmp.compared},
-               {"grew", grew},
-               {"onlyBefore", only_before},
-               {"onlyAfter", only_after}}
-              .dump(2) +
+    out = dump_json(Json{{"compared", cmp.compared},
+                         {"grew", grew},
+                         {"onlyBefore", only_before},
+                         {"onlyAfter", only_after}},
+                    2) +
           "\n";
   } else {
     out +=
@@ -137,7 +137,7 @@ int run_restarts(int argc, char** argv) {
     list_apart(cmp.only_before, "Only in the first sample (deleted or recreated since):");
     list_apart(cmp.only_after, "Only in the second sample (new pods; counts not compared):");
   }
-  if (!write_output(out, "")) return kExitUsage;
+  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
   return cmp.grew.empty() ? kExitOk : kExitFindings;
 }
 

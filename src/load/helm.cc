@@ -135,6 +135,8 @@ bool for_each_archive_file(
   return ok;
 }
 
+}  // namespace
+
 std::string chart_name(const std::string& chart) {
   std::string chart_yaml;
   if (is_archive(chart)) {
@@ -154,6 +156,8 @@ std::string chart_name(const std::string& chart) {
   }
   return fs::path(chart).stem().string();
 }
+
+namespace {
 
 // `.Capabilities.APIVersions.Has "monitoring.coreos.com/v1"` in a template's text.
 void scan_capabilities(std::string_view text, std::set<std::string>& found) {

@@ -43,6 +43,10 @@ struct HelmFailure {
   std::string message;  // what to print, helm's own words first
 };
 
+// The name Chart.yaml gives a chart directory or archive (else the path's stem): the release name
+// footprint renders a chart as when --release gives none.
+std::string chart_name(const std::string& chart);
+
 // Finds helm: $FOOTPRINT_HELM, else `helm` on PATH. Empty when there is none.
 std::string find_helm();
 

@@ -45,11 +45,11 @@ std::string render_comparison(const Comparison& c, Format format, const ReportOp
       rows.push_back(
           {{"group", r.group}, {"label", r.label}, {"values", values}, {"differs", r.differs}});
     }
-    return Json{{"schemaVersion", kJsonSchemaVersion},
-                {"modes", c.modes},
-                {"decision", decision_json(c.decisions)},
-                {"rows", rows}}
-               .dump(2) +
+    return dump_json(Json{{"schemaVersion", kJsonSchemaVersion},
+                          {"modes", c.modes},
+                          {"decision", decision_json(c.decisions)},
+                          {"rows", rows}},
+                     2) +
            "\n";
   }
   // The decision table first; then one table per group, one column per mode, "*" marking rows

@@ -60,12 +60,12 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
                        {"details", c.details},
                        {"mirrorBytes", c.mirror_bytes ? Json(*c.mirror_bytes) : Json(nullptr)}});
   }
-  Json added = Json::array();
-  for (const Finding& f : diff.findings.added)
-    added.push_back(finding_json(f));
-  Json resolved = Json::array();
-  for (const Finding& f : diff.findings.resolved)
-    resolved.push_back(finding_json(f));
+  auto findings_json = [](const std::vector<Finding>& findings) {
+    Json out = Json::array();
+    for (const Finding& f : findings)
+      out.push_back(finding_json(f));
+    return out;
+  };
   Json mirror = nullptr;
   if (diff.mirror.sized) {
     mirror = {{"images", diff.mirror.images},
@@ -81,16 +81,25 @@ Json render_json(const UpgradeDiff& diff, const std::string& old_name,
                {{"changes", counts},
                 {"findings",
                  {{"new", diff.findings.added.size()},
+                  {"worse", diff.findings.worse.size()},
+                  {"better", diff.findings.better.size()},
                   {"resolved", diff.findings.resolved.size()},
                   {"unchanged", diff.findings.unchanged}}},
                 {"mirror", mirror}}},
               {"changes", changes},
               {"findings",
-               {{"new", added}, {"resolved", resolved}, {"unchanged", diff.findings.unchanged}}}};
+               {{"new", findings_json(diff.findings.added)},
+                {"worse", findings_json(diff.findings.worse)},
+                {"better", findings_json(diff.findings.better)},
+                {"resolved", findings_json(diff.findings.resolved)},
+                {"unchanged", diff.findings.unchanged}}}};
 }
 
+// "HIGH check: ...", or for a severity that changed "HIGH (medium before) check: ...".
 std::string finding_line(const Finding& f) {
-  return upper(severity_name(f.severity)) + " " + diff_finding_text(f);
+  std::string before =
+      f.severity_before ? fmt::format(" ({} before)", severity_name(*f.severity_before)) : "";
+  return upper(severity_name(f.severity)) + before + " " + diff_finding_text(f);
 }
 
 std::string render_text_diff(const UpgradeDiff& diff, const std::string& old_name,
@@ -115,6 +124,8 @@ std::string render_text_diff(const UpgradeDiff& diff, const std::string& old_nam
       out += wrap_text(finding_line(f), 2, options.width);
   };
   list("New findings", diff.findings.added);
+  list("Worse findings (severity rose)", diff.findings.worse);
+  list("Better findings (severity fell)", diff.findings.better);
   list("Resolved findings", diff.findings.resolved);
   out += fmt::format("\n{} finding{} unchanged.\n", diff.findings.unchanged,
                      diff.findings.unchanged == 1 ? "" : "s");
@@ -146,6 +157,8 @@ std::string render_markdown_diff(const UpgradeDiff& diff, const std::string& old
       out += "- " + escape_markdown(finding_line(f)) + "\n";
   };
   list("New findings", diff.findings.added);
+  list("Worse findings (severity rose)", diff.findings.worse);
+  list("Better findings (severity fell)", diff.findings.better);
   list("Resolved findings", diff.findings.resolved);
   out += fmt::format("\n{} finding{} unchanged.\n", diff.findings.unchanged,
                      diff.findings.unchanged == 1 ? "" : "s");
@@ -156,8 +169,11 @@ std::string render_markdown_diff(const UpgradeDiff& diff, const std::string& old
 
 std::string diff_counts_line(const UpgradeDiff& diff) {
   const FindingsDelta& f = diff.findings;
-  return fmt::format("Changes: {}. Findings: {} new, {} resolved, {} unchanged.", counts_text(diff),
-                     f.added.size(), f.resolved.size(), f.unchanged);
+  std::string changed;
+  if (!f.worse.empty()) changed += fmt::format(", {} worse", f.worse.size());
+  if (!f.better.empty()) changed += fmt::format(", {} better", f.better.size());
+  return fmt::format("Changes: {}. Findings: {} new{}, {} resolved, {} unchanged.",
+                     counts_text(diff), f.added.size(), changed, f.resolved.size(), f.unchanged);
 }
 
 std::string mirror_line(const UpgradeDiff& diff) {
@@ -200,7 +216,7 @@ std::string diff_finding_text(const Finding& f) {
 
 std::string render_diff(const UpgradeDiff& diff, const std::string& old_name,
                         const std::string& new_name, Format format, const ReportOptions& options) {
-  if (format == Format::kJson) return render_json(diff, old_name, new_name).dump(2) + "\n";
+  if (format == Format::kJson) return dump_json(render_json(diff, old_name, new_name), 2) + "\n";
   if (format == Format::kMarkdown) return render_markdown_diff(diff, old_name, new_name);
   if (format == Format::kHtml) return render_diff_html(diff, old_name, new_name);
   return render_text_diff(diff, old_name, new_name, options);

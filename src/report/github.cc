@@ -5,14 +5,17 @@
 #include <fmt/format.h>
 
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
 namespace {
 
+// The input's control characters are shown escaped first (util/display_text.h): escaped as %0D,
+// a carriage return from the input would reach the annotation as it was.
 std::string escape_data(std::string_view text) {
   std::string out;
-  for (char c : text) {
+  for (char c : display_text(text)) {
     switch (c) {
       case '%':
         out += "%25";
@@ -69,8 +72,19 @@ std::string render_github(const Report& report, const ReportOptions& options) {
     if (at.column) properties += fmt::format(",col={}", at.column);
     properties +=
         ",title=" + escape_property(fmt::format("{} ({})", f.check, severity_name(f.severity)));
-    out += fmt::format("::{} {}::{}\n", command_for(f.severity), properties,
-                       escape_data(f.message + "\nFix: " + f.remediation));
+    std::string message = f.message + "\nFix: " + f.remediation;
+    if (f.suppression_request) message += "\n" + suppression_request_text(f);
+    out += fmt::format("::{} {}::{}\n", command_for(f.severity), properties, escape_data(message));
+  }
+  // A document that is no object is left out of the analysis: the run must not look clean.
+  for (const LoadError& e : report.bundle->input.invalid_documents) {
+    std::string properties = "file=" + escape_property(e.file);
+    if (e.position.line) properties += fmt::format(",line={}", e.position.line);
+    if (e.position.column) properties += fmt::format(",col={}", e.position.column);
+    properties += ",title=" + escape_property("invalid-document");
+    out += fmt::format("::error {}::{}\n", properties,
+                       escape_data(e.message + "\nThe document is left out of the analysis, and "
+                                               "applying the input fails on it."));
   }
   return out;
 }

@@ -41,6 +41,8 @@ std::string summary_html(const Report& report) {
   }
   if (o.total == 0) out += " none";
   out += "</p>\n";
+  if (!o.input_suppressions.empty())
+    out += "<p><b>" + html_escape(o.input_suppressions) + "</b></p>\n";
   if (!o.risks.empty()) {
     out += "<ol class=\"risks\">\n";
     for (const OverviewRisk& r : o.risks) {
@@ -84,6 +86,8 @@ std::string findings_html(const Report& report) {
           name, number, html_escape(f.check), html_badge(f.severity),
           html_escape(object_label(f.object)), html_escape(location(f)), html_escape(f.message),
           html_escape(f.remediation));
+      if (f.suppression_request)
+        out += fmt::format("<p><b>{}</b></p>\n", html_escape(suppression_request_text(f)));
       for (const auto& [kind, names] : f.affects) {
         out += fmt::format("<details><summary>{} {}</summary><p class=\"mono\">", names.size(),
                            html_escape(kind));

@@ -37,8 +37,10 @@ std::string findings_list(std::string_view id, std::string_view title,
   if (findings.empty()) return "";
   std::string out = fmt::format("<h3>{} ({})</h3>\n<ul id=\"{}\">\n", title, findings.size(), id);
   for (const Finding& f : findings) {
-    out += fmt::format("<li data-severity=\"{}\">{} {}</li>\n", severity_name(f.severity),
-                       html_badge(f.severity), html_escape(diff_finding_text(f)));
+    std::string before =
+        f.severity_before ? fmt::format(" ({} before)", severity_name(*f.severity_before)) : "";
+    out += fmt::format("<li data-severity=\"{}\">{}{} {}</li>\n", severity_name(f.severity),
+                       html_badge(f.severity), before, html_escape(diff_finding_text(f)));
   }
   return out + "</ul>\n";
 }
@@ -76,6 +78,8 @@ std::string render_diff_html(const UpgradeDiff& diff, const std::string& old_nam
     out += change_html(diff.changes[i], i + 1);
   out += "</section>\n<section id=\"findings\">\n<h2>Findings</h2>\n";
   out += findings_list("findings-new", "New findings", diff.findings.added);
+  out += findings_list("findings-worse", "Worse findings (severity rose)", diff.findings.worse);
+  out += findings_list("findings-better", "Better findings (severity fell)", diff.findings.better);
   out += findings_list("findings-resolved", "Resolved findings", diff.findings.resolved);
   out += fmt::format("<p>{} finding{} unchanged.</p>\n</section>\n", diff.findings.unchanged,
                      diff.findings.unchanged == 1 ? "" : "s");

@@ -32,6 +32,13 @@ Json finding_json(const Finding& f) {
   if (f.suppressed) {
     j["suppression"] = {{"by", f.suppressed_by}, {"reason", f.suppression_reason}};
   }
+  if (f.severity_before) j["severityBefore"] = severity_name(*f.severity_before);
+  if (f.suppression_request) {
+    j["suppressionRequest"] = {{"by", kIgnoreAnnotation},
+                               {"reason", *f.suppression_request},
+                               {"honoured", false},
+                               {"text", suppression_request_text(f)}};
+  }
   return j;
 }
 
@@ -39,17 +46,21 @@ namespace {
 
 Json baseline_counts_json(const AnalysisResult& analysis) {
   BaselineCounts counts = baseline_counts(analysis);
-  return {{"new", counts.added}, {"resolved", counts.resolved}, {"known", counts.known}};
+  return {{"new", counts.added},
+          {"worse", counts.worse},
+          {"better", counts.better},
+          {"resolved", counts.resolved},
+          {"known", counts.known}};
 }
 
 // Replaces the null of the top-level member `key` in `out`, a dump(2) of an object, with
 // `value` dumped as dump(2) would at that depth. JSON strings escape newlines, so every newline
 // of a dump is structure and takes the member's two spaces of indent.
 void splice_member(std::string& out, const std::string& key, const Json& value) {
-  std::string member = "\n  " + Json(key).dump() + ": ";
+  std::string member = "\n  " + dump_json(Json(key)) + ": ";
   size_t at = out.find(member + "null");
   if (at == std::string::npos) return;
-  std::string text = value.dump(2);
+  std::string text = dump_json(value, 2);
   std::string indented;
   indented.reserve(text.size() + text.size() / 8);
   for (char c : text) {
@@ -93,7 +104,11 @@ std::string render_json(const Report& report) {
     if (std::string_view renderer = input.renderer_of(f.file); !renderer.empty()) {
       findings.back()["source"]["renderedBy"] = renderer;
     }
-    if (report.analysis.resolved) findings.back()["baseline"] = f.known ? "known" : "new";
+    if (report.analysis.resolved) {
+      findings.back()["baseline"] = !f.severity_before ? (f.known ? "known" : "new")
+                                    : f.known          ? "better"
+                                                       : "worse";
+    }
     if (!f.suppressed)
       counts[std::string(severity_name(f.severity))] =
           counts[std::string(severity_name(f.severity))].get<int>() + 1;
@@ -109,6 +124,7 @@ std::string render_json(const Report& report) {
   }
   j["summary"] = {{"findings", counts},
                   {"suppressed", report.analysis.suppressed},
+                  {"suppressionRequests", report.analysis.suppression_requests},
                   {"creates", overview.creates},
                   {"topRisks", risks}};
   if (report.analysis.resolved) j["summary"]["baseline"] = baseline_counts_json(report.analysis);
@@ -138,7 +154,7 @@ std::string render_json(const Report& report) {
   for (const std::string& n : report.analysis.notes)
     notes.push_back(n);
   j["notes"] = notes;
-  std::string out = j.dump(2);
+  std::string out = dump_json(j, 2);
   for (const Section* s : spliced)
     splice_member(out, s->id, s->json);
   out += "\n";

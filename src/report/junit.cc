@@ -9,18 +9,16 @@
 #include "analysis/check.h"
 #include "report/html.h"
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
 namespace {
 
-// XML 1.0 allows no control characters other than tab, LF and CR.
+// XML 1.0 allows no control characters other than tab, LF and CR; display_text() leaves only tab
+// and LF.
 std::string xml_text(std::string_view text) {
-  std::string clean(text);
-  for (char& c : clean) {
-    if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') c = ' ';
-  }
-  return html_escape(clean);
+  return html_escape(display_text(text));
 }
 
 std::string object_label(const ObjectId& id) {
@@ -53,8 +51,10 @@ std::string render_junit(const Report& report, const ReportOptions& options) {
       worst = std::max(worst, f->severity);
       RepositoryLocation at = repository_location(*report.bundle, *f);
       std::string where = at.line ? fmt::format("{}:{}", at.file, at.line) : at.file;
-      text += fmt::format("{} {} ({}): {}\nFix: {}\n\n", severity_name(f->severity),
+      text += fmt::format("{} {} ({}): {}\nFix: {}\n", severity_name(f->severity),
                           object_label(f->object), where, f->message, f->remediation);
+      if (f->suppression_request) text += suppression_request_text(*f) + "\n";
+      text += "\n";
     }
     cases += fmt::format(
         "    <testcase classname=\"footprint.{}\" name=\"{}\">\n"
@@ -63,12 +63,28 @@ std::string render_junit(const Report& report, const ReportOptions& options) {
         xml_text(check->area), name, findings.size(), findings.size() == 1 ? "" : "s",
         severity_name(worst), severity_name(worst), xml_text(text));
   }
+  // A document that is no object is left out of the analysis: each one is a failing test case,
+  // so the run never looks clean.
+  const std::vector<LoadError>& invalid = report.bundle->input.invalid_documents;
+  for (const LoadError& e : invalid) {
+    std::string where = e.position.line
+                            ? fmt::format("{}:{}:{}", e.file, e.position.line, e.position.column)
+                            : e.file;
+    cases += fmt::format(
+        "    <testcase classname=\"footprint.input\" name=\"invalid-document {0}\">\n"
+        "      <failure message=\"not a valid object: {0}\" type=\"invalid-document\">{1}"
+        "</failure>\n"
+        "    </testcase>\n",
+        xml_text(where),
+        xml_text(e.to_string() + "\nThe document is left out of the analysis, and applying the "
+                                 "input fails on it.\n"));
+  }
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites name=\"footprint\" tests=\"{0}\" failures=\"{1}\" errors=\"0\">\n"
       "  <testsuite name=\"footprint audit\" tests=\"{0}\" failures=\"{1}\" errors=\"0\" "
       "skipped=\"0\">\n{2}  </testsuite>\n</testsuites>\n",
-      checks.size(), by_check.size(), cases);
+      checks.size() + invalid.size(), by_check.size() + invalid.size(), cases);
 }
 
 }  // namespace footprint

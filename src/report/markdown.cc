@@ -12,6 +12,13 @@ std::string code(std::string_view s) {
   return markdown_code(s);
 }
 
+// " (known)", " (worse: medium before)", " (better: high before)", against --baseline.
+std::string baseline_mark(const Finding& f) {
+  if (!f.severity_before) return f.known ? " (known)" : "";
+  return fmt::format(" ({}: {} before)", f.known ? "better" : "worse",
+                     severity_name(*f.severity_before));
+}
+
 void render_section(const Section& s, std::string& out) {
   out += fmt::format("\n### {}\n\n", escape_markdown(s.title));
   for (const Block& b : s.blocks) {
@@ -29,9 +36,11 @@ void render_section(const Section& s, std::string& out) {
 std::string render_markdown(const Report& report) {
   std::string out = "## footprint report\n";
   if (report.analysis.resolved) {
-    BaselineCounts counts = baseline_counts(report.analysis);
-    out += fmt::format("\n**{} new**, {} resolved, {} known (against the baseline).\n",
-                       counts.added, counts.resolved, counts.known);
+    // "**1 new**, 1 worse, 2 resolved, 5 known (against the baseline)."
+    std::string counts = baseline_counts_text(baseline_counts(report.analysis));
+    size_t comma = counts.find(',');
+    out += fmt::format("\n**{}**{} (against the baseline).\n", counts.substr(0, comma),
+                       counts.substr(comma));
   }
   const LoadedInput& input = report.bundle->input;
   out += fmt::format(
@@ -44,6 +53,8 @@ std::string render_markdown(const Report& report) {
     out += escape_markdown(line) + "\n\n";
   if (overview.total == 0) {
     out += "No findings.\n";
+    if (!overview.input_suppressions.empty())
+      out += "\n" + escape_markdown(overview.input_suppressions) + "\n";
   } else {
     out += fmt::format("{} finding{} ({}){}\n\n", overview.total, overview.total == 1 ? "" : "s",
                        counts_text(overview), overview.risks.empty() ? "." : "; the worst:");
@@ -51,6 +62,8 @@ std::string render_markdown(const Report& report) {
       out += fmt::format("- **{}** {} (finding {}, {})\n", severity_name(r.severity),
                          escape_markdown(r.text), r.number, code(r.check));
     }
+    if (!overview.input_suppressions.empty())
+      out += "\n" + escape_markdown(overview.input_suppressions) + "\n";
   }
   if (report.show_inventory) render_section(inventory_section(report.inventory), out);
   for (const Section& s : report.sections)
@@ -74,8 +87,12 @@ std::string render_markdown(const Report& report) {
       where += fmt::format(", line {} of the rendered output", f.position.line);
     out += fmt::format("{}. **{}** {} {} {} ({}){}  \n   {}  \n   **Fix:** {}\n", ++number,
                        severity_name(f.severity), code(f.check), escape_markdown(f.object.kind),
-                       code(object), where, f.known ? " (known)" : "", escape_markdown(f.message),
+                       code(object), where, baseline_mark(f), escape_markdown(f.message),
                        escape_markdown(f.remediation));
+    if (f.suppression_request) {
+      out.pop_back();  // the Fix line ends in a hard line break instead
+      out += "  \n   **" + escape_markdown(suppression_request_text(f)) + "**\n";
+    }
   }
   if (!report.analysis.waiver_issues.empty()) {
     out += "\n### Waivers to review\n\n";

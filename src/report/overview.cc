@@ -77,6 +77,22 @@ Overview make_overview(const Report& report) {
     o.risks.push_back(OverviewRisk{number, f.severity, f.check, std::move(text)});
   }
   o.total = number;
+  size_t by_input = 0;
+  for (const Finding& f : report.analysis.findings)
+    by_input += f.suppressed && f.suppressed_by == kIgnoreAnnotation ? 1 : 0;
+  size_t asked = report.analysis.suppression_requests;
+  if (asked > 0) {
+    o.input_suppressions = fmt::format(
+        "The chart asks to suppress {} of these findings ({}); they are reported, and count for "
+        "--fail-on: each says why.",
+        asked, kIgnoreAnnotation);
+  }
+  if (by_input > 0) {
+    if (!o.input_suppressions.empty()) o.input_suppressions += " ";
+    o.input_suppressions += fmt::format(
+        "{} suppressed by {} annotations in the input, which you chose to trust.",
+        plural(static_cast<uint32_t>(by_input), "finding", "findings"), kIgnoreAnnotation);
+  }
   return o;
 }
 

@@ -22,6 +22,9 @@ struct Overview {
   std::vector<OverviewRisk> risks;  // worst first
   std::array<size_t, 5> counts{};   // unsuppressed findings per severity
   size_t total = 0;
+  // What the input's footprint.dev/ignore annotations asked for, and what they were granted:
+  // "The chart asks to suppress 2 of them: ..." under the counts; empty when none asked.
+  std::string input_suppressions;
 };
 
 Overview make_overview(const Report& report);

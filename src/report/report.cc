@@ -1,5 +1,7 @@
 #include "report/report.h"
 
+#include <fmt/format.h>
+
 #include "report/html.h"
 
 namespace footprint {
@@ -13,6 +15,18 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "github") return Format::kGithub;
   if (name == "junit") return Format::kJunit;
   return std::nullopt;
+}
+
+std::string suppression_request_text(const Finding& f) {
+  if (!f.suppression_request) return "";
+  const std::string& reason = *f.suppression_request;
+  return fmt::format(
+      "The chart asks to suppress this: {} ({}; not honoured: {}).",
+      reason.empty() ? "no reason given" : reason, kIgnoreAnnotation,
+      f.severity == Severity::kCritical
+          ? "a critical finding is waived only by an ignore entry of your own .footprint.yaml"
+          : "the input's annotations count only with --trust-annotations or trustAnnotations "
+            "in your .footprint.yaml");
 }
 
 std::string render_report(const Report& report, Format format, const ReportOptions& options) {

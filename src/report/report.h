@@ -103,6 +103,11 @@ std::string render_checks_markdown();
 // One finding as JSON, as it appears in the report's "findings" array.
 Json finding_json(const Finding& finding);
 
+// What every format shows on a finding a footprint.dev/ignore annotation of the input asks to
+// suppress (Finding::suppression_request): "The chart asks to suppress this: REASON", and why
+// that is not honoured.
+std::string suppression_request_text(const Finding& finding);
+
 // Where a finding points in the user's repository, as SARIF and GitHub annotations show it: the
 // file and line, or for a chart input the template that produced the object (line 0: unknown).
 struct RepositoryLocation {

@@ -109,5 +109,37 @@ TEST(Report, OutputIsDeterministic) {
   }
 }
 
+// A finding the input's annotation asks to suppress is reported in every format, with the
+// request, since by default the input does not judge itself.
+TEST(Report, EveryFormatShowsWhatTheChartAsksToSuppress) {
+  Bundle b = bundle_from(
+      "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: r\n"
+      "  namespace: x\n  annotations: {footprint.dev/ignore: \"* -- kept for kustomize\"}\n");
+  for (Format f : {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif, Format::kHtml,
+                   Format::kGithub, Format::kJunit}) {
+    std::string out = render(b, f);
+    EXPECT_NE(out.find("The chart asks to suppress this: kept for kustomize"), std::string::npos)
+        << out;
+  }
+}
+
+// The CI formats list each document that is no object, as JSON and SARIF do.
+TEST(Report, GithubAndJunitReportInvalidDocuments) {
+  Bundle b = bundle_from("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
+  b.input.invalid_documents.push_back(
+      LoadError{"in.yaml", {5, 1}, "Deployment has no metadata.name"});
+  std::string github = render(b, Format::kGithub);
+  EXPECT_NE(github.find("::error file=in.yaml,line=5,col=1,title=invalid-document::Deployment "
+                        "has no metadata.name"),
+            std::string::npos)
+      << github;
+  std::string junit = render(b, Format::kJunit);
+  EXPECT_NE(junit.find("<testcase classname=\"footprint.input\" name=\"invalid-document "
+                       "in.yaml:5:1\">"),
+            std::string::npos)
+      << junit;
+  EXPECT_NE(junit.find("type=\"invalid-document\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace footprint

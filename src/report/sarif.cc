@@ -143,13 +143,23 @@ std::string render_sarif(const Report& report) {
       properties["renderedBy"] = renderer;
       properties["renderedLine"] = f.position.line;
     }
+    if (f.suppression_request) {
+      // Not a SARIF suppression: viewers would hide the result, which the chart does not decide.
+      properties["suppressionRequest"] = *f.suppression_request;
+      result["message"]["text"] =
+          result["message"]["text"].get<std::string>() + " " + suppression_request_text(f);
+    }
     result["properties"] = properties;
     if (f.suppressed) {
       result["suppressions"] =
           Json::array({{{"kind", f.suppressed_by == kIgnoreAnnotation ? "inSource" : "external"},
                         {"justification", f.suppression_reason}}});
     }
-    if (report.analysis.resolved) result["baselineState"] = f.known ? "unchanged" : "new";
+    if (report.analysis.resolved) {
+      // SARIF 2.1.0 result.baselineState: "updated" for a result matched in the baseline whose
+      // details changed, here its severity.
+      result["baselineState"] = f.severity_before ? "updated" : f.known ? "unchanged" : "new";
+    }
     results.push_back(std::move(result));
   }
   for (const LoadError& e : report.bundle->input.invalid_documents) {
@@ -174,7 +184,7 @@ std::string render_sarif(const Report& report) {
               {{"driver",
                 {{"name", "footprint"}, {"version", FOOTPRINT_VERSION}, {"rules", rules}}}}},
              {"results", results}}})}};
-  return sarif.dump(2) + "\n";
+  return dump_json(sarif, 2) + "\n";
 }
 
 }  // namespace footprint

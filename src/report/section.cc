@@ -331,4 +331,8 @@ std::string render_markdown_table(const Table& table) {
   return out;
 }
 
+std::string dump_json(const Json& j, int indent) {
+  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
 }  // namespace footprint

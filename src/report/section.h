@@ -15,6 +15,11 @@ namespace footprint {
 
 using Json = nlohmann::ordered_json;
 
+// `j` as JSON text, as dump() writes it (indent -1: on one line), with each byte of a string that
+// is not UTF-8 (a file name can hold any) written as U+FFFD: JSON text is Unicode (RFC 8259), and
+// nlohmann's dump() throws on such a byte.
+std::string dump_json(const Json& j, int indent = -1);
+
 struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;

@@ -4,6 +4,7 @@
 #include "analysis/baseline.h"
 #include "report/overview.h"
 #include "report/report.h"
+#include "util/display_text.h"
 
 namespace footprint {
 
@@ -26,10 +27,6 @@ fmt::text_style severity_style(Severity severity) {
       break;
   }
   return fmt::emphasis::faint;
-}
-
-std::string paint(bool color, fmt::text_style style, std::string_view text) {
-  return color ? fmt::format(style, "{}", text) : std::string(text);
 }
 
 std::string upper(std::string_view s) {
@@ -78,6 +75,13 @@ std::string location(const Report& report, const Finding& f) {
   return where;
 }
 
+// "  (known)", "  (worse: medium before)", "  (better: high before)", against --baseline.
+std::string baseline_mark(const Finding& f) {
+  if (!f.severity_before) return f.known ? "  (known)" : "";
+  return fmt::format("  ({}: {} before)", f.known ? "better" : "worse",
+                     severity_name(*f.severity_before));
+}
+
 std::string object_label(const ObjectId& id) {
   return id.namespace_.empty() ? id.kind + " " + id.name
                                : id.kind + " " + id.namespace_ + "/" + id.name;
@@ -89,6 +93,7 @@ void render_overview(const Overview& o, const ReportOptions& options, std::strin
     out += wrap_text(line, 2, options.width);
   if (o.total == 0) {
     out += wrap_text("No findings.", 2, options.width);
+    if (!o.input_suppressions.empty()) out += wrap_text(o.input_suppressions, 2, options.width);
     return;
   }
   out += wrap_text(fmt::format("{} finding{} ({}){}", o.total, o.total == 1 ? "" : "s",
@@ -103,6 +108,7 @@ void render_overview(const Overview& o, const ReportOptions& options, std::strin
     out += std::string(4, ' ') + number + paint(options.color, severity_style(r.severity), label) +
            body.substr(indent);
   }
+  if (!o.input_suppressions.empty()) out += wrap_text(o.input_suppressions, 2, options.width);
   if (o.total > o.risks.size()) {
     out +=
         wrap_text(fmt::format("The tables follow; all {} findings, numbered, at the end.", o.total),
@@ -122,6 +128,9 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
     if (n) summary += fmt::format("{}{} {}", summary.empty() ? "" : ", ", n, severity_name(s));
   }
   if (summary.empty()) summary = "none";
+  if (report.analysis.suppression_requests) {
+    summary += fmt::format("; the chart asks to suppress {}", report.analysis.suppression_requests);
+  }
   if (report.analysis.suppressed) {
     summary += fmt::format("; {} suppressed", report.analysis.suppressed);
   }
@@ -135,11 +144,12 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
       if (f.severity != severity || f.suppressed) continue;
       out += names_line(
           fmt::format("#{} {}  {}{}", ++number, paint(options.color, fmt::emphasis::bold, f.check),
-                      object_label(f.object), f.known ? "  (known)" : ""),
+                      object_label(f.object), baseline_mark(f)),
           2, options);
       out += wrap_text(location(report, f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);
       out += wrap_text("Fix: " + f.remediation, 4, options.width);
+      if (f.suppression_request) out += wrap_text(suppression_request_text(f), 4, options.width);
     }
   }
   if (report.analysis.suppressed) {
@@ -180,9 +190,7 @@ std::string render_text(const Report& report, const ReportOptions& options) {
   std::string out;
   // A CI gate's reader wants the change first.
   if (report.analysis.resolved) {
-    BaselineCounts counts = baseline_counts(report.analysis);
-    out += fmt::format("{} new, {} resolved, {} known (against the baseline)\n", counts.added,
-                       counts.resolved, counts.known);
+    out += baseline_counts_text(baseline_counts(report.analysis)) + " (against the baseline)\n";
   }
   out += inputs_line(report, options);
   render_overview(make_overview(report), options, out);

@@ -53,7 +53,8 @@ run "$FOOTPRINT" audit --no-config v2.yaml --baseline v1.json --format json
 expect_status 0
 [ "$(json_get "$OUT" "{f['object']['name']: f['baseline'] for f in d['findings']}")" = \
   "{'editor': 'new', 'viewer': 'known'}" ] || fail "status per finding"
-[ "$(json_get "$OUT" "d['summary']['baseline']")" = "{'new': 1, 'resolved': 1, 'known': 1}" ] ||
+[ "$(json_get "$OUT" "d['summary']['baseline']")" = \
+  "{'new': 1, 'worse': 0, 'better': 0, 'resolved': 1, 'known': 1}" ] ||
   fail "summary counts"
 run "$FOOTPRINT" audit --no-config v2.yaml --baseline v1.json --format markdown
 expect_status 0

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Suppression by annotation and by .footprint.yaml: suppressed findings are counted and listed
-# with their reason, never dropped.
+# Suppression by annotation (trusted: --trust-annotations; see self_suppression.sh for the
+# default) and by .footprint.yaml: suppressed findings are counted and listed with their reason,
+# never dropped.
 source "$(dirname "$0")/common.inc"
 cd "$TMP"
 cat >bundle.yaml <<'YAML'
@@ -16,12 +17,12 @@ kind: ClusterRole
 metadata: {name: viewer, namespace: ops}
 YAML
 
-run "$FOOTPRINT" audit bundle.yaml --format json
+run "$FOOTPRINT" audit bundle.yaml --trust-annotations --format json
 expect_status 0
 [ "$(json_get "$OUT" "d['summary']['suppressed']")" = 1 ] || fail "one suppressed"
 [ "$(json_get "$OUT" "[f['suppression']['reason'] for f in d['findings'] if f['suppressed']]")" = \
   "['prometheus-operator is installed cluster-wide']" ] || fail "reason kept"
-run "$FOOTPRINT" audit bundle.yaml --fail-on medium
+run "$FOOTPRINT" audit bundle.yaml --trust-annotations --fail-on medium
 expect_status 0
 expect_stdout "Findings: 1 low; 1 suppressed"
 expect_stdout "medium crd-missing PodMonitor pm: prometheus-operator is installed cluster-wide"
@@ -33,13 +34,13 @@ ignore:
     name: view*
     reason: namespace kept for kustomize overlays
 YAML
-run "$FOOTPRINT" audit bundle.yaml --format json
+run "$FOOTPRINT" audit bundle.yaml --trust-annotations --format json
 expect_status 0
 [ "$(json_get "$OUT" "d['summary']['suppressed']")" = 2 ] || fail "config suppresses too"
 [ "$(json_get "$OUT" "[f['suppression']['by'] for f in d['findings']]")" = \
   "['footprint.dev/ignore', '.footprint.yaml:2']" ] || fail "suppression source"
 
-run "$FOOTPRINT" audit bundle.yaml --format sarif
+run "$FOOTPRINT" audit bundle.yaml --trust-annotations --format sarif
 expect_status 0
 [ "$(json_get "$OUT" "[r['suppressions'][0]['kind'] for r in d['runs'][0]['results']]")" = \
   "['inSource', 'external']" ] || fail "SARIF suppressions"

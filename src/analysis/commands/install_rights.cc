@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 
 #include "analysis/context.h"
 #include "analysis/models/rights.h"
@@ -200,6 +201,64 @@ const RbacBinding* binding_of(const RbacPolicy& policy, const Object& obj) {
   return nullptr;
 }
 
+// Whether an object of the bundle exists before the install. Helm then adopts it instead of
+// creating it: existingResourceConflict (pkg/action/validate.go) lets an install go on over an
+// existing object that carries the release's ownership metadata, and the install updates the
+// objects it adopts (kube.Client.Update), a patch by name.
+using ExistsBefore = std::function<bool(const Object&)>;
+
+std::vector<InstallNeed> needs_with(const Context& ctx, std::string_view release_namespace,
+                                    const ExistsBefore& exists) {
+  NeedList needs;
+  // First, the CRDs the install needs and does not ship: they must exist before it.
+  for (const auto& [group, resources] : missing_crd_groups(ctx)) {
+    InstallNeed& n = needs.need(
+        resource_request("create", "apiextensions.k8s.io", "customresourcedefinitions", ""));
+    n.needed_by.push_back(
+        fmt::format("the CRDs of {} ({}), which the install needs and does not ship", group,
+                    some_of(resources, 6)));
+    n.crd_prerequisites = n.needed_by.size();
+  }
+  for (const Object* obj : in_install_order(ctx.bundle)) {
+    std::string resource = plural_of(ctx, *obj);
+    std::string by = obj->display();
+    if (hook_use(*obj) == HookUse::kInstallHook) {
+      // before-hook-creation, the default delete policy: Helm deletes the hook's object first.
+      needs.add("create", obj->group, resource, obj->namespace_, "", by);
+      needs.add("delete", obj->group, resource, obj->namespace_, obj->name, by);
+      continue;
+    }
+    // A Namespace is read and written in its own name: RequestInfo gives /api/v1/namespaces/NAME
+    // the namespace NAME (apiserver's pkg/endpoints/request/requestinfo.go), so a Role in it can
+    // grant both.
+    bool namespace_object = obj->group.empty() && obj->kind == "Namespace";
+    std::string scope = namespace_object ? obj->name : obj->namespace_;
+    if (exists(*obj)) {
+      by += ", which exists before the install: Helm adopts it";
+      needs.add("patch", obj->group, resource, scope, obj->name, by);
+    } else {
+      needs.add("create", obj->group, resource, obj->namespace_, "", by);
+    }
+    // pkg/action/validate.go existingResourceConflict: Helm gets every object before creating
+    // it, and any answer but NotFound or an object it may adopt stops the install.
+    needs.add("get", obj->group, resource, scope, obj->name, by);
+  }
+  // Helm's storage driver keeps the release in Secrets of the release namespace
+  // (pkg/storage/driver/secrets.go): it lists them to find the name free, creates the record,
+  // updates its status, reads it back, and deletes old ones.
+  for (std::string_view verb : {"get", "list", "create", "update", "delete"})
+    needs.add(verb, "", "secrets", release_namespace, "", "Helm's release record");
+  return needs.take();
+}
+
+// The bundle's objects the cluster snapshot already holds.
+ExistsBefore in_snapshot(const Context& ctx) {
+  return [&ctx](const Object& obj) {
+    return ctx.cluster &&
+           ctx.cluster->objects.find(obj.group, obj.kind, obj.namespace_, obj.name) != nullptr;
+  };
+}
+
 }  // namespace
 
 std::vector<Request> uncovered_rights(const RbacPolicy& policy, const Identity& who,
@@ -245,37 +304,7 @@ std::vector<Request> uncovered_rights(const RbacPolicy& policy, const Identity& 
 }
 
 std::vector<InstallNeed> install_needs(const Context& ctx, std::string_view release_namespace) {
-  NeedList needs;
-  // First, the CRDs the install needs and does not ship: they must exist before it.
-  for (const auto& [group, resources] : missing_crd_groups(ctx)) {
-    InstallNeed& n = needs.need(
-        resource_request("create", "apiextensions.k8s.io", "customresourcedefinitions", ""));
-    n.needed_by.push_back(
-        fmt::format("the CRDs of {} ({}), which the install needs and does not ship", group,
-                    some_of(resources, 6)));
-    n.crd_prerequisites = n.needed_by.size();
-  }
-  for (const Object* obj : in_install_order(ctx.bundle)) {
-    std::string resource = plural_of(ctx, *obj);
-    std::string by = obj->display();
-    needs.add("create", obj->group, resource, obj->namespace_, "", by);
-    if (hook_use(*obj) == HookUse::kInstallHook) {
-      // before-hook-creation, the default delete policy: Helm deletes the hook's object first.
-      needs.add("delete", obj->group, resource, obj->namespace_, obj->name, by);
-      continue;
-    }
-    // pkg/action/validate.go existingResourceConflict: Helm gets every object before creating
-    // it, and any answer but NotFound stops the install. A Namespace is read in its own name.
-    bool namespace_object = obj->group.empty() && obj->kind == "Namespace";
-    needs.add("get", obj->group, resource, namespace_object ? obj->name : obj->namespace_,
-              obj->name, by);
-  }
-  // Helm's storage driver keeps the release in Secrets of the release namespace
-  // (pkg/storage/driver/secrets.go): it lists them to find the name free, creates the record,
-  // updates its status, reads it back, and deletes old ones.
-  for (std::string_view verb : {"get", "list", "create", "update", "delete"})
-    needs.add(verb, "", "secrets", release_namespace, "", "Helm's release record");
-  return needs.take();
+  return needs_with(ctx, release_namespace, in_snapshot(ctx));
 }
 
 bool InstallRights::allowed() const {
@@ -394,31 +423,37 @@ NamespaceAdminRights namespace_admin_rights(const Context& ctx,
 
 namespace {
 
-// Rules keyed by group, resource and names, their verbs merged, in a stable order.
+// Rules keyed by group, resource and names, their verbs merged, in a stable order, each with
+// what needs it.
 class RuleSet {
  public:
   void add(std::string_view verb, std::string_view group, std::string_view resource,
-           std::vector<std::string> names) {
+           std::vector<std::string> names, const std::vector<std::string>& needed_by) {
     std::sort(names.begin(), names.end());
     std::string key = fmt::format("{}|{}|{}", group, resource, joined(names, ","));
     auto [it, fresh] = by_key_.try_emplace(key);
     if (fresh) {
-      it->second.api_groups = {std::string(group)};
-      it->second.resources = {std::string(resource)};
-      it->second.resource_names = std::move(names);
+      it->second.rule.api_groups = {std::string(group)};
+      it->second.rule.resources = {std::string(resource)};
+      it->second.rule.resource_names = std::move(names);
     }
-    add_unique(it->second.verbs, std::string(verb));
+    add_unique(it->second.rule.verbs, std::string(verb));
+    for (const std::string& by : needed_by)
+      add_unique(it->second.needed_by, by);
   }
-  void add_rules(const std::vector<PolicyRule>& rules) {
+  void add_rules(const std::vector<PolicyRule>& rules, const std::string& needed_by) {
     for (PolicyRule r : rules) {
       r.node = {};
-      if (std::find(verbatim_.begin(), verbatim_.end(), r) == verbatim_.end())
-        verbatim_.push_back(std::move(r));
+      auto it = std::find_if(verbatim_.begin(), verbatim_.end(),
+                             [&](const GrantRule& g) { return g.rule == r; });
+      if (it == verbatim_.end())
+        it = verbatim_.insert(verbatim_.end(), GrantRule{std::move(r), {}});
+      add_unique(it->needed_by, needed_by);
     }
   }
   bool empty() const { return by_key_.empty() && verbatim_.empty(); }
-  std::vector<PolicyRule> rules() const {
-    std::vector<PolicyRule> out;
+  std::vector<GrantRule> rules() const {
+    std::vector<GrantRule> out;
     for (const auto& [key, rule] : by_key_)
       out.push_back(rule);
     out.insert(out.end(), verbatim_.begin(), verbatim_.end());
@@ -426,34 +461,49 @@ class RuleSet {
   }
 
  private:
-  std::map<std::string, PolicyRule> by_key_;
-  std::vector<PolicyRule> verbatim_;  // the bundle's roles' rules, as written
+  std::map<std::string, GrantRule> by_key_;
+  std::vector<GrantRule> verbatim_;  // the bundle's roles' rules, as written
 };
 
 }  // namespace
 
 InstallerGrant installer_grant(const Context& ctx, std::string_view release_namespace) {
+  InstallerGrant grant;
+  // The namespaces the bundle creates exist before the install, made by a cluster admin, so
+  // that what the installer does in them is a Role bound there: creating them during the
+  // install would leave no way to bind anything in them but a cluster-wide grant.
+  for (const Object* obj : in_install_order(ctx.bundle)) {
+    if (obj->group.empty() && obj->kind == "Namespace" && hook_use(*obj) == HookUse::kNotHook) {
+      add_unique(grant.created_namespaces, obj->name);
+    }
+  }
+  ExistsBefore snapshot = in_snapshot(ctx);
+  auto exists = [&](const Object& obj) {
+    bool made_first = obj.group.empty() && obj.kind == "Namespace" &&
+                      contains(grant.created_namespaces, obj.name);
+    return made_first || snapshot(obj);
+  };
   RuleSet cluster;
   std::map<std::string, RuleSet> namespaced;
   auto scope_of = [&](const std::string& ns) -> RuleSet& {
-    return ns.empty() || ctx.bundle.creates_namespace(ns) ? cluster : namespaced[ns];
+    return ns.empty() ? cluster : namespaced[ns];
   };
-  InstallerGrant grant;
-  for (const InstallNeed& n : install_needs(ctx, release_namespace)) {
+  for (const InstallNeed& n : needs_with(ctx, release_namespace, exists)) {
     for (size_t i = 0; i < n.crd_prerequisites; ++i)
       grant.notes.push_back("A cluster admin installs " + n.needed_by[i] + " first.");
     if (n.needed_by.size() == n.crd_prerequisites) continue;
     const Request& r = n.request;
-    // A Namespace is read in its own name, yet no Role can exist there before it does.
-    bool namespace_object = r.api_group.empty() && r.resource == "namespaces";
-    scope_of(namespace_object ? "" : r.namespace_).add(r.verb, r.api_group, r.resource, n.names);
+    std::vector<std::string> by(n.needed_by.begin() + static_cast<long>(n.crd_prerequisites),
+                                n.needed_by.end());
+    scope_of(r.namespace_).add(r.verb, r.api_group, r.resource, n.names, by);
   }
   for (const Object* obj : in_install_order(ctx.bundle)) {
     bool cluster_role = is_rbac(*obj, "ClusterRole");
     if (cluster_role && aggregated(*obj)) {
       // Only every right covers an aggregationRule; escalate on clusterroles is the one grant that
       // lets it through, and it is as strong.
-      cluster.add("escalate", kRbacGroup, "clusterroles", {});
+      cluster.add("escalate", kRbacGroup, "clusterroles", {},
+                  {fmt::format("{}, which has an aggregationRule", obj->display())});
       grant.notes.push_back(fmt::format(
           "{} has an aggregationRule: creating it needs every right, or escalate on "
           "clusterroles, which this grant gives; either lets the installer grant itself anything.",
@@ -461,7 +511,11 @@ InstallerGrant installer_grant(const Context& ctx, std::string_view release_name
       continue;
     }
     if (cluster_role || is_rbac(*obj, "Role")) {
-      scope_of(obj->namespace_).add_rules(rules_of(*obj));
+      scope_of(obj->namespace_)
+          .add_rules(rules_of(*obj),
+                     fmt::format("{}, whose rights its creator must hold (the API server's "
+                                 "escalation check)",
+                                 obj->display()));
       continue;
     }
     if (!is_rbac(*obj, "ClusterRoleBinding") && !is_rbac(*obj, "RoleBinding")) continue;
@@ -472,7 +526,8 @@ InstallerGrant installer_grant(const Context& ctx, std::string_view release_name
         b->role && b->role->object && !(b->role->cluster && aggregated(*b->role->object));
     if (covered) continue;
     scope_of(b->namespace_)
-        .add("bind", kRbacGroup, b->role_kind == "Role" ? "roles" : "clusterroles", {b->role_name});
+        .add("bind", kRbacGroup, b->role_kind == "Role" ? "roles" : "clusterroles", {b->role_name},
+             {fmt::format("{}, which binds it", obj->display())});
   }
   grant.cluster_rules = cluster.rules();
   for (const auto& [ns, rules] : namespaced) {

@@ -60,9 +60,10 @@ struct InstallRights {
 };
 
 // The requests installing the bundle makes, for any subject: create and get of every object
-// (Helm reads each one first and stops on any answer but NotFound), create and delete of the
-// install hooks (the default delete policy before-hook-creation), Helm's release Secrets, and
-// creating the CRDs the install needs and does not ship (crd-not-installed, crd-missing).
+// (Helm reads each one first and stops on any answer but NotFound), or get and patch of one the
+// cluster snapshot already holds (Helm adopts it), create and delete of the install hooks (the
+// default delete policy before-hook-creation), Helm's release Secrets, and creating the CRDs
+// the install needs and does not ship (crd-not-installed, crd-missing).
 std::vector<InstallNeed> install_needs(const Context& ctx, std::string_view release_namespace);
 
 InstallRights install_rights(const Context& ctx, const Identity& who,
@@ -77,13 +78,22 @@ struct NamespaceAdminRights {
 };
 NamespaceAdminRights namespace_admin_rights(const Context& ctx, std::string_view release_namespace);
 
+// A rule of the least grant, with what needs it ("Deployment ops/app", "Helm's release record",
+// "Role ops/reader, whose rights its creator must hold ...").
+struct GrantRule {
+  PolicyRule rule;
+  std::vector<std::string> needed_by;
+};
+
 // The least grant that lets a subject install the bundle: the needs as rules, every right of the
 // bundle's roles at their scope (so that its roles and the bindings to them pass the escalation
-// check), and bind on each other role a binding refers to. Rules for a namespace the bundle
-// creates go to the cluster-wide role, since nothing can be bound there before the install.
+// check), and bind on each other role a binding refers to. A namespace the bundle creates is
+// created first by a cluster admin, so that the rights in it are a Role bound there, never a
+// cluster-wide grant; Helm then adopts it (get and patch by name).
 struct InstallerGrant {
-  std::vector<PolicyRule> cluster_rules;
-  std::map<std::string, std::vector<PolicyRule>> namespace_rules;
+  std::vector<std::string> created_namespaces;  // in install order
+  std::vector<GrantRule> cluster_rules;
+  std::map<std::string, std::vector<GrantRule>> namespace_rules;
   std::vector<std::string> notes;  // what the grant leaves to a cluster admin, or widens
 };
 

@@ -375,5 +375,81 @@ subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: erin}]
   EXPECT_EQ(uncovered(R"([{resources: [nodes], verbs: [get]}])"), Lines{});
 }
 
+// A chart that creates its own namespace and a Role there reading Secrets and exec'ing into pods
+// (the new-user trial's b3.yaml).
+constexpr std::string_view kOwnNamespaceChart = R"(
+apiVersion: v1
+kind: Namespace
+metadata: {name: newns}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: reader, namespace: newns}
+rules:
+- apiGroups: [""]
+  resources: [secrets, pods/exec]
+  verbs: [get, list, create]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: reader, namespace: newns}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+subjects: [{kind: ServiceAccount, name: app, namespace: newns}]
+)";
+
+std::string describe_rule(const PolicyRule& r) {
+  return fmt::format("{} {} {}{}", joined(r.verbs, ","), joined(r.api_groups, ","),
+                     joined(r.resources, ","),
+                     r.resource_names.empty() ? "" : " named " + joined(r.resource_names, ","));
+}
+
+Lines describe_rules(const std::vector<GrantRule>& rules) {
+  Lines out;
+  for (const GrantRule& g : rules)
+    out.push_back(describe_rule(g.rule));
+  return out;
+}
+
+// The grant never widens a right: the Role's Secrets and exec rights stay in newns, which a
+// cluster admin creates first (RBAC binds nothing in a namespace that does not exist); Helm then
+// reads and adopts it by name (pkg/action/validate.go), and a namespaces request names its own
+// namespace (the API server's RequestInfo), so a Role in newns covers both.
+TEST(InstallerGrant, ANamespaceTheChartCreatesKeepsItsRolesThere) {
+  Bundle bundle = testing::bundle_from(kOwnNamespaceChart, "op");
+  Context ctx(bundle);
+  InstallerGrant grant = installer_grant(ctx, "op");
+  EXPECT_EQ(grant.created_namespaces, (Lines{"newns"}));
+  Lines cluster = describe_rules(grant.cluster_rules);
+  for (const std::string& rule : cluster) {
+    EXPECT_EQ(rule.find("secrets"), std::string::npos) << rule;
+    EXPECT_EQ(rule.find("pods/exec"), std::string::npos) << rule;
+    EXPECT_EQ(rule.find(" namespaces"), std::string::npos) << rule;  // nor creating namespaces
+  }
+  ASSERT_TRUE(grant.namespace_rules.contains("newns"));
+  Lines newns = describe_rules(grant.namespace_rules.at("newns"));
+  EXPECT_TRUE(has(newns, "get,list,create  secrets,pods/exec")) << joined(newns, "\n");
+  EXPECT_TRUE(has(newns, "patch,get  namespaces named newns")) << joined(newns, "\n");
+  EXPECT_TRUE(has(newns, "create rbac.authorization.k8s.io roles")) << joined(newns, "\n");
+  EXPECT_TRUE(has(newns, "get rbac.authorization.k8s.io roles named reader"))
+      << joined(newns, "\n");
+  Lines op = describe_rules(grant.namespace_rules.at("op"));
+  EXPECT_TRUE(has(op, "get,list,create,update,delete  secrets")) << joined(op, "\n");
+}
+
+// An object the cluster already holds is adopted: Helm gets and patches it by name instead of
+// creating it (existingResourceConflict, then kube.Client.Update).
+TEST(InstallRights, AnObjectTheClusterHoldsIsAdoptedNotCreated) {
+  Answer before = answer(kOwnNamespaceChart, "", "bob", {}, "op");
+  EXPECT_TRUE(has(before.missing, "create namespaces cluster-wide"))
+      << joined(before.missing, "\n");
+  Answer adopted =
+      answer(kOwnNamespaceChart, "apiVersion: v1\nkind: Namespace\nmetadata: {name: newns}\n",
+             "bob", {}, "op");
+  EXPECT_FALSE(has(adopted.missing, "create namespaces cluster-wide"))
+      << joined(adopted.missing, "\n");
+  EXPECT_TRUE(has(adopted.missing, "patch namespaces in newns")) << joined(adopted.missing, "\n");
+  EXPECT_TRUE(has(adopted.missing, "get namespaces in newns")) << joined(adopted.missing, "\n");
+}
+
 }  // namespace
 }  // namespace footprint

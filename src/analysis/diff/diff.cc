@@ -28,17 +28,25 @@ std::string location_of(const Context& context, const Object& object) {
 
 FindingsDelta diff_findings(const DiffSide& old_side, const DiffSide& new_side) {
   FindingsDelta delta;
-  std::map<std::string, const Finding*> before;
-  for (const Finding& f : old_side.analysis.findings)
-    if (!f.suppressed) before.emplace(fingerprint(f), &f);
+  std::map<std::string, Severity> before;  // the highest, should a fingerprint repeat
+  for (const Finding& f : old_side.analysis.findings) {
+    if (f.suppressed) continue;
+    auto [it, fresh] = before.try_emplace(fingerprint(f), f.severity);
+    if (!fresh) it->second = std::max(it->second, f.severity);
+  }
   std::map<std::string, bool> seen;
   for (const Finding& f : new_side.analysis.findings) {
     if (f.suppressed) continue;
     std::string key = fingerprint(f);
-    if (before.contains(key)) {
-      if (!seen[key]) ++delta.unchanged;
-    } else {
+    auto old = before.find(key);
+    if (old == before.end()) {
       delta.added.push_back(f);
+    } else if (f.severity != old->second) {
+      Finding changed = f;
+      changed.severity_before = old->second;
+      (f.severity > old->second ? delta.worse : delta.better).push_back(std::move(changed));
+    } else if (!seen[key]) {
+      ++delta.unchanged;
     }
     seen[key] = true;
   }

@@ -54,7 +54,11 @@ struct MirrorDelta {
 };
 
 struct FindingsDelta {
-  std::vector<Finding> added;     // in NEW only, worst first; suppressed ones left out
+  std::vector<Finding> added;  // in NEW only, worst first; suppressed ones left out
+  // In both by fingerprint, at a higher severity in NEW ("worse", which --fail-on judges at its
+  // new severity) or a lower one ("better"); Finding::severity_before holds OLD's severity.
+  std::vector<Finding> worse;
+  std::vector<Finding> better;
   std::vector<Finding> resolved;  // in OLD only
   size_t unchanged = 0;
 };

@@ -352,5 +352,47 @@ spec:
   EXPECT_GT(diff.findings.unchanged, 0u);
 }
 
+// Conversion happens only between versions, so a conversion webhook whose Service nothing
+// creates is low on a CRD with one version and high with two (crd-conversion-service-missing);
+// the finding keeps its fingerprint. Upgrading from one to two makes it worse; back, better.
+TEST(DiffImagesAndFindings, ASeverityThatRoseIsWorseAndOneThatFellIsBetter) {
+  constexpr std::string_view kConverted = R"(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {{name: widgets.example.com}}
+spec:
+  group: example.com
+  names: {{kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}}
+  scope: Namespaced
+  conversion:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: {{service: {{namespace: ops, name: widget-conversion}}}}
+  versions:
+{})";
+  std::string one = fmt::format(kConverted, kV1Storage);
+  std::string two = fmt::format(kConverted, std::string(kV1Storage) + R"(  - name: v2
+    served: true
+    storage: false
+    schema: {openAPIV3Schema: {type: object}}
+)");
+  auto service_missing = [](const std::vector<Finding>& findings) {
+    std::vector<std::pair<Severity, std::optional<Severity>>> out;
+    for (const Finding& f : findings)
+      if (f.check == "crd-conversion-service-missing")
+        out.emplace_back(f.severity, f.severity_before);
+    return out;
+  };
+  UpgradeDiff up = diff_of(one, two);
+  using Pair = std::pair<Severity, std::optional<Severity>>;
+  EXPECT_EQ(service_missing(up.findings.worse),
+            (std::vector<Pair>{{Severity::kHigh, Severity::kLow}}));
+  EXPECT_TRUE(service_missing(up.findings.added).empty());
+  UpgradeDiff down = diff_of(two, one);
+  EXPECT_EQ(service_missing(down.findings.better),
+            (std::vector<Pair>{{Severity::kLow, Severity::kHigh}}));
+  EXPECT_TRUE(service_missing(down.findings.resolved).empty());
+}
+
 }  // namespace
 }  // namespace footprint
