@@ -14,6 +14,7 @@
 
 namespace footprint::testing {
 
+// Every finding's severity must lie in the range the check declares (docs/checks.md states it).
 inline std::vector<Finding> run_check(const Bundle& bundle, std::string_view id,
                                       const std::vector<Expectation>& expectations = {}) {
   const Check* check = find_check(id);
@@ -22,6 +23,10 @@ inline std::vector<Finding> run_check(const Bundle& bundle, std::string_view id,
   if (check) {
     out.set_check(check->id, check->impact);
     check->run(Context(bundle, {}, expectations), out);
+    for (const Finding& f : out.list()) {
+      EXPECT_GE(f.severity, check->min_severity) << id << ": " << f.message;
+      EXPECT_LE(f.severity, check->max_severity) << id << ": " << f.message;
+    }
   }
   return std::move(out.list());
 }
