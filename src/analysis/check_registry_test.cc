@@ -70,6 +70,20 @@ TEST(CheckRegistry, EachCheckIsDefinedInItsAreasFolder) {
   }
 }
 
+// Each file that defines a check has its test beside it: rbac/rbac_paths.cc,
+// rbac/rbac_paths_test.cc.
+TEST(CheckRegistry, EachCheckFileHasItsTestBesideIt) {
+  std::set<std::string> files;
+  for (const auto& [id, file] : check_definitions())
+    files.insert(file);
+  ASSERT_GT(files.size(), 20u) << "the check files were not found";
+  for (const std::string& file : files) {
+    std::string test = file.substr(0, file.size() - 3) + "_test.cc";
+    EXPECT_TRUE(std::filesystem::exists(FOOTPRINT_SOURCE_DIR "/src/analysis/" + test))
+        << file << " defines a check but has no " << test << " beside it";
+  }
+}
+
 // A new check comes with its test: every registered ID is named, quoted, by a unit test of
 // src/analysis/ (run_check(bundle, "id") or an expectation on Finding::check).
 TEST(CheckRegistry, EveryCheckIsExercisedByATest) {
