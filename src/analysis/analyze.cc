@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <iterator>
 #include <map>
 #include <set>
@@ -132,11 +133,11 @@ AnalysisResult analyze(const Bundle& bundle, const Config& config, const ImageSi
   return analyze(context, config);
 }
 
-AnalysisResult analyze(const Context& context, const Config& config, std::string_view area) {
+AnalysisResult analyze(const Context& context, const Config& config, std::optional<Area> area) {
   const Bundle& bundle = context.bundle;
   std::vector<const Check*> checks;
   for (const Check* check : all_checks()) {
-    if (area.empty() || check->area == area) checks.push_back(check);
+    if (!area || check->area == *area) checks.push_back(check);
   }
   // Checks only read the Context, so they run at once, each into its own list; joined in
   // registry order, the findings are those of a serial run.
@@ -144,6 +145,10 @@ AnalysisResult analyze(const Context& context, const Config& config, std::string
   parallel_for(checks.size(), bundle.input.jobs, [&](size_t i) {
     found[i].set_check(checks[i]->id, checks[i]->impact);
     checks[i]->run(context, found[i]);
+    // Debug builds (the ASan tests) hold every check to the severities it declares.
+    assert(std::all_of(found[i].list().begin(), found[i].list().end(), [&](const Finding& f) {
+      return checks[i]->min_severity <= f.severity && f.severity <= checks[i]->max_severity;
+    }));
   });
   AnalysisResult result;
   for (Findings& f : found) {
@@ -166,7 +171,7 @@ AnalysisResult analyze(const Context& context, const Config& config, std::string
                      if (a.check != b.check) return a.check < b.check;
                      return a.message < b.message;
                    });
-  apply_suppressions(bundle, config, area.empty(), result);
+  apply_suppressions(bundle, config, !area, result);
   return result;
 }
 

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/check.h"
 #include "analysis/config.h"
 #include "analysis/finding.h"
 #include "model/object.h"
@@ -40,9 +41,10 @@ struct AnalysisResult {
 struct Context;
 struct ImageSizes;
 
-// Runs every check over prepared models, or only those of `area` (e.g. "airgap"); callers that
-// render sections from the same models build the Context once.
-AnalysisResult analyze(const Context& context, const Config& config, std::string_view area = {});
+// Runs every check over prepared models, or only those of `area`; callers that render sections
+// from the same models build the Context once.
+AnalysisResult analyze(const Context& context, const Config& config,
+                       std::optional<Area> area = std::nullopt);
 // Builds the models itself. `image_sizes`, when a command knows them, lets image-very-large
 // judge the images.
 AnalysisResult analyze(const Bundle& bundle, const Config& config,

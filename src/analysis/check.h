@@ -3,6 +3,7 @@
 // (analysis/context.h), since checks relate objects to each other.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,23 @@ namespace footprint {
 
 struct Context;
 
+// What a check is about; each area's checks live in the folder of its name under src/analysis/
+// (kClusterWide in cluster_wide/), which check_registry_test.cc enforces.
+enum class Area : uint8_t {
+  kObjects,
+  kRbac,
+  kAdmission,
+  kCrds,
+  kAirgap,
+  kClusterWide,
+  kNodes,
+  kPodSecurity,
+};
+// "objects", "rbac", "admission", "crds", "airgap", "cluster-wide", "nodes", "pod-security": the
+// names users see in `footprint checks`, SARIF and JUnit.
+std::string_view area_name(Area area);
+
+// Defined with designated initialisers, so that no field lands in another's place.
 struct Check {
   std::string_view id;  // kebab-case, stable: users suppress and filter by it
   // The range of severities it reports; where in it a finding lands follows from its
@@ -20,7 +38,7 @@ struct Check {
   Severity min_severity;
   Severity max_severity;
   Impact impact;
-  std::string_view area;
+  Area area;
   std::string_view description;
   void (*run)(const Context& context, Findings& out);
   // For docs/checks.md and SARIF help: why the check matters and how its severity is decided,

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -20,8 +21,6 @@ namespace footprint {
 namespace {
 
 TEST(CheckRegistry, MetadataIsWellFormed) {
-  static const std::set<std::string_view> kAreas = {
-      "objects", "rbac", "admission", "crds", "airgap", "cluster-wide", "nodes", "pod-security"};
   std::set<std::string_view> ids;
   for (const Check* check : all_checks()) {
     SCOPED_TRACE(check->id);
@@ -29,11 +28,59 @@ TEST(CheckRegistry, MetadataIsWellFormed) {
     EXPECT_TRUE(ids.insert(check->id).second) << "duplicate ID";
     EXPECT_EQ(find_check(check->id), check);
     EXPECT_LE(check->min_severity, check->max_severity);
-    EXPECT_TRUE(kAreas.count(check->area)) << check->area;
     for (std::string_view text : {check->description, check->rationale, check->fix}) {
       ASSERT_FALSE(text.empty());
       EXPECT_EQ(text.back(), '.') << text;
     }
+  }
+}
+
+// Each `extern const Check` under src/analysis/, by ID: the file that defines it, relative to
+// src/analysis/ ("rbac/rbac_paths.cc"). Read from the sources, since a Check does not know where
+// it is defined.
+std::map<std::string, std::string> check_definitions() {
+  namespace fs = std::filesystem;
+  static const std::regex kDefinition(R"re(extern const Check k\w+\{\s*\.id = "([^"]+)")re");
+  const fs::path root = FOOTPRINT_SOURCE_DIR "/src/analysis";
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.ends_with(".cc") || name.ends_with("_test.cc")) continue;
+    std::ifstream in(entry.path());
+    std::string text(std::istreambuf_iterator<char>(in), {});
+    for (std::sregex_iterator it(text.begin(), text.end(), kDefinition), end; it != end; ++it) {
+      EXPECT_TRUE(files.emplace((*it)[1], fs::relative(entry.path(), root).string()).second)
+          << (*it)[1] << " is defined twice";
+    }
+  }
+  return files;
+}
+
+// A check lives in the folder of its area, named as the area with '_' for '-'.
+TEST(CheckRegistry, EachCheckIsDefinedInItsAreasFolder) {
+  std::map<std::string, std::string> files = check_definitions();
+  EXPECT_EQ(files.size(), all_checks().size()) << "a check is defined but not registered";
+  for (const Check* check : all_checks()) {
+    SCOPED_TRACE(check->id);
+    auto it = files.find(std::string(check->id));
+    ASSERT_NE(it, files.end()) << "no `extern const Check` under src/analysis/ defines it";
+    std::string folder(area_name(check->area));
+    std::replace(folder.begin(), folder.end(), '-', '_');
+    EXPECT_EQ(std::filesystem::path(it->second).parent_path().string(), folder) << it->second;
+  }
+}
+
+// Each file that defines a check has its test beside it: rbac/rbac_paths.cc,
+// rbac/rbac_paths_test.cc.
+TEST(CheckRegistry, EachCheckFileHasItsTestBesideIt) {
+  std::set<std::string> files;
+  for (const auto& [id, file] : check_definitions())
+    files.insert(file);
+  ASSERT_GT(files.size(), 20u) << "the check files were not found";
+  for (const std::string& file : files) {
+    std::string test = file.substr(0, file.size() - 3) + "_test.cc";
+    EXPECT_TRUE(std::filesystem::exists(FOOTPRINT_SOURCE_DIR "/src/analysis/" + test))
+        << file << " defines a check but has no " << test << " beside it";
   }
 }
 

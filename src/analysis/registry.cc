@@ -22,6 +22,28 @@ std::span<const Check* const> all_checks() {
   return kAllChecks;
 }
 
+std::string_view area_name(Area area) {
+  switch (area) {
+    case Area::kObjects:
+      return "objects";
+    case Area::kRbac:
+      return "rbac";
+    case Area::kAdmission:
+      return "admission";
+    case Area::kCrds:
+      return "crds";
+    case Area::kAirgap:
+      return "airgap";
+    case Area::kClusterWide:
+      return "cluster-wide";
+    case Area::kNodes:
+      return "nodes";
+    case Area::kPodSecurity:
+      return "pod-security";
+  }
+  return "";
+}
+
 std::string severity_range(const Check& check) {
   std::string out(severity_name(check.min_severity));
   if (check.max_severity != check.min_severity)

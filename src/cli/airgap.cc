@@ -118,7 +118,7 @@ int run_airgap(int argc, char** argv) {
   report.inventory = take_inventory(*bundle);
   report.show_inventory = false;
   context.image_sizes = &sizes;
-  report.analysis = analyze(context, *config, "airgap");
+  report.analysis = analyze(context, *config, Area::kAirgap);
   report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
   ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, checked_format(format_name), options), output_path,

@@ -26,8 +26,8 @@ int run_checks(int argc, char** argv) {
     bool severe = check->max_severity >= Severity::kHigh && format_name == "text";
     table.rows.push_back({std::string(check->id),
                           severe ? paint(options.color, kBad, severity) : severity,
-                          std::string(impact_name(check->impact)), std::string(check->area),
-                          std::string(check->description)});
+                          std::string(impact_name(check->impact)),
+                          std::string(area_name(check->area)), std::string(check->description)});
     json.push_back({{"id", check->id},
                     {"severity",
                      {{"min", severity_name(check->min_severity)},
@@ -35,7 +35,7 @@ int run_checks(int argc, char** argv) {
                     {"impact", impact_name(check->impact)},
                     {"rationale", check->rationale},
                     {"fix", check->fix},
-                    {"area", check->area},
+                    {"area", area_name(check->area)},
                     {"description", check->description}});
   }
   std::string out;

@@ -291,7 +291,7 @@ int run_images(int argc, char** argv) {
   report.inventory = take_inventory(*bundle);
   report.show_inventory = false;
   context.image_sizes = registry.sizes ? &sizes : nullptr;
-  report.analysis = analyze(context, *config, "airgap");
+  report.analysis = analyze(context, *config, Area::kAirgap);
   report.sections.push_back(
       images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
   ReportOptions options = text_options(color, output_path);

@@ -65,7 +65,7 @@ std::string render_checks_markdown() {
   for (const Check* check : all_checks()) {
     table.rows.push_back({fmt::format("[{}]({})", check->id, anchor(check->id)),
                           severity_range(*check), std::string(impact_name(check->impact)),
-                          std::string(check->area), std::string(check->description)});
+                          std::string(area_name(check->area)), std::string(check->description)});
   }
   out += render_markdown_table(table);
   out += kGoodPracticesIntro;

@@ -41,7 +41,7 @@ std::string render_junit(const Report& report, const ReportOptions& options) {
     std::string name = xml_text(check->id);
     if (found == by_check.end()) {
       cases += fmt::format("    <testcase classname=\"footprint.{}\" name=\"{}\"/>\n",
-                           xml_text(check->area), name);
+                           xml_text(area_name(check->area)), name);
       continue;
     }
     const std::vector<const Finding*>& findings = found->second;
@@ -60,7 +60,7 @@ std::string render_junit(const Report& report, const ReportOptions& options) {
         "    <testcase classname=\"footprint.{}\" name=\"{}\">\n"
         "      <failure message=\"{} finding{}, worst {}\" type=\"{}\">{}</failure>\n"
         "    </testcase>\n",
-        xml_text(check->area), name, findings.size(), findings.size() == 1 ? "" : "s",
+        xml_text(area_name(check->area)), name, findings.size(), findings.size() == 1 ? "" : "s",
         severity_name(worst), severity_name(worst), xml_text(text));
   }
   // A document that is no object is left out of the analysis: each one is a failing test case,

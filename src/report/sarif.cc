@@ -89,7 +89,8 @@ std::string render_sarif(const Report& report) {
                                     check->fix, severity_range(*check))}}},
          {"defaultConfiguration", {{"level", sarif_level(check->max_severity)}}},
          {"properties",
-          {{"security-severity", security_severity(check->max_severity)}, {"area", check->area}}}});
+          {{"security-severity", security_severity(check->max_severity)},
+           {"area", area_name(check->area)}}}});
   }
   // Not a check: a document that is not a valid object, which applying the input fails on.
   rules.push_back(

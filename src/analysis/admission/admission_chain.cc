@@ -122,19 +122,24 @@ void run_admission_chain(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kAdmissionChainPods{
-    "admission-chain-pods",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "admission",
-    "The install's pod webhooks join an already long or fail-closed chain (needs --cluster).",
-    run_admission_chain,
-    "With a cluster snapshot, pod creation in other teams' namespaces is traced through the "
-    "cluster's webhooks and the bundle's together, in the API server's order. When the cluster's "
-    "chain is already fail-closed or long, the install adds its timeouts (mutating webhooks run "
-    "in series) and its failure modes. High when the combined worst case reaches 30 s (half the "
-    "API server's default request timeout) or when both the cluster and the install bring "
-    "fail-closed backends; medium otherwise.",
-    "Narrow the install's pod webhooks to the namespaces that use them, or make them fail open."};
+    .id = "admission-chain-pods",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAdmission,
+    .description =
+        "The install's pod webhooks join an already long or fail-closed chain (needs --cluster).",
+    .run = run_admission_chain,
+    .rationale =
+        "With a cluster snapshot, pod creation in other teams' namespaces is traced through the "
+        "cluster's webhooks and the bundle's together, in the API server's order. When the "
+        "cluster's chain is already fail-closed or long, the install adds its timeouts (mutating "
+        "webhooks run in series) and its failure modes. High when the combined worst case reaches "
+        "30 s (half the API server's default request timeout) or when both the cluster and the "
+        "install bring fail-closed backends; medium otherwise.",
+    .fix =
+        "Narrow the install's pod webhooks to the namespaces that use them, or make them fail "
+        "open.",
+};
 
 }  // namespace footprint

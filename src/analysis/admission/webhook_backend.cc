@@ -107,19 +107,21 @@ void run_service_missing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookServiceMissing{
-    "webhook-service-missing",
-    Severity::kMedium,
-    Severity::kCritical,
-    Impact::kInstall,
-    "admission",
-    "A webhook's clientConfig.service names a Service the bundle does not create.",
-    run_service_missing,
-    "A webhook whose Service the bundle does not create fails every call from the moment of "
-    "install, unless the Service exists already. Critical when fail-closed webhooks then reject "
-    "other teams' pod creation; high for other fail-closed webhooks (the install does not work); "
-    "medium for fail-open ones, which silently do nothing.",
-    "Add the Service, or point clientConfig.service at the one that serves the webhook.",
-    /*breaks_on_install=*/true};
+    .id = "webhook-service-missing",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kInstall,
+    .area = Area::kAdmission,
+    .description = "A webhook's clientConfig.service names a Service the bundle does not create.",
+    .run = run_service_missing,
+    .rationale =
+        "A webhook whose Service the bundle does not create fails every call from the moment of "
+        "install, unless the Service exists already. Critical when fail-closed webhooks then "
+        "reject other teams' pod creation; high for other fail-closed webhooks (the install does "
+        "not work); medium for fail-open ones, which silently do nothing.",
+    .fix = "Add the Service, or point clientConfig.service at the one that serves the webhook.",
+    .breaks_on_install = true,
+};
 
 namespace {
 
@@ -162,18 +164,22 @@ void run_service_port_mismatch(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookServicePortMismatch{
-    "webhook-service-port-mismatch",
-    Severity::kMedium,
-    Severity::kCritical,
-    Impact::kInstall,
-    "admission",
-    "A webhook's Service exists but lacks the port, or selects no pods of the bundle.",
-    run_service_port_mismatch,
-    "A webhook that calls a port its Service does not expose, or a Service that selects no pod of "
-    "the bundle, fails every call. Severity as for webhook-service-missing.",
-    "Use one of the Service's ports, and match the Service's selector to the webhook server's "
-    "pods.",
-    /*breaks_on_install=*/true};
+    .id = "webhook-service-port-mismatch",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kInstall,
+    .area = Area::kAdmission,
+    .description =
+        "A webhook's Service exists but lacks the port, or selects no pods of the bundle.",
+    .run = run_service_port_mismatch,
+    .rationale =
+        "A webhook that calls a port its Service does not expose, or a Service that selects no pod "
+        "of the bundle, fails every call. Severity as for webhook-service-missing.",
+    .fix =
+        "Use one of the Service's ports, and match the Service's selector to the webhook server's "
+        "pods.",
+    .breaks_on_install = true,
+};
 
 namespace {
 
@@ -204,20 +210,23 @@ void run_ca_not_injected(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookCaNotInjected{
-    "webhook-ca-not-injected",
-    Severity::kMedium,
-    Severity::kCritical,
-    Impact::kInstall,
-    "admission",
-    "A webhook has an empty caBundle and nothing in the bundle will inject one.",
-    run_ca_not_injected,
-    "Without a caBundle, the API server verifies the webhook's serving certificate against its own "
-    "roots, which an operator's self-signed certificate fails; nothing fills it in when there is "
-    "no injection annotation and no subject may patch the configuration. Severity as for "
-    "webhook-service-missing.",
-    "Annotate for cert-manager's CA injector, or set caBundle to the CA that signed the serving "
-    "certificate.",
-    /*breaks_on_install=*/true};
+    .id = "webhook-ca-not-injected",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kInstall,
+    .area = Area::kAdmission,
+    .description = "A webhook has an empty caBundle and nothing in the bundle will inject one.",
+    .run = run_ca_not_injected,
+    .rationale =
+        "Without a caBundle, the API server verifies the webhook's serving certificate against its "
+        "own roots, which an operator's self-signed certificate fails; nothing fills it in when "
+        "there is no injection annotation and no subject may patch the configuration. Severity as "
+        "for webhook-service-missing.",
+    .fix =
+        "Annotate for cert-manager's CA injector, or set caBundle to the CA that signed the "
+        "serving certificate.",
+    .breaks_on_install = true,
+};
 
 namespace {
 
@@ -244,15 +253,17 @@ void run_url_external(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookUrlExternal{
-    "webhook-url-external",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "admission",
-    "A webhook calls a URL: an external dependency sits in the admission path.",
-    run_url_external,
-    "A webhook called by URL puts an endpoint outside the cluster's control in the admission path. "
-    "High when it fails closed on other teams' requests; medium otherwise.",
-    "Serve the webhook from a Service in the cluster."};
+    .id = "webhook-url-external",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAdmission,
+    .description = "A webhook calls a URL: an external dependency sits in the admission path.",
+    .run = run_url_external,
+    .rationale =
+        "A webhook called by URL puts an endpoint outside the cluster's control in the admission "
+        "path. High when it fails closed on other teams' requests; medium otherwise.",
+    .fix = "Serve the webhook from a Service in the cluster.",
+};
 
 }  // namespace footprint

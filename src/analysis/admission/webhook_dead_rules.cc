@@ -94,21 +94,25 @@ void run_matches_nothing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookMatchesNothing{
-    "webhook-matches-nothing",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kInstall,
-    "admission",
-    "A webhook's rules match no resource the API server serves, so it is never called.",
-    run_matches_nothing,
-    "The API server calls a webhook only for requests its rules match; rules that name a "
-    "resource in the wrong group (deployments in the core group) or a version nobody serves "
-    "match nothing. The webhook is dead code, most likely a chart bug, and the validation or "
-    "defaulting it was meant to do silently never happens. Medium. The other webhook checks say "
-    "nothing about such a webhook: while it is never called, its scope and backend cost nothing. "
-    "A webhook without any rules is not reported: operators such as Knative fill the rules in "
-    "at run time.",
-    "Correct the rules to the group, version and resource the webhook server handles, or remove "
-    "the webhook."};
+    .id = "webhook-matches-nothing",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kInstall,
+    .area = Area::kAdmission,
+    .description =
+        "A webhook's rules match no resource the API server serves, so it is never called.",
+    .run = run_matches_nothing,
+    .rationale =
+        "The API server calls a webhook only for requests its rules match; rules that name a "
+        "resource in the wrong group (deployments in the core group) or a version nobody serves "
+        "match nothing. The webhook is dead code, most likely a chart bug, and the validation or "
+        "defaulting it was meant to do silently never happens. Medium. The other webhook checks "
+        "say nothing about such a webhook: while it is never called, its scope and backend cost "
+        "nothing. A webhook without any rules is not reported: operators such as Knative fill the "
+        "rules in at run time.",
+    .fix =
+        "Correct the rules to the group, version and resource the webhook server handles, or "
+        "remove the webhook.",
+};
 
 }  // namespace footprint

@@ -240,19 +240,21 @@ void run_webhook_network_policy(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookNetworkPolicyBlocks{
-    "webhook-network-policy-blocks",
-    Severity::kHigh,
-    Severity::kCritical,
-    Impact::kOtherTeams,
-    "admission",
-    "A NetworkPolicy drops the API server's calls to a webhook backend.",
-    run_webhook_network_policy,
-    "A NetworkPolicy of the bundle or the cluster (--cluster) selects a webhook's backend pods "
-    "and admits ingress to its port only from pods or namespaces, which the API server is not on "
-    "most CNIs. Fail-closed webhooks then reject every request they match; fail-open ones make "
-    "each wait the full timeoutSeconds. High; critical when the webhook sees pod creation in every "
-    "namespace.",
-    "Admit the webhook port from the API server's addresses (ipBlock) or from anywhere.",
-    /*breaks_on_install=*/true};
+    .id = "webhook-network-policy-blocks",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAdmission,
+    .description = "A NetworkPolicy drops the API server's calls to a webhook backend.",
+    .run = run_webhook_network_policy,
+    .rationale =
+        "A NetworkPolicy of the bundle or the cluster (--cluster) selects a webhook's backend pods "
+        "and admits ingress to its port only from pods or namespaces, which the API server is not "
+        "on most CNIs. Fail-closed webhooks then reject every request they match; fail-open ones "
+        "make each wait the full timeoutSeconds. High; critical when the webhook sees pod creation "
+        "in every namespace.",
+    .fix = "Admit the webhook port from the API server's addresses (ipBlock) or from anywhere.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

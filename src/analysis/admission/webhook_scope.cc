@@ -288,20 +288,25 @@ void run_fail_closed(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookFailClosed{
-    "webhook-fail-closed",
-    Severity::kLow,
-    Severity::kCritical,
-    Impact::kOtherTeams,
-    "admission",
-    "Webhooks with failurePolicy Fail reject matching requests while their backend is down.",
-    run_fail_closed,
-    "With failurePolicy Fail, the API server rejects every request a webhook matches while its "
-    "backend has no ready endpoints. One finding per backend. Critical when that is pod creation "
-    "(or the workloads that create pods) in namespaces other teams use; high for other shared "
-    "resources; medium when only labelled objects are reached; low for the operator's own "
-    "resources, the usual pattern of a controller that validates its own API.",
-    "Use failurePolicy Ignore where a skipped check is acceptable, scope the selectors (`footprint "
-    "fix webhooks` writes them), and run the backend with two replicas and a PodDisruptionBudget."};
+    .id = "webhook-fail-closed",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAdmission,
+    .description =
+        "Webhooks with failurePolicy Fail reject matching requests while their backend is down.",
+    .run = run_fail_closed,
+    .rationale =
+        "With failurePolicy Fail, the API server rejects every request a webhook matches while its "
+        "backend has no ready endpoints. One finding per backend. Critical when that is pod "
+        "creation (or the workloads that create pods) in namespaces other teams use; high for "
+        "other shared resources; medium when only labelled objects are reached; low for the "
+        "operator's own resources, the usual pattern of a controller that validates its own API.",
+    .fix =
+        "Use failurePolicy Ignore where a skipped check is acceptable, scope the selectors "
+        "(`footprint fix webhooks` writes them), and run the backend with two replicas and a "
+        "PodDisruptionBudget.",
+};
 
 // webhook-intercepts-shared-resources ---------------------------------------------------------
 
@@ -386,22 +391,27 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookInterceptsSharedResources{
-    "webhook-intercepts-shared-resources",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "admission",
-    "Webhooks see built-in or other projects' resources in namespaces the operator does not own.",
-    run_intercepts_shared,
-    "Webhooks whose rules the matcher finds on built-in or other projects' resources, in "
-    "namespaces the operator does not own, put the operator in other teams' path: a mutating "
-    "webhook may change their objects, any webhook adds its latency and may reject them. One "
-    "finding per backend. High for a mutating webhook on other teams' pod creation; medium for "
-    "other shared resources or validating webhooks; low when a selector requires a label, so only "
-    "teams that opt in are reached. kube-system has its own check.",
-    "Scope the webhooks with a namespaceSelector or objectSelector to the namespaces and objects "
-    "that use the operator; when the chart has no value for it, `footprint fix webhooks` writes "
-    "them as objects, kustomize patches or a Helm post-renderer."};
+    .id = "webhook-intercepts-shared-resources",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAdmission,
+    .description =
+        "Webhooks see built-in or other projects' resources in namespaces the operator does not "
+        "own.",
+    .run = run_intercepts_shared,
+    .rationale =
+        "Webhooks whose rules the matcher finds on built-in or other projects' resources, in "
+        "namespaces the operator does not own, put the operator in other teams' path: a mutating "
+        "webhook may change their objects, any webhook adds its latency and may reject them. One "
+        "finding per backend. High for a mutating webhook on other teams' pod creation; medium for "
+        "other shared resources or validating webhooks; low when a selector requires a label, so "
+        "only teams that opt in are reached. kube-system has its own check.",
+    .fix =
+        "Scope the webhooks with a namespaceSelector or objectSelector to the namespaces and "
+        "objects that use the operator; when the chart has no value for it, `footprint fix "
+        "webhooks` writes them as objects, kustomize patches or a Helm post-renderer.",
+};
 
 // webhook-added-latency -----------------------------------------------------------------------
 
@@ -462,20 +472,25 @@ void run_added_latency(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookAddedLatency{
-    "webhook-added-latency",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "admission",
-    "The worst-case seconds a chain of the bundle's webhooks adds to another team's pod creation.",
-    run_added_latency,
-    "Mutating webhooks run in series (twice with reinvocationPolicy IfNeeded) and validating ones "
-    "in parallel, so a hung backend adds their timeouts to another team's pod creation. Reported "
-    "when the bundle chains several webhooks there. High when the worst case reaches "
-    "kube-apiserver's default request timeout of 60 s (the request fails even with failurePolicy "
-    "Ignore); medium from 30 s; low below.",
-    "Lower timeoutSeconds, merge webhooks that see the same requests, and scope them (`footprint "
-    "fix webhooks`)."};
+    .id = "webhook-added-latency",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAdmission,
+    .description =
+        "The worst-case seconds a chain of the bundle's webhooks adds to another team's pod "
+        "creation.",
+    .run = run_added_latency,
+    .rationale =
+        "Mutating webhooks run in series (twice with reinvocationPolicy IfNeeded) and validating "
+        "ones in parallel, so a hung backend adds their timeouts to another team's pod creation. "
+        "Reported when the bundle chains several webhooks there. High when the worst case reaches "
+        "kube-apiserver's default request timeout of 60 s (the request fails even with "
+        "failurePolicy Ignore); medium from 30 s; low below.",
+    .fix =
+        "Lower timeoutSeconds, merge webhooks that see the same requests, and scope them "
+        "(`footprint fix webhooks`).",
+};
 
 // webhook-kube-system ---------------------------------------------------------------------------
 
@@ -562,21 +577,26 @@ void run_kube_system(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookKubeSystem{
-    "webhook-kube-system",
-    Severity::kLow,
-    Severity::kCritical,
-    Impact::kOtherTeams,
-    "admission",
-    "Webhooks are called for the cluster's own components: in kube-system, and node heartbeats.",
-    run_kube_system,
-    "Webhooks the matcher finds on what the cluster's own components do (in kube-system: start "
-    "DNS, CNI and kube-proxy pods, get tokens, renew leader-election leases, publish endpoints; "
-    "every kubelet: renew its Lease in kube-node-lease and update its Node's status) turn an "
-    "outage of the operator into an outage of the cluster. Critical for fail-closed webhooks on "
-    "pod creation, tokens, leases, endpoints or node heartbeats; high for other component writes; "
-    "low for fail-open ones, which only add latency.",
-    "Exclude kube-system and kube-node-lease in the namespaceSelector (`footprint fix webhooks`), "
-    "and keep Nodes out of the rules."};
+    .id = "webhook-kube-system",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAdmission,
+    .description =
+        "Webhooks are called for the cluster's own components: in kube-system, and node "
+        "heartbeats.",
+    .run = run_kube_system,
+    .rationale =
+        "Webhooks the matcher finds on what the cluster's own components do (in kube-system: start "
+        "DNS, CNI and kube-proxy pods, get tokens, renew leader-election leases, publish "
+        "endpoints; every kubelet: renew its Lease in kube-node-lease and update its Node's "
+        "status) turn an outage of the operator into an outage of the cluster. Critical for "
+        "fail-closed webhooks on pod creation, tokens, leases, endpoints or node heartbeats; high "
+        "for other component writes; low for fail-open ones, which only add latency.",
+    .fix =
+        "Exclude kube-system and kube-node-lease in the namespaceSelector (`footprint fix "
+        "webhooks`), and keep Nodes out of the rules.",
+};
 
 // webhook-self-deadlock -------------------------------------------------------------------------
 
@@ -621,16 +641,18 @@ void run_self_deadlock(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWebhookSelfDeadlock{
-    "webhook-self-deadlock",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "admission",
-    "A fail-closed webhook intercepts pod creation in its own backend's namespace.",
-    run_self_deadlock,
-    "A fail-closed webhook that intercepts pod creation in its own backend's namespace blocks the "
-    "backend's replacement pods: once the operator dies it cannot come back until someone deletes "
-    "the configuration. High.",
-    "Exclude the operator's namespace or pods with a selector, or use failurePolicy Ignore."};
+    .id = "webhook-self-deadlock",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kAdmission,
+    .description = "A fail-closed webhook intercepts pod creation in its own backend's namespace.",
+    .run = run_self_deadlock,
+    .rationale =
+        "A fail-closed webhook that intercepts pod creation in its own backend's namespace blocks "
+        "the backend's replacement pods: once the operator dies it cannot come back until someone "
+        "deletes the configuration. High.",
+    .fix = "Exclude the operator's namespace or pods with a selector, or use failurePolicy Ignore.",
+};
 
 }  // namespace footprint

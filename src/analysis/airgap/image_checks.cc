@@ -202,68 +202,83 @@ void run_image_reference_invalid(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kImageReferenceInvalid{
-    "image-reference-invalid",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "airgap",
-    "A container's image is not a valid reference (or not a string), so the pod cannot start.",
-    run_image_reference_invalid,
-    "The kubelet parses each image with the distribution reference grammar and refuses what it "
-    "cannot parse (InvalidImageName); the API server refuses an image that is not a string. "
-    "High: the pod never starts.",
-    "Write a valid reference: lowercase [registry/]path[:tag][@digest].",
-    /*breaks_on_install=*/true};
+    .id = "image-reference-invalid",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kAirgap,
+    .description =
+        "A container's image is not a valid reference (or not a string), so the pod cannot start.",
+    .run = run_image_reference_invalid,
+    .rationale =
+        "The kubelet parses each image with the distribution reference grammar and refuses what it "
+        "cannot parse (InvalidImageName); the API server refuses an image that is not a string. "
+        "High: the pod never starts.",
+    .fix = "Write a valid reference: lowercase [registry/]path[:tag][@digest].",
+    .breaks_on_install = true,
+};
 
 extern const Check kImageNotPinned{
-    "image-not-pinned",
-    Severity::kLow,
-    Severity::kLow,
-    Impact::kHygiene,
-    "airgap",
-    "An image is referenced by tag without a digest, so the bytes behind it can change.",
-    run_image_not_pinned,
-    "A tag can be moved to another build, so the mirror and the nodes may not get the bytes the "
-    "chart was tested with. Low.",
-    "Pin the digest next to the tag."};
+    .id = "image-not-pinned",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kLow,
+    .impact = Impact::kHygiene,
+    .area = Area::kAirgap,
+    .description =
+        "An image is referenced by tag without a digest, so the bytes behind it can change.",
+    .run = run_image_not_pinned,
+    .rationale =
+        "A tag can be moved to another build, so the mirror and the nodes may not get the bytes "
+        "the chart was tested with. Low.",
+    .fix = "Pin the digest next to the tag.",
+};
 
 extern const Check kImageMutableTag{
-    "image-mutable-tag",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kHygiene,
-    "airgap",
-    "An image uses latest, main, devel or a similar tag that moves to every new build.",
-    run_image_mutable_tag,
-    "latest, main and similar tags move with every build: what runs depends on when each node "
-    "pulled, and with imagePullPolicy Always (the default only for :latest or no tag) every pod "
-    "start needs the registry. Medium. A value without a tag that only ConfigMaps hold is a "
-    "repository name completed elsewhere, not a moving tag, and is not reported.",
-    "Use a release tag and pin its digest."};
+    .id = "image-mutable-tag",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kHygiene,
+    .area = Area::kAirgap,
+    .description =
+        "An image uses latest, main, devel or a similar tag that moves to every new build.",
+    .run = run_image_mutable_tag,
+    .rationale =
+        "latest, main and similar tags move with every build: what runs depends on when each node "
+        "pulled, and with imagePullPolicy Always (the default only for :latest or no tag) every "
+        "pod start needs the registry. Medium. A value without a tag that only ConfigMaps hold is "
+        "a repository name completed elsewhere, not a moving tag, and is not reported.",
+    .fix = "Use a release tag and pin its digest.",
+};
 
 extern const Check kModelNotPinned{
-    "model-not-pinned",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kHygiene,
-    "airgap",
-    "A Hugging Face model is loaded without a commit-hash revision, so its files can change.",
-    run_model_not_pinned,
-    "A model loaded by name or branch can change next month, and offline it resolves only through "
-    "the cache's refs. Medium.",
-    "Pin a commit revision and check the cache with `footprint hf-cache check`."};
+    .id = "model-not-pinned",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kHygiene,
+    .area = Area::kAirgap,
+    .description =
+        "A Hugging Face model is loaded without a commit-hash revision, so its files can change.",
+    .run = run_model_not_pinned,
+    .rationale =
+        "A model loaded by name or branch can change next month, and offline it resolves only "
+        "through the cache's refs. Medium.",
+    .fix = "Pin a commit revision and check the cache with `footprint hf-cache check`.",
+};
 
 extern const Check kImageVeryLarge{
-    "image-very-large",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kOtherTeams,
-    "airgap",
-    "An image is larger than --large-image; pulling it holds up other pods on the node.",
-    run_image_very_large,
-    "The kubelet pulls one image at a time by default, so a very large image holds up every other "
-    "pod scheduled to the node. Medium; measured only with --sizes.",
-    "Pre-pull it outside deployment windows, or build a smaller image."};
+    .id = "image-very-large",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kAirgap,
+    .description =
+        "An image is larger than --large-image; pulling it holds up other pods on the node.",
+    .run = run_image_very_large,
+    .rationale =
+        "The kubelet pulls one image at a time by default, so a very large image holds up every "
+        "other pod scheduled to the node. Medium; measured only with --sizes.",
+    .fix = "Pre-pull it outside deployment windows, or build a smaller image.",
+};
 
 namespace {
 
@@ -298,17 +313,20 @@ void run_image_registry_frozen(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kImageRegistryFrozen{
-    "image-registry-frozen",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kInstall,
-    "airgap",
-    "An image comes from k8s.gcr.io, frozen since April 2023 in favour of registry.k8s.io.",
-    run_image_registry_frozen,
-    "The Kubernetes project stopped publishing to k8s.gcr.io on 3 April 2023 and redirects it to "
-    "registry.k8s.io until the old name is retired: no security fixes arrive there, and a mirror "
-    "or egress allow-list that knows only the old name breaks pulls. Medium: the install works "
-    "today, but its images age and will stop resolving.",
-    "Reference the same image under registry.k8s.io and mirror that name."};
+    .id = "image-registry-frozen",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kInstall,
+    .area = Area::kAirgap,
+    .description =
+        "An image comes from k8s.gcr.io, frozen since April 2023 in favour of registry.k8s.io.",
+    .run = run_image_registry_frozen,
+    .rationale =
+        "The Kubernetes project stopped publishing to k8s.gcr.io on 3 April 2023 and redirects it "
+        "to registry.k8s.io until the old name is retired: no security fixes arrive there, and a "
+        "mirror or egress allow-list that knows only the old name breaks pulls. Medium: the "
+        "install works today, but its images age and will stop resolving.",
+    .fix = "Reference the same image under registry.k8s.io and mirror that name.",
+};
 
 }  // namespace footprint

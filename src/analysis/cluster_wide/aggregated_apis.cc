@@ -89,20 +89,23 @@ void run_unreachable(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kAggregatedApiUnreachable{
-    "aggregated-api-unreachable",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "cluster-wide",
-    "An APIService proxies to a Service, port or certificate the API server cannot use: discovery "
-    "of its group fails for the whole cluster.",
-    run_unreachable,
-    "An APIService serves a group of the Kubernetes API through the bundle's Service; when the API "
-    "server cannot reach or verify that backend, discovery of the group fails for every client, "
-    "the namespace controller cannot enumerate resources (namespace deletion hangs in "
-    "Terminating), and garbage collection and quota degrade cluster-wide. High.",
-    "Point the APIService at the Service, port and CA that serve it, or leave the API out.",
-    /*breaks_on_install=*/true};
+    .id = "aggregated-api-unreachable",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kClusterWide,
+    .description =
+        "An APIService proxies to a Service, port or certificate the API server cannot use: "
+        "discovery of its group fails for the whole cluster.",
+    .run = run_unreachable,
+    .rationale =
+        "An APIService serves a group of the Kubernetes API through the bundle's Service; when the "
+        "API server cannot reach or verify that backend, discovery of the group fails for every "
+        "client, the namespace controller cannot enumerate resources (namespace deletion hangs in "
+        "Terminating), and garbage collection and quota degrade cluster-wide. High.",
+    .fix = "Point the APIService at the Service, port and CA that serve it, or leave the API out.",
+    .breaks_on_install = true,
+};
 
 namespace {
 
@@ -152,18 +155,22 @@ void run_availability(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kAggregatedApiAvailability{
-    "aggregated-api-availability",
-    Severity::kLow,
-    Severity::kMedium,
-    Impact::kOtherTeams,
-    "cluster-wide",
-    "An APIService makes discovery, namespace deletion and garbage collection of the whole "
-    "cluster depend on the operator's pods.",
-    run_availability,
-    "Even when wired correctly, an aggregated API makes cluster-wide discovery, namespace deletion "
-    "and garbage collection depend on the operator's pods. Medium with one backend replica (every "
-    "restart is an outage); low with two or more.",
-    "Run the backend with two or more replicas and a PodDisruptionBudget; leave optional APIs "
-    "out."};
+    .id = "aggregated-api-availability",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kClusterWide,
+    .description =
+        "An APIService makes discovery, namespace deletion and garbage collection of the whole "
+        "cluster depend on the operator's pods.",
+    .run = run_availability,
+    .rationale =
+        "Even when wired correctly, an aggregated API makes cluster-wide discovery, namespace "
+        "deletion and garbage collection depend on the operator's pods. Medium with one backend "
+        "replica (every restart is an outage); low with two or more.",
+    .fix =
+        "Run the backend with two or more replicas and a PodDisruptionBudget; leave optional APIs "
+        "out.",
+};
 
 }  // namespace footprint

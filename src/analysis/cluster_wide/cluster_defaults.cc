@@ -74,17 +74,20 @@ void run_default_class(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kDefaultClass{
-    "default-class",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "cluster-wide",
-    "A StorageClass or IngressClass marked as the default changes what every team's new "
-    "PersistentVolumeClaim or Ingress gets.",
-    run_default_class,
-    "A StorageClass or IngressClass annotated as the default decides what every team's new "
-    "PersistentVolumeClaim or Ingress without a class gets; with several defaults the newest wins, "
-    "so the install silently replaces the cluster's choice. High.",
-    "Remove the default annotation; teams that want the class name it."};
+    .id = "default-class",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kClusterWide,
+    .description =
+        "A StorageClass or IngressClass marked as the default changes what every team's new "
+        "PersistentVolumeClaim or Ingress gets.",
+    .run = run_default_class,
+    .rationale =
+        "A StorageClass or IngressClass annotated as the default decides what every team's new "
+        "PersistentVolumeClaim or Ingress without a class gets; with several defaults the newest "
+        "wins, so the install silently replaces the cluster's choice. High.",
+    .fix = "Remove the default annotation; teams that want the class name it.",
+};
 
 }  // namespace footprint

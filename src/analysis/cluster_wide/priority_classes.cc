@@ -99,17 +99,20 @@ void run_global_default(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kPriorityClassGlobalDefault{
-    "priority-class-global-default",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "cluster-wide",
-    "A PriorityClass with globalDefault: true sets the priority of every team's new pods.",
-    run_global_default,
-    "A PriorityClass with globalDefault: true sets the priority of every pod created without "
-    "priorityClassName, in every namespace, and the API server allows only one default. High: it "
-    "changes every team's pods, or fails the install.",
-    "Set globalDefault: false and name the class in the operator's own pods."};
+    .id = "priority-class-global-default",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kClusterWide,
+    .description =
+        "A PriorityClass with globalDefault: true sets the priority of every team's new pods.",
+    .run = run_global_default,
+    .rationale =
+        "A PriorityClass with globalDefault: true sets the priority of every pod created without "
+        "priorityClassName, in every namespace, and the API server allows only one default. High: "
+        "it changes every team's pods, or fails the install.",
+    .fix = "Set globalDefault: false and name the class in the operator's own pods.",
+};
 
 namespace {
 
@@ -160,19 +163,22 @@ void run_preemption(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kPriorityClassPreemption{
-    "priority-class-preemption",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "cluster-wide",
-    "A PriorityClass lets pods preempt other teams' pods; 1,000,000,000 outranks every class "
-    "but the system ones.",
-    run_preemption,
-    "A PriorityClass with a positive value and the default PreemptLowerPriority lets its pods "
-    "evict lower-priority pods, those of every team without a class, when the cluster is full; any "
-    "team may name it. High at 1,000,000,000, the highest a non-system class may claim, and above "
-    "it (the API server rejects the class); medium for other values.",
-    "Use preemptionPolicy: Never, or a modest value reserved for the operator's own pods."};
+    .id = "priority-class-preemption",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kClusterWide,
+    .description =
+        "A PriorityClass lets pods preempt other teams' pods; 1,000,000,000 outranks every class "
+        "but the system ones.",
+    .run = run_preemption,
+    .rationale =
+        "A PriorityClass with a positive value and the default PreemptLowerPriority lets its pods "
+        "evict lower-priority pods, those of every team without a class, when the cluster is full; "
+        "any team may name it. High at 1,000,000,000, the highest a non-system class may claim, "
+        "and above it (the API server rejects the class); medium for other values.",
+    .fix = "Use preemptionPolicy: Never, or a modest value reserved for the operator's own pods.",
+};
 
 namespace {
 
@@ -201,17 +207,21 @@ void run_missing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kPriorityClassMissing{
-    "priority-class-missing",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "cluster-wide",
-    "Pods name a PriorityClass that neither the bundle nor the cluster's system classes "
-    "provide.",
-    run_missing,
-    "Pods that name a PriorityClass which neither the bundle nor the system classes provide are "
-    "rejected by the Priority admission plugin, unless the cluster has the class already. High.",
-    "Create the PriorityClass with the bundle, or remove priorityClassName.",
-    /*breaks_on_install=*/true};
+    .id = "priority-class-missing",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kClusterWide,
+    .description =
+        "Pods name a PriorityClass that neither the bundle nor the cluster's system classes "
+        "provide.",
+    .run = run_missing,
+    .rationale =
+        "Pods that name a PriorityClass which neither the bundle nor the system classes provide "
+        "are rejected by the Priority admission plugin, unless the cluster has the class already. "
+        "High.",
+    .fix = "Create the PriorityClass with the bundle, or remove priorityClassName.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

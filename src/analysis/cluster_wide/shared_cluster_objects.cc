@@ -78,16 +78,21 @@ void run_shared_objects(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kClusterObjectShared{
-    "cluster-object-shared",
-    Severity::kLow,
-    Severity::kLow,
-    Impact::kOtherTeams,
-    "cluster-wide",
-    "A RuntimeClass or CSIDriver is one per cluster and applies to every team's pods that use it.",
-    run_shared_objects,
-    "RuntimeClasses and CSIDrivers are one per name in the cluster and apply to every team's pods "
-    "that use them; an existing one of the same name is replaced or blocks the install. Low.",
-    "Check with the platform team that no object of that name exists."};
+    .id = "cluster-object-shared",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kLow,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kClusterWide,
+    .description =
+        "A RuntimeClass or CSIDriver is one per cluster and applies to every team's pods that use "
+        "it.",
+    .run = run_shared_objects,
+    .rationale =
+        "RuntimeClasses and CSIDrivers are one per name in the cluster and apply to every team's "
+        "pods that use them; an existing one of the same name is replaced or blocks the install. "
+        "Low.",
+    .fix = "Check with the platform team that no object of that name exists.",
+};
 
 namespace {
 
@@ -169,16 +174,19 @@ void run_mutating_policies(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kMutatingPolicySharedResources{
-    "mutating-policy-shared-resources",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "cluster-wide",
-    "A MutatingAdmissionPolicy rewrites other teams' objects in namespaces the operator does not "
-    "own.",
-    run_mutating_policies,
-    "A bound MutatingAdmissionPolicy rewrites matching objects inside the API server. High when it "
-    "reaches other teams' workloads without an objectSelector; medium otherwise.",
-    "Narrow the binding's matchResources to the operator's namespaces or objects."};
+    .id = "mutating-policy-shared-resources",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kClusterWide,
+    .description =
+        "A MutatingAdmissionPolicy rewrites other teams' objects in namespaces the operator does "
+        "not own.",
+    .run = run_mutating_policies,
+    .rationale =
+        "A bound MutatingAdmissionPolicy rewrites matching objects inside the API server. High "
+        "when it reaches other teams' workloads without an objectSelector; medium otherwise.",
+    .fix = "Narrow the binding's matchResources to the operator's namespaces or objects.",
+};
 
 }  // namespace footprint

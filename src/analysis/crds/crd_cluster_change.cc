@@ -125,20 +125,24 @@ void run_crd_cluster_change(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdClusterChange{
-    "crd-cluster-change",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "crds",
-    "A CRD of the bundle changes the cluster's CRD of the same name incompatibly (needs "
-    "--cluster).",
-    run_crd_cluster_change,
-    "The cluster's CRD is compared with the bundle's: removing a version that "
-    "status.storedVersions "
-    "lists, or changing spec.scope or spec.names.kind, is rejected by the API server (high: the "
-    "install fails); no longer serving a version the cluster serves breaks every client and "
-    "manifest of other teams that uses it (medium). The message names the CRD's current owner.",
-    "Keep every stored and served version in the bundle's CRD, or leave the CRD to its owner.",
-    /*breaks_on_install=*/true};
+    .id = "crd-cluster-change",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kCrds,
+    .description =
+        "A CRD of the bundle changes the cluster's CRD of the same name incompatibly (needs "
+        "--cluster).",
+    .run = run_crd_cluster_change,
+    .rationale =
+        "The cluster's CRD is compared with the bundle's: removing a version that "
+        "status.storedVersions lists, or changing spec.scope or spec.names.kind, is rejected by "
+        "the API server (high: the install fails); no longer serving a version the cluster serves "
+        "breaks every client and manifest of other teams that uses it (medium). The message names "
+        "the CRD's current owner.",
+    .fix =
+        "Keep every stored and served version in the bundle's CRD, or leave the CRD to its owner.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

@@ -226,70 +226,81 @@ void run_version_schema_missing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdConversionServiceMissing{
-    "crd-conversion-service-missing",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "A CRD's conversion webhook names a Service the bundle does not create.",
-    run_conversion_service_missing,
-    "A CRD with several versions converts through its webhook; a Service that does not exist fails "
-    "every read or write in the other versions (the field report's conversion webhooks). High with "
-    "several versions; low with one, where conversion never happens yet. When a container of the "
-    "bundle applies the CRD itself with an argument that sets the conversion Service "
-    "(--conversion-webhook-service-name), that Service is checked instead: low when the bundle "
-    "creates it.",
-    "Point the conversion webhook at the Service that serves it (`footprint fix crds`).",
-    /*breaks_on_install=*/true};
+    .id = "crd-conversion-service-missing",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description = "A CRD's conversion webhook names a Service the bundle does not create.",
+    .run = run_conversion_service_missing,
+    .rationale =
+        "A CRD with several versions converts through its webhook; a Service that does not exist "
+        "fails every read or write in the other versions (the field report's conversion webhooks). "
+        "High with several versions; low with one, where conversion never happens yet. When a "
+        "container of the bundle applies the CRD itself with an argument that sets the conversion "
+        "Service (--conversion-webhook-service-name), that Service is checked instead: low when "
+        "the bundle creates it.",
+    .fix = "Point the conversion webhook at the Service that serves it (`footprint fix crds`).",
+    .breaks_on_install = true,
+};
 
 extern const Check kCrdConversionPortMismatch{
-    "crd-conversion-port-mismatch",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "A CRD's conversion webhook calls a port its Service does not expose.",
-    run_conversion_port_mismatch,
-    "A conversion webhook that calls a port its Service does not expose fails the same way. High "
-    "with several versions; low with one.",
-    "Use the Service's port (`footprint fix crds`).",
-    /*breaks_on_install=*/true};
+    .id = "crd-conversion-port-mismatch",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description = "A CRD's conversion webhook calls a port its Service does not expose.",
+    .run = run_conversion_port_mismatch,
+    .rationale =
+        "A conversion webhook that calls a port its Service does not expose fails the same way. "
+        "High with several versions; low with one.",
+    .fix = "Use the Service's port (`footprint fix crds`).",
+    .breaks_on_install = true,
+};
 
 extern const Check kCrdConversionCaNotInjected{
-    "crd-conversion-ca-not-injected",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "A CRD's conversion webhook has no caBundle and nothing in the bundle injects one.",
-    run_conversion_ca_not_injected,
-    "A conversion webhook without caBundle, and nothing that injects one, fails TLS verification. "
-    "High with several versions; low with one.",
-    "Inject the CA with cert-manager, or set caBundle (`footprint fix crds --ca-file`).",
-    /*breaks_on_install=*/true};
+    .id = "crd-conversion-ca-not-injected",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description =
+        "A CRD's conversion webhook has no caBundle and nothing in the bundle injects one.",
+    .run = run_conversion_ca_not_injected,
+    .rationale =
+        "A conversion webhook without caBundle, and nothing that injects one, fails TLS "
+        "verification. High with several versions; low with one.",
+    .fix = "Inject the CA with cert-manager, or set caBundle (`footprint fix crds --ca-file`).",
+    .breaks_on_install = true,
+};
 
 extern const Check kCrdStorageVersion{
-    "crd-storage-version",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "A CRD does not mark exactly one version as the storage version.",
-    run_storage_version,
-    "The API server requires exactly one storage version and rejects the CRD otherwise. High: the "
-    "install fails.",
-    "Mark exactly one version with storage: true."};
+    .id = "crd-storage-version",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description = "A CRD does not mark exactly one version as the storage version.",
+    .run = run_storage_version,
+    .rationale =
+        "The API server requires exactly one storage version and rejects the CRD otherwise. High: "
+        "the install fails.",
+    .fix = "Mark exactly one version with storage: true.",
+};
 
 extern const Check kCrdVersionSchemaMissing{
-    "crd-version-schema-missing",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "A CRD version has no OpenAPI schema, which apiextensions.k8s.io/v1 requires.",
-    run_version_schema_missing,
-    "apiextensions.k8s.io/v1 requires a schema for every version and rejects the CRD otherwise. "
-    "High: the install fails.",
-    "Add the version's OpenAPI schema, or remove the version."};
+    .id = "crd-version-schema-missing",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description = "A CRD version has no OpenAPI schema, which apiextensions.k8s.io/v1 requires.",
+    .run = run_version_schema_missing,
+    .rationale =
+        "apiextensions.k8s.io/v1 requires a schema for every version and rejects the CRD "
+        "otherwise. High: the install fails.",
+    .fix = "Add the version's OpenAPI schema, or remove the version.",
+};
 
 }  // namespace footprint

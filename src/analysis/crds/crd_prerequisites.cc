@@ -125,22 +125,26 @@ void run_crd_not_installed(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdNotInstalled{
-    "crd-not-installed",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "The install's own API group has no CRD in the bundle, and nothing it runs installs one.",
-    run_crd_not_installed,
-    "The install's own API group (found from its CRDs, run-time installers, controller roles or a "
-    "shared domain) is used by its webhooks, roles or objects, but no CRD of the bundle defines it "
-    "and nothing it runs installs one, as in a namespace-restricted install whose CRDs are applied "
-    "separately. High: informers fail and nobody can create the operator's resources until someone "
-    "installs them. Not reported when only roles name a group owned only by its domain: such an "
-    "operator may discover the API and switch modes by whether it exists (Calico's "
-    "projectcalico.org), so it is not needed unconditionally.",
-    "Install the CRDs of that group first, from the same release, with kubectl apply "
-    "--server-side.",
-    /*breaks_on_install=*/true};
+    .id = "crd-not-installed",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description =
+        "The install's own API group has no CRD in the bundle, and nothing it runs installs one.",
+    .run = run_crd_not_installed,
+    .rationale =
+        "The install's own API group (found from its CRDs, run-time installers, controller roles "
+        "or a shared domain) is used by its webhooks, roles or objects, but no CRD of the bundle "
+        "defines it and nothing it runs installs one, as in a namespace-restricted install whose "
+        "CRDs are applied separately. High: informers fail and nobody can create the operator's "
+        "resources until someone installs them. Not reported when only roles name a group owned "
+        "only by its domain: such an operator may discover the API and switch modes by whether it "
+        "exists (Calico's projectcalico.org), so it is not needed unconditionally.",
+    .fix =
+        "Install the CRDs of that group first, from the same release, with kubectl apply "
+        "--server-side.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

@@ -96,15 +96,18 @@ void run_installed_at_runtime(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdInstalledAtRuntime{
-    "crd-installed-at-runtime",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kOtherTeams,
-    "crds",
-    "A workload of the bundle may create or change CRDs at run time, beyond the bundle.",
-    run_installed_at_runtime,
-    "A workload whose account may create CRDs, or whose container runs a CRD installer, adds "
-    "cluster-wide APIs every tenant shares beyond what the bundle shows. Medium.",
-    "Install the CRDs yourself and turn the operator's CRD management off."};
+    .id = "crd-installed-at-runtime",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kCrds,
+    .description =
+        "A workload of the bundle may create or change CRDs at run time, beyond the bundle.",
+    .run = run_installed_at_runtime,
+    .rationale =
+        "A workload whose account may create CRDs, or whose container runs a CRD installer, adds "
+        "cluster-wide APIs every tenant shares beyond what the bundle shows. Medium.",
+    .fix = "Install the CRDs yourself and turn the operator's CRD management off.",
+};
 
 }  // namespace footprint

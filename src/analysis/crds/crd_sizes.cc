@@ -194,58 +194,67 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdTooLargeForClientSideApply{
-    "crd-too-large-for-client-side-apply",
-    Severity::kInfo,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "An object is too large for client-side kubectl apply's last-applied annotation (256 KiB).",
-    run_too_large_for_client_side_apply,
-    "Client-side kubectl apply stores the whole object in the last-applied-configuration "
-    "annotation, and all annotations together may not exceed 262,144 bytes; larger CRDs fail to "
-    "apply that way (Helm and server-side apply do not write the annotation). High over the limit; "
-    "low from 90 % of it; info when Helm installs the object (a chart, or a render with Helm's "
-    "`# Source:` lines and labels) or a container of the bundle applies the CRD itself.",
-    "Apply with kubectl apply --server-side.",
-    /*breaks_on_install=*/true};
+    .id = "crd-too-large-for-client-side-apply",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description =
+        "An object is too large for client-side kubectl apply's last-applied annotation (256 KiB).",
+    .run = run_too_large_for_client_side_apply,
+    .rationale =
+        "Client-side kubectl apply stores the whole object in the last-applied-configuration "
+        "annotation, and all annotations together may not exceed 262,144 bytes; larger CRDs fail "
+        "to apply that way (Helm and server-side apply do not write the annotation). High over the "
+        "limit; low from 90 % of it; info when Helm installs the object (a chart, or a render with "
+        "Helm's `# Source:` lines and labels) or a container of the bundle applies the CRD itself.",
+    .fix = "Apply with kubectl apply --server-side.",
+    .breaks_on_install = true,
+};
 
 extern const Check kCrdRequestSizeLimit{
-    "crd-request-size-limit",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "An object is over or near the API server's 3 MiB limit on request bodies.",
-    run_request_size_limit,
-    "The API server rejects request bodies over 3 MiB whatever the client, so such an object "
-    "cannot be installed at all. High over the limit; low from 90 % of it.",
-    "Shrink the object (drop schema descriptions or unused versions).",
-    /*breaks_on_install=*/true};
+    .id = "crd-request-size-limit",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description = "An object is over or near the API server's 3 MiB limit on request bodies.",
+    .run = run_request_size_limit,
+    .rationale =
+        "The API server rejects request bodies over 3 MiB whatever the client, so such an object "
+        "cannot be installed at all. High over the limit; low from 90 % of it.",
+    .fix = "Shrink the object (drop schema descriptions or unused versions).",
+    .breaks_on_install = true,
+};
 
 extern const Check kCrdEtcdSizeLimit{
-    "crd-etcd-size-limit",
-    Severity::kLow,
-    Severity::kMedium,
-    Impact::kInstall,
-    "crds",
-    "An object is over or near etcd's default 1.5 MiB --max-request-bytes.",
-    run_etcd_size_limit,
-    "etcd's default --max-request-bytes is 1.5 MiB; a stored object near that size fails to write "
-    "on clusters that keep the default. Medium over it; low from 90 %.",
-    "Check the cluster's etcd setting, or shrink the object.",
-    /*breaks_on_install=*/true};
+    .id = "crd-etcd-size-limit",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description = "An object is over or near etcd's default 1.5 MiB --max-request-bytes.",
+    .run = run_etcd_size_limit,
+    .rationale =
+        "etcd's default --max-request-bytes is 1.5 MiB; a stored object near that size fails to "
+        "write on clusters that keep the default. Medium over it; low from 90 %.",
+    .fix = "Check the cluster's etcd setting, or shrink the object.",
+    .breaks_on_install = true,
+};
 
 extern const Check kHelmReleaseTooLarge{
-    "helm-release-too-large",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kInstall,
-    "crds",
-    "Helm's release Secret (1 MiB) is estimated to be over or near its limit.",
-    run_helm_release_too_large,
-    "Helm stores each release gzipped and base64-encoded in a Secret of at most 1 MiB; the "
-    "estimate from the rendered manifests is a lower bound. High over the limit (helm install "
-    "fails); medium from 90 %.",
-    "Install the CRDs separately and keep them out of the chart, or split the chart."};
+    .id = "helm-release-too-large",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kCrds,
+    .description = "Helm's release Secret (1 MiB) is estimated to be over or near its limit.",
+    .run = run_helm_release_too_large,
+    .rationale =
+        "Helm stores each release gzipped and base64-encoded in a Secret of at most 1 MiB; the "
+        "estimate from the rendered manifests is a lower bound. High over the limit (helm install "
+        "fails); medium from 90 %.",
+    .fix = "Install the CRDs separately and keep them out of the chart, or split the chart.",
+};
 
 }  // namespace footprint

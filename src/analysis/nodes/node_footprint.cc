@@ -393,20 +393,24 @@ void run_node_footprint(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kDaemonSetNodeAccess{
-    "daemonset-node-access",
-    Severity::kLow,
-    Severity::kCritical,
-    Impact::kOtherTeams,
-    "nodes",
-    "A DaemonSet holds privileged or host access on every node it tolerates, control-plane "
-    "nodes included.",
-    run_node_footprint,
-    "A DaemonSet runs on every node it tolerates. Critical when it can take over control-plane "
-    "nodes (privileged, dangerous capabilities, a container runtime socket, or writable or "
-    "secret-exposing host paths): root there holds the cluster CA key, the service-account signing "
-    "key and etcd. High for the same access on worker nodes only; medium for other host access "
-    "(host namespaces, capabilities); low for read-only paths or host ports alone.",
-    "Confirm the node agent needs the access, drop what it does not use, and keep it off "
-    "control-plane nodes unless it must run there."};
+    .id = "daemonset-node-access",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kNodes,
+    .description =
+        "A DaemonSet holds privileged or host access on every node it tolerates, control-plane "
+        "nodes included.",
+    .run = run_node_footprint,
+    .rationale =
+        "A DaemonSet runs on every node it tolerates. Critical when it can take over control-plane "
+        "nodes (privileged, dangerous capabilities, a container runtime socket, or writable or "
+        "secret-exposing host paths): root there holds the cluster CA key, the service-account "
+        "signing key and etcd. High for the same access on worker nodes only; medium for other "
+        "host access (host namespaces, capabilities); low for read-only paths or host ports alone.",
+    .fix =
+        "Confirm the node agent needs the access, drop what it does not use, and keep it off "
+        "control-plane nodes unless it must run there.",
+};
 
 }  // namespace footprint

@@ -50,18 +50,21 @@ void run_crd_missing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kCrdMissing{
-    "crd-missing",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kInstall,
-    "objects",
-    "Objects use kinds of another project's API whose CRDs the bundle does not ship.",
-    run_crd_missing,
-    "Objects whose kind belongs to another project's API (a PodMonitor of prometheus-operator) "
-    "apply only where that project's CRDs are installed; otherwise kubectl and Helm fail with \"no "
-    "matches for kind\". Medium: a prerequisite to check, not a fault of the bundle. The install's "
-    "own API is crd-not-installed's.",
-    "Install that project's CRDs first, or turn the objects off in the chart's values.",
-    /*breaks_on_install=*/true};
+    .id = "crd-missing",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kInstall,
+    .area = Area::kObjects,
+    .description =
+        "Objects use kinds of another project's API whose CRDs the bundle does not ship.",
+    .run = run_crd_missing,
+    .rationale =
+        "Objects whose kind belongs to another project's API (a PodMonitor of prometheus-operator) "
+        "apply only where that project's CRDs are installed; otherwise kubectl and Helm fail with "
+        "\"no matches for kind\". Medium: a prerequisite to check, not a fault of the bundle. The "
+        "install's own API is crd-not-installed's.",
+    .fix = "Install that project's CRDs first, or turn the objects off in the chart's values.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

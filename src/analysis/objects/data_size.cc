@@ -35,17 +35,21 @@ void run_config_data_too_large(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kConfigDataTooLarge{
-    "config-data-too-large",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "objects",
-    "A ConfigMap's or Secret's values total more than 1 MiB, which the API server never stores.",
-    run_config_data_too_large,
-    "The API server's validation rejects a ConfigMap or Secret whose values add up to more than "
-    "1 MiB (MaxSecretSize), whatever the client: server-side apply does not help, unlike for "
-    "large CRDs. High: the install fails.",
-    "Split the data over several objects, or ship large files in the image or a volume.",
-    /*breaks_on_install=*/true};
+    .id = "config-data-too-large",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kObjects,
+    .description =
+        "A ConfigMap's or Secret's values total more than 1 MiB, which the API server never "
+        "stores.",
+    .run = run_config_data_too_large,
+    .rationale =
+        "The API server's validation rejects a ConfigMap or Secret whose values add up to more "
+        "than 1 MiB (MaxSecretSize), whatever the client: server-side apply does not help, unlike "
+        "for large CRDs. High: the install fails.",
+    .fix = "Split the data over several objects, or ship large files in the image or a volume.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

@@ -25,16 +25,20 @@ void run_object_not_encodable(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kObjectNotEncodable{
-    "object-not-encodable",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "objects",
-    "An object holds a value kubectl cannot encode as JSON (.nan, .inf), so it cannot be applied.",
-    run_object_not_encodable,
-    "kubectl and Helm send objects as JSON, which has no NaN or infinity: YAML's .nan and .inf "
-    "make the encoder fail, so the object is never sent. High: the install does not work.",
-    "Use a finite number, or a quoted string where the field is a string.",
-    /*breaks_on_install=*/true};
+    .id = "object-not-encodable",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kObjects,
+    .description =
+        "An object holds a value kubectl cannot encode as JSON (.nan, .inf), so it cannot be "
+        "applied.",
+    .run = run_object_not_encodable,
+    .rationale =
+        "kubectl and Helm send objects as JSON, which has no NaN or infinity: YAML's .nan and .inf "
+        "make the encoder fail, so the object is never sent. High: the install does not work.",
+    .fix = "Use a finite number, or a quoted string where the field is a string.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

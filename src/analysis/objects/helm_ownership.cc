@@ -85,21 +85,25 @@ void run_helm_ownership(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kHelmOwnershipConflict{
-    "helm-ownership-conflict",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "objects",
-    "Objects of the bundle already exist in the cluster under another owner (needs --cluster).",
-    run_helm_ownership,
-    "Helm adopts an existing object only when it carries app.kubernetes.io/managed-by=Helm and the "
-    "release's meta.helm.sh/release-name and release-namespace annotations (pkg/action/"
-    "validate.go); any other owner makes `helm install` fail with \"invalid ownership "
-    "metadata\", and --take-ownership or kubectl apply silently moves the object, which the "
-    "owner's next upgrade takes back. High: the install will not work as given. One finding per "
-    "current owner.",
-    "Leave the objects out of the bundle through the chart's values, or hand them over on "
-    "purpose.",
-    /*breaks_on_install=*/true};
+    .id = "helm-ownership-conflict",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kObjects,
+    .description =
+        "Objects of the bundle already exist in the cluster under another owner (needs --cluster).",
+    .run = run_helm_ownership,
+    .rationale =
+        "Helm adopts an existing object only when it carries app.kubernetes.io/managed-by=Helm and "
+        "the release's meta.helm.sh/release-name and release-namespace annotations "
+        "(pkg/action/validate.go); any other owner makes `helm install` fail with \"invalid "
+        "ownership metadata\", and --take-ownership or kubectl apply silently moves the object, "
+        "which the owner's next upgrade takes back. High: the install will not work as given. One "
+        "finding per current owner.",
+    .fix =
+        "Leave the objects out of the bundle through the chart's values, or hand them over on "
+        "purpose.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

@@ -72,20 +72,23 @@ void run_api_version_removed(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kApiVersionRemoved{
-    "api-version-removed",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kInstall,
-    "objects",
-    "A built-in kind is written with an API version Kubernetes 1.34 does not serve by default.",
-    run_api_version_removed,
-    "A built-in kind written with an API version Kubernetes 1.34 no longer serves fails to apply "
-    "(\"no matches for kind\"), and with Helm the whole release fails; every object's group, "
-    "version and kind is checked, so a kind that still exists in another version "
-    "(batch/v1beta1 CronJob) is caught too. High: the install does not work. Medium for a "
-    "version a 1.34 API server serves only when enabled with --runtime-config.",
-    "Use the version the message names (the kind's current group and version).",
-    /*breaks_on_install=*/true};
+    .id = "api-version-removed",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kObjects,
+    .description =
+        "A built-in kind is written with an API version Kubernetes 1.34 does not serve by default.",
+    .run = run_api_version_removed,
+    .rationale =
+        "A built-in kind written with an API version Kubernetes 1.34 no longer serves fails to "
+        "apply (\"no matches for kind\"), and with Helm the whole release fails; every object's "
+        "group, version and kind is checked, so a kind that still exists in another version "
+        "(batch/v1beta1 CronJob) is caught too. High: the install does not work. Medium for a "
+        "version a 1.34 API server serves only when enabled with --runtime-config.",
+    .fix = "Use the version the message names (the kind's current group and version).",
+    .breaks_on_install = true,
+};
 
 namespace {
 
@@ -107,17 +110,20 @@ void run_namespace_on_cluster_scoped(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kNamespaceOnClusterScoped{
-    "namespace-on-cluster-scoped",
-    Severity::kLow,
-    Severity::kLow,
-    Impact::kHygiene,
-    "objects",
-    "A cluster-scoped object carries metadata.namespace, which the API server ignores.",
-    run_namespace_on_cluster_scoped,
-    "The API server ignores metadata.namespace on cluster-scoped objects, so a ClusterRole or "
-    "webhook configuration written with a namespace still applies to the whole cluster. Low: "
-    "nothing breaks, but readers are misled about the scope.",
-    "Remove metadata.namespace from cluster-scoped objects."};
+    .id = "namespace-on-cluster-scoped",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kLow,
+    .impact = Impact::kHygiene,
+    .area = Area::kObjects,
+    .description =
+        "A cluster-scoped object carries metadata.namespace, which the API server ignores.",
+    .run = run_namespace_on_cluster_scoped,
+    .rationale =
+        "The API server ignores metadata.namespace on cluster-scoped objects, so a ClusterRole or "
+        "webhook configuration written with a namespace still applies to the whole cluster. Low: "
+        "nothing breaks, but readers are misled about the scope.",
+    .fix = "Remove metadata.namespace from cluster-scoped objects.",
+};
 
 namespace {
 
@@ -141,16 +147,19 @@ void run_duplicate_object(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kDuplicateObject{
-    "duplicate-object",
-    Severity::kMedium,
-    Severity::kMedium,
-    Impact::kHygiene,
-    "objects",
-    "The same kind, namespace and name appear twice; the later one overwrites the first.",
-    run_duplicate_object,
-    "kubectl apply and Helm write objects in order, so the last of two definitions with the same "
-    "kind, namespace and name is what the cluster keeps. Medium: the first definition, which a "
-    "reviewer may have read, is silently lost.",
-    "Keep one definition, or give them different names."};
+    .id = "duplicate-object",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kHygiene,
+    .area = Area::kObjects,
+    .description =
+        "The same kind, namespace and name appear twice; the later one overwrites the first.",
+    .run = run_duplicate_object,
+    .rationale =
+        "kubectl apply and Helm write objects in order, so the last of two definitions with the "
+        "same kind, namespace and name is what the cluster keeps. Medium: the first definition, "
+        "which a reviewer may have read, is silently lost.",
+    .fix = "Keep one definition, or give them different names.",
+};
 
 }  // namespace footprint

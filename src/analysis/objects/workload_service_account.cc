@@ -45,18 +45,21 @@ void run_service_account_missing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kWorkloadServiceAccountMissing{
-    "workload-service-account-missing",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "objects",
-    "A workload names a ServiceAccount that neither the bundle nor Kubernetes creates.",
-    run_service_account_missing,
-    "The ServiceAccount admission plugin rejects a pod whose serviceAccountName does not exist in "
-    "its namespace, so a Deployment, StatefulSet, DaemonSet or Job never gets a pod. Kubernetes "
-    "creates only \"default\" in each namespace (and its controllers' accounts in kube-system). "
-    "High: the install does not work unless someone creates the account first.",
-    "Create the ServiceAccount in the bundle, or name one that exists.",
-    /*breaks_on_install=*/true};
+    .id = "workload-service-account-missing",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kObjects,
+    .description =
+        "A workload names a ServiceAccount that neither the bundle nor Kubernetes creates.",
+    .run = run_service_account_missing,
+    .rationale =
+        "The ServiceAccount admission plugin rejects a pod whose serviceAccountName does not exist "
+        "in its namespace, so a Deployment, StatefulSet, DaemonSet or Job never gets a pod. "
+        "Kubernetes creates only \"default\" in each namespace (and its controllers' accounts in "
+        "kube-system). High: the install does not work unless someone creates the account first.",
+    .fix = "Create the ServiceAccount in the bundle, or name one that exists.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

@@ -102,20 +102,24 @@ void run_enforce_violation(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kPodSecurityEnforceViolation{
-    "pod-security-enforce-violation",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "pod-security",
-    "A workload's pods fail the Pod Security level its namespace enforces, so they are never "
-    "created.",
-    run_enforce_violation,
-    "Pod Security admission rejects pods that fail the level their namespace enforces "
-    "(pod-security.kubernetes.io/enforce), evaluated with the checks of the pod-security-admission "
-    "package; a workload's controller then never gets a pod. High.",
-    "Change the pod template as the finding lists, or run the workload in a namespace that "
-    "enforces the level it needs.",
-    /*breaks_on_install=*/true};
+    .id = "pod-security-enforce-violation",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kPodSecurity,
+    .description =
+        "A workload's pods fail the Pod Security level its namespace enforces, so they are never "
+        "created.",
+    .run = run_enforce_violation,
+    .rationale =
+        "Pod Security admission rejects pods that fail the level their namespace enforces "
+        "(pod-security.kubernetes.io/enforce), evaluated with the checks of the "
+        "pod-security-admission package; a workload's controller then never gets a pod. High.",
+    .fix =
+        "Change the pod template as the finding lists, or run the workload in a namespace that "
+        "enforces the level it needs.",
+    .breaks_on_install = true,
+};
 
 namespace {
 
@@ -169,18 +173,22 @@ void run_unlabelled_namespace(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kPodSecurityUnlabelledNamespace{
-    "pod-security-unlabelled-namespace",
-    Severity::kLow,
-    Severity::kLow,
-    Impact::kInstall,
-    "pod-security",
-    "Workloads need the privileged Pod Security level in a namespace without an enforce label: "
-    "a cluster default of baseline or restricted blocks them.",
-    run_unlabelled_namespace,
-    "Workloads that need the privileged level run in a namespace without an enforce label; many "
-    "clusters enforce baseline or restricted by default, and then none of their pods is created. "
-    "Low.",
-    "Label the namespace pod-security.kubernetes.io/enforce=privileged, or make the pods meet "
-    "baseline."};
+    .id = "pod-security-unlabelled-namespace",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kLow,
+    .impact = Impact::kInstall,
+    .area = Area::kPodSecurity,
+    .description =
+        "Workloads need the privileged Pod Security level in a namespace without an enforce label: "
+        "a cluster default of baseline or restricted blocks them.",
+    .run = run_unlabelled_namespace,
+    .rationale =
+        "Workloads that need the privileged level run in a namespace without an enforce label; "
+        "many clusters enforce baseline or restricted by default, and then none of their pods is "
+        "created. Low.",
+    .fix =
+        "Label the namespace pod-security.kubernetes.io/enforce=privileged, or make the pods meet "
+        "baseline.",
+};
 
 }  // namespace footprint

@@ -192,20 +192,22 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacAggregatesToDefaultRoles{
-    "rbac-aggregates-to-default-roles",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kOtherTeams,
-    "rbac",
-    "A ClusterRole aggregates into the built-in admin, edit or view roles.",
-    run_aggregates_to_default_roles,
-    "A ClusterRole labelled aggregate-to-admin, -edit or -view adds its rules to the built-in "
-    "roles, so everyone bound to them in any namespace gains them. One finding per built-in role "
-    "extended. High when the rules are risky (secrets, exec, escalation); medium for write access "
-    "beyond the install's own API; low for read access or the install's own API, which is what "
-    "aggregation is for. Rules on cluster-scoped resources do not count: a RoleBinding of those "
-    "roles grants namespaced resources only, so they reach only ClusterRoleBindings of the role "
-    "(low, and said so, when a role grants nothing else).",
-    "Remove the label unless every holder of the built-in role should have these rights."};
+    .id = "rbac-aggregates-to-default-roles",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kRbac,
+    .description = "A ClusterRole aggregates into the built-in admin, edit or view roles.",
+    .run = run_aggregates_to_default_roles,
+    .rationale =
+        "A ClusterRole labelled aggregate-to-admin, -edit or -view adds its rules to the built-in "
+        "roles, so everyone bound to them in any namespace gains them. One finding per built-in "
+        "role extended. High when the rules are risky (secrets, exec, escalation); medium for "
+        "write access beyond the install's own API; low for read access or the install's own API, "
+        "which is what aggregation is for. Rules on cluster-scoped resources do not count: a "
+        "RoleBinding of those roles grants namespaced resources only, so they reach only "
+        "ClusterRoleBindings of the role (low, and said so, when a role grants nothing else).",
+    .fix = "Remove the label unless every holder of the built-in role should have these rights.",
+};
 
 }  // namespace footprint

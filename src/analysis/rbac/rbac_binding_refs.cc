@@ -49,17 +49,20 @@ void run_binding_missing_role(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacBindingMissingRole{
-    "rbac-binding-missing-role",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kInstall,
-    "rbac",
-    "A binding refers to a Role or ClusterRole that is not in the bundle and not built in.",
-    run_binding_missing_role,
-    "A binding to a role that neither the bundle nor Kubernetes defines grants nothing until "
-    "someone creates the role; a ClusterRoleBinding that refers to a Role is rejected. High when "
-    "the API server rejects the binding; medium otherwise.",
-    "Add the role to the bundle, or fix roleRef."};
+    .id = "rbac-binding-missing-role",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description =
+        "A binding refers to a Role or ClusterRole that is not in the bundle and not built in.",
+    .run = run_binding_missing_role,
+    .rationale =
+        "A binding to a role that neither the bundle nor Kubernetes defines grants nothing until "
+        "someone creates the role; a ClusterRoleBinding that refers to a Role is rejected. High "
+        "when the API server rejects the binding; medium otherwise.",
+    .fix = "Add the role to the bundle, or fix roleRef.",
+};
 
 namespace {
 
@@ -84,16 +87,19 @@ void run_role_namespace_mismatch(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacRoleNamespaceMismatch{
-    "rbac-role-namespace-mismatch",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "rbac",
-    "A RoleBinding names a Role that exists only in another namespace.",
-    run_role_namespace_mismatch,
-    "A RoleBinding looks its Role up in its own namespace; one that names a Role of another "
-    "namespace grants nothing. High: the operator does not get the rights it was meant to have.",
-    "Put the RoleBinding in the Role's namespace, or create the Role where the binding is."};
+    .id = "rbac-role-namespace-mismatch",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description = "A RoleBinding names a Role that exists only in another namespace.",
+    .run = run_role_namespace_mismatch,
+    .rationale =
+        "A RoleBinding looks its Role up in its own namespace; one that names a Role of another "
+        "namespace grants nothing. High: the operator does not get the rights it was meant to "
+        "have.",
+    .fix = "Put the RoleBinding in the Role's namespace, or create the Role where the binding is.",
+};
 
 namespace {
 
@@ -153,19 +159,21 @@ void run_binding_missing_subject(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacBindingMissingSubject{
-    "rbac-binding-missing-subject",
-    Severity::kInfo,
-    Severity::kMedium,
-    Impact::kInstall,
-    "rbac",
-    "A binding names a ServiceAccount that the bundle does not create.",
-    run_binding_missing_subject,
-    "A binding to a ServiceAccount the bundle does not create gives rights to whatever account of "
-    "that name exists, or will exist. Medium when the bundle creates the namespace itself (nothing "
-    "else can have made the account); low in another namespace; info in the release namespace. "
-    "Accounts Kubernetes creates are never reported: default in every namespace, and the "
-    "controller manager's per-controller accounts in kube-system (namespace-controller, "
-    "generic-garbage-collector, ...).",
-    "Add the ServiceAccount to the bundle, or fix the subject."};
+    .id = "rbac-binding-missing-subject",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description = "A binding names a ServiceAccount that the bundle does not create.",
+    .run = run_binding_missing_subject,
+    .rationale =
+        "A binding to a ServiceAccount the bundle does not create gives rights to whatever account "
+        "of that name exists, or will exist. Medium when the bundle creates the namespace itself "
+        "(nothing else can have made the account); low in another namespace; info in the release "
+        "namespace. Accounts Kubernetes creates are never reported: default in every namespace, "
+        "and the controller manager's per-controller accounts in kube-system "
+        "(namespace-controller, generic-garbage-collector, ...).",
+    .fix = "Add the ServiceAccount to the bundle, or fix the subject.",
+};
 
 }  // namespace footprint

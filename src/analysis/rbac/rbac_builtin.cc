@@ -89,16 +89,21 @@ void run_builtin_replaced(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacBuiltinReplaced{
-    "rbac-builtin-replaced",
-    Severity::kCritical,
-    Severity::kCritical,
-    Impact::kOtherTeams,
-    "rbac",
-    "The bundle redefines a Role, ClusterRole or binding of the cluster's own bootstrap policy.",
-    run_builtin_replaced,
-    "A ClusterRole or ClusterRoleBinding named cluster-admin, admin, edit, view or system:... "
-    "(or a bootstrap Role or RoleBinding in kube-system) replaces the cluster's own policy on "
-    "apply, for every user and controller it serves. Critical: it changes what everyone may do.",
-    "Give the object another name, and extend built-in roles through aggregation labels."};
+    .id = "rbac-builtin-replaced",
+    .min_severity = Severity::kCritical,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kRbac,
+    .description =
+        "The bundle redefines a Role, ClusterRole or binding of the cluster's own bootstrap "
+        "policy.",
+    .run = run_builtin_replaced,
+    .rationale =
+        "A ClusterRole or ClusterRoleBinding named cluster-admin, admin, edit, view or system:... "
+        "(or a bootstrap Role or RoleBinding in kube-system) replaces the cluster's own policy on "
+        "apply, for every user and controller it serves. Critical: it changes what everyone may "
+        "do.",
+    .fix = "Give the object another name, and extend built-in roles through aggregation labels.",
+};
 
 }  // namespace footprint

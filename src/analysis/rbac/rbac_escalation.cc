@@ -172,25 +172,28 @@ void run_wildcard(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacWildcard{
-    "rbac-wildcard",
-    Severity::kInfo,
-    Severity::kCritical,
-    Impact::kPrivilege,
-    "rbac",
-    "A rule grants \"*\" in verbs, resources or apiGroups, or a "
-    "binding grants cluster-admin.",
-    run_wildcard,
-    "\"*\" grants what future Kubernetes versions and CRDs add, and every verb on every resource "
-    "of every group is cluster-admin. Critical for everything granted cluster-wide or in "
-    "kube-system; high for everything in another team's namespace, for every verb on every "
-    "resource of a built-in group cluster-wide, and for a rule over every resource of every group "
-    "cluster-wide that reaches Secrets, exec or other teams' workloads; medium for other "
-    "built-in wildcards cluster-wide, other projects' groups, and built-in wildcards in another "
-    "team's namespace; low in the operator's own namespace and on the install's own API group "
-    "(the kubebuilder default); info for roles nothing binds. The message names the API groups. "
-    "A rule over every resource of every group is reported here once, with what it reaches, and "
-    "not again by the other privilege checks.",
-    "List the verbs, resources and groups the operator uses; keep \"*\" to its own API group."};
+    .id = "rbac-wildcard",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description =
+        "A rule grants \"*\" in verbs, resources or apiGroups, or a binding grants cluster-admin.",
+    .run = run_wildcard,
+    .rationale =
+        "\"*\" grants what future Kubernetes versions and CRDs add, and every verb on every "
+        "resource of every group is cluster-admin. Critical for everything granted cluster-wide or "
+        "in kube-system; high for everything in another team's namespace, for every verb on every "
+        "resource of a built-in group cluster-wide, and for a rule over every resource of every "
+        "group cluster-wide that reaches Secrets, exec or other teams' workloads; medium for other "
+        "built-in wildcards cluster-wide, other projects' groups, and built-in wildcards in "
+        "another team's namespace; low in the operator's own namespace and on the install's own "
+        "API group (the kubebuilder default); info for roles nothing binds. The message names the "
+        "API groups. A rule over every resource of every group is reported here once, with what it "
+        "reaches, and not again by the other privilege checks.",
+    .fix =
+        "List the verbs, resources and groups the operator uses; keep \"*\" to its own API group.",
+};
 
 namespace {
 
@@ -384,27 +387,30 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacPrivilegeEscalation{
-    "rbac-privilege-escalation",
-    Severity::kInfo,
-    Severity::kCritical,
-    Impact::kPrivilege,
-    "rbac",
-    "A rule grants escalate, bind, impersonate, or create on serviceaccounts/token.",
-    run_privilege_escalation,
-    "escalate, bind, impersonate and serviceaccounts/token let the holder gain permissions it was "
-    "not given (Kubernetes' RBAC good practices: \"Escalate verb\", \"Bind verb\", "
-    "\"Impersonate verb\", \"Token request\"). Critical when that reaches cluster-admin: "
-    "impersonating any user and group (a user in system:masters), escalate with update on every "
-    "ClusterRole cluster-wide (it may rewrite its own), or creating tokens cluster-wide or "
-    "in kube-system, where clusterrole-aggregation-controller may escalate any ClusterRole; high "
-    "for other cluster-wide or kube-system rights; medium in another "
-    "team's namespace; low in the operator's own; info when unbound. One finding per subject, "
-    "naming the roles it holds them through. bind together with creating ClusterRoleBindings is "
-    "rated by rbac-binding-write, which names the strongest role it may bind; so is escalate with "
-    "update on every ClusterRole when that subject's binding writes are already critical (high "
-    "here).",
-    "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
-    "them with resourceNames."};
+    .id = "rbac-privilege-escalation",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "A rule grants escalate, bind, impersonate, or create on serviceaccounts/token.",
+    .run = run_privilege_escalation,
+    .rationale =
+        "escalate, bind, impersonate and serviceaccounts/token let the holder gain permissions it "
+        "was not given (Kubernetes' RBAC good practices: \"Escalate verb\", \"Bind verb\", "
+        "\"Impersonate verb\", \"Token request\"). Critical when that reaches cluster-admin: "
+        "impersonating any user and group (a user in system:masters), escalate with update on "
+        "every ClusterRole cluster-wide (it may rewrite its own), or creating tokens cluster-wide "
+        "or in kube-system, where clusterrole-aggregation-controller may escalate any ClusterRole; "
+        "high for other cluster-wide or kube-system rights; medium in another team's namespace; "
+        "low in the operator's own; info when unbound. One finding per subject, naming the roles "
+        "it holds them through. bind together with creating ClusterRoleBindings is rated by "
+        "rbac-binding-write, which names the strongest role it may bind; so is escalate with "
+        "update on every ClusterRole when that subject's binding writes are already critical (high "
+        "here).",
+    .fix =
+        "Remove these verbs unless managing RBAC or tokens is the operator's purpose, and restrict "
+        "them with resourceNames.",
+};
 
 namespace {
 
@@ -526,20 +532,23 @@ void run_broad_group_binding(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacBroadGroupBinding{
-    "rbac-broad-group-binding",
-    Severity::kLow,
-    Severity::kCritical,
-    Impact::kOtherTeams,
-    "rbac",
-    "A binding grants a role to system:authenticated, system:unauthenticated or all service "
-    "accounts.",
-    run_broad_group_binding,
-    "Binding a role to system:unauthenticated, system:authenticated or every service account gives "
-    "it to everyone in that group. Critical for anyone without credentials, and for powerful "
-    "rights (secrets, workloads, exec, escalation, webhooks, CRDs) to every user or account; high "
-    "for powerful rights to every account of one namespace; medium for other rights to broad "
-    "groups; low for other rights in one namespace, and for a role that only reads named objects "
-    "other than Secrets (a version ConfigMap published on purpose).",
-    "Bind the role to the operator's own ServiceAccount instead of a group."};
+    .id = "rbac-broad-group-binding",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kOtherTeams,
+    .area = Area::kRbac,
+    .description =
+        "A binding grants a role to system:authenticated, system:unauthenticated or all service "
+        "accounts.",
+    .run = run_broad_group_binding,
+    .rationale =
+        "Binding a role to system:unauthenticated, system:authenticated or every service account "
+        "gives it to everyone in that group. Critical for anyone without credentials, and for "
+        "powerful rights (secrets, workloads, exec, escalation, webhooks, CRDs) to every user or "
+        "account; high for powerful rights to every account of one namespace; medium for other "
+        "rights to broad groups; low for other rights in one namespace, and for a role that only "
+        "reads named objects other than Secrets (a version ConfigMap published on purpose).",
+    .fix = "Bind the role to the operator's own ServiceAccount instead of a group.",
+};
 
 }  // namespace footprint

@@ -36,15 +36,17 @@ void run_expectation_unmet(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacExpectationUnmet{
-    "rbac-expectation-unmet",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kInstall,
-    "rbac",
-    "A request that --expect says must be allowed is denied by the bundle's RBAC.",
-    run_expectation_unmet,
-    "A request that --expect says the subject must be allowed is denied by the bundle's RBAC, as "
-    "the authorizer evaluates it. High: the operator will fail where it makes that request.",
-    "Grant the request in a rule without resourceNames, bound where the request is made."};
+    .id = "rbac-expectation-unmet",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description = "A request that --expect says must be allowed is denied by the bundle's RBAC.",
+    .run = run_expectation_unmet,
+    .rationale =
+        "A request that --expect says the subject must be allowed is denied by the bundle's RBAC, "
+        "as the authorizer evaluates it. High: the operator will fail where it makes that request.",
+    .fix = "Grant the request in a rule without resourceNames, bound where the request is made.",
+};
 
 }  // namespace footprint

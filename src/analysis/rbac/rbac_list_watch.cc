@@ -143,28 +143,33 @@ void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacResourceNamesListWatch{
-    "rbac-resourcenames-list-watch",
-    Severity::kInfo,
-    Severity::kHigh,
-    Impact::kInstall,
-    "rbac",
-    "A rule grants list or watch with resourceNames, which an informer's unnamed list never "
-    "matches.",
-    run_resourcenames_list_watch,
-    "An informer lists and watches without naming an object, which a rule limited by resourceNames "
-    "never allows; controller-runtime managers then never sync their cache and exit (the field "
-    "report's 161 crash loops). A list or watch with the field selector metadata.name=NAME is "
-    "named after NAME (the API server's RequestInfo), so such a rule does allow a watch of the "
-    "named objects. High when nothing else lets the subject list there (checked with the "
-    "authorizer) and the subject may list and watch the kind without names in another namespace, "
-    "the sign of an informer over the kind; medium when nothing else lets it list there but "
-    "nothing shows it lists the kind; low when its containers name the object in their arguments "
-    "or environment (it likely watches it by name), or while nothing binds the role; info when "
-    "another rule covers the request, which makes the restriction dead code. A named "
-    "coordination.k8s.io Lease is not reported: leader election only gets, creates and updates "
-    "its one lease, and never lists.",
-    "Grant get, list and watch without resourceNames where the operator watches (`footprint fix "
-    "rbac` writes the Role), or have the operator watch with the field selector metadata.name.",
-    /*breaks_on_install=*/true};
+    .id = "rbac-resourcenames-list-watch",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description =
+        "A rule grants list or watch with resourceNames, which an informer's unnamed list never "
+        "matches.",
+    .run = run_resourcenames_list_watch,
+    .rationale =
+        "An informer lists and watches without naming an object, which a rule limited by "
+        "resourceNames never allows; controller-runtime managers then never sync their cache and "
+        "exit (the field report's 161 crash loops). A list or watch with the field selector "
+        "metadata.name=NAME is named after NAME (the API server's RequestInfo), so such a rule "
+        "does allow a watch of the named objects. High when nothing else lets the subject list "
+        "there (checked with the authorizer) and the subject may list and watch the kind without "
+        "names in another namespace, the sign of an informer over the kind; medium when nothing "
+        "else lets it list there but nothing shows it lists the kind; low when its containers name "
+        "the object in their arguments or environment (it likely watches it by name), or while "
+        "nothing binds the role; info when another rule covers the request, which makes the "
+        "restriction dead code. A named coordination.k8s.io Lease is not reported: leader election "
+        "only gets, creates and updates its one lease, and never lists.",
+    .fix =
+        "Grant get, list and watch without resourceNames where the operator watches (`footprint "
+        "fix rbac` writes the Role), or have the operator watch with the field selector "
+        "metadata.name.",
+    .breaks_on_install = true,
+};
 
 }  // namespace footprint

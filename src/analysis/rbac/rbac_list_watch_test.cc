@@ -11,6 +11,9 @@
 namespace footprint {
 namespace {
 
+using testing::bundle_from;
+using testing::kClusterWideGrant;
+using testing::kRestrictedMode;
 using testing::run_check;
 
 Bundle fixture(const char* name) {
@@ -74,6 +77,86 @@ TEST(ResourceNamesListWatch, InformerEvidenceDecidesTheSeverity) {
               std::string::npos);
   }
   EXPECT_NE(reader->message.find("configmaps"), std::string::npos);
+}
+
+// rbac docs, "Referring to resources": list/watch restricted by resourceNames need a
+// metadata.name field selector, which an informer's list does not send. Nothing else in this
+// bundle lets the account list or watch Secrets anywhere, so nothing shows an informer over
+// them: medium, saying what works (tests/data/rbac-traps/informer-evidence.yaml has the high
+// case).
+TEST(ResourceNamesListWatch, MediumWhenNothingElseAllowsTheListAndNothingShowsAnInformer) {
+  Bundle b = bundle_from(kRestrictedMode, "dynamo-system");
+  auto findings = run_check(b, "rbac-resourcenames-list-watch");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kMedium);
+  EXPECT_EQ(findings[0].object.name, "cert-rotator");
+  EXPECT_EQ(findings[0].position.line, 10u);  // the rule, counted by hand
+  EXPECT_NE(findings[0].message.find("only a watch of the named objects through that field "
+                                     "selector works; an informer over the kind is forbidden"),
+            std::string::npos);
+  EXPECT_NE(findings[0].message.find("ServiceAccount dynamo-system/controller-manager"),
+            std::string::npos);
+  EXPECT_NE(findings[0].remediation.find("footprint fix rbac"), std::string::npos);
+}
+
+// The same rule is enough for an operator that lists and watches its one Secret with the field
+// selector metadata.name (RequestInfo takes the name from that selector, requestinfo.go), as
+// cert-manager's webhook does with the Secret its --dynamic-serving-ca-secret-name argument
+// names. A container naming the object is that sign: low, worded as a condition. A name
+// inside a longer word is not (medium, nothing shown either way).
+TEST(ResourceNamesListWatch, LowWhenTheContainersNameTheObject) {
+  auto deployment = [](const char* args) {
+    return fmt::format(R"(
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {{name: manager, namespace: dynamo-system}}
+spec:
+  selector: {{matchLabels: {{app: m}}}}
+  template:
+    metadata: {{labels: {{app: m}}}}
+    spec:
+      serviceAccountName: controller-manager
+      containers: [{{name: m, image: x, args: {}}}]
+)",
+                       args);
+  };
+  auto named = run_check(
+      bundle_from(std::string(kRestrictedMode) + deployment("[--cert-secret=webhook-server-cert]"),
+                  "dynamo-system"),
+      "rbac-resourcenames-list-watch");
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_EQ(named[0].severity, Severity::kLow);
+  EXPECT_NE(named[0].message.find("`--cert-secret=webhook-server-cert`"), std::string::npos);
+  EXPECT_NE(named[0].summary.find("fine for a field-selector watch"), std::string::npos);
+  auto longer = run_check(
+      bundle_from(std::string(kRestrictedMode) + deployment("[--dir=/webhook-server-certs]"),
+                  "dynamo-system"),
+      "rbac-resourcenames-list-watch");
+  ASSERT_EQ(longer.size(), 1u);
+  EXPECT_EQ(longer[0].severity, Severity::kMedium);
+}
+
+// The cluster-wide mode's ClusterRole lets the same account list Secrets everywhere: the
+// restriction is dead code, an info-level tidy-up that names the covering rule.
+TEST(ResourceNamesListWatch, InfoWhenAnotherRuleCoversIt) {
+  Bundle b = bundle_from(std::string(kRestrictedMode) + kClusterWideGrant, "dynamo-system");
+  auto findings = run_check(b, "rbac-resourcenames-list-watch");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kInfo);
+  EXPECT_NE(findings[0].message.find("ClusterRole manager (through ClusterRoleBinding manager)"),
+            std::string::npos);
+  EXPECT_NE(findings[0].message.find("dead code"), std::string::npos);
+}
+
+TEST(ResourceNamesListWatch, UnboundRoleIsLow) {
+  Bundle b = bundle_from(
+      "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: r, namespace: a}\n"
+      "rules:\n- apiGroups: ['']\n  resources: [configmaps]\n  resourceNames: [x]\n  verbs: "
+      "[watch]\n");
+  auto findings = run_check(b, "rbac-resourcenames-list-watch");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::kLow);
 }
 
 }  // namespace

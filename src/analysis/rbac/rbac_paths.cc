@@ -17,20 +17,23 @@ void run_persistent_volume_create(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacPersistentVolumeCreate{
-    "rbac-persistent-volume-create",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A ClusterRoleBinding allows creating PersistentVolumes.",
-    run_persistent_volume_create,
-    "Kubernetes' RBAC good practices, \"Persistent volume creation\": a PersistentVolume may be a "
-    "hostPath volume, and a pod whose claim binds to it mounts the node's filesystem, which is "
-    "root on that node. High: the usual power of a CSI driver's provisioner, which the approver "
-    "should know about. PersistentVolumes are cluster-scoped, so only ClusterRoleBindings grant "
-    "it.",
-    "Leave PersistentVolumes to the cluster's provisioners; grant create only to a CSI driver's "
-    "provisioner."};
+    .id = "rbac-persistent-volume-create",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "A ClusterRoleBinding allows creating PersistentVolumes.",
+    .run = run_persistent_volume_create,
+    .rationale =
+        "Kubernetes' RBAC good practices, \"Persistent volume creation\": a PersistentVolume may "
+        "be a hostPath volume, and a pod whose claim binds to it mounts the node's filesystem, "
+        "which is root on that node. High: the usual power of a CSI driver's provisioner, which "
+        "the approver should know about. PersistentVolumes are cluster-scoped, so only "
+        "ClusterRoleBindings grant it.",
+    .fix =
+        "Leave PersistentVolumes to the cluster's provisioners; grant create only to a CSI "
+        "driver's provisioner.",
+};
 
 namespace {
 
@@ -41,24 +44,27 @@ void run_certificate_signing(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacCertificateSigning{
-    "rbac-certificate-signing",
-    Severity::kCritical,
-    Severity::kCritical,
-    Impact::kPrivilege,
-    "rbac",
-    "A subject may create CertificateSigningRequests, approve them, and approve for the "
-    "kube-apiserver-client signer.",
-    run_certificate_signing,
-    "Kubernetes' RBAC good practices, \"CSRs and certificate issuing\": create on "
-    "certificatesigningrequests, update on certificatesigningrequests/approval and approve on the "
-    "signer kubernetes.io/kube-apiserver-client (or kubernetes.io/*) together issue a client "
-    "certificate for any user and group but system:masters, which the "
-    "CertificateSubjectRestriction "
-    "admission plugin refuses; system:kube-controller-manager may mint a token for any "
-    "ServiceAccount, so this is cluster-admin. Critical. Approvers of other signers (kubelet "
-    "serving certificates) are not reported.",
-    "Remove approve on the kube-apiserver-client signer; name the operator's own signer in "
-    "resourceNames."};
+    .id = "rbac-certificate-signing",
+    .min_severity = Severity::kCritical,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description =
+        "A subject may create CertificateSigningRequests, approve them, and approve for the "
+        "kube-apiserver-client signer.",
+    .run = run_certificate_signing,
+    .rationale =
+        "Kubernetes' RBAC good practices, \"CSRs and certificate issuing\": create on "
+        "certificatesigningrequests, update on certificatesigningrequests/approval and approve on "
+        "the signer kubernetes.io/kube-apiserver-client (or kubernetes.io/*) together issue a "
+        "client certificate for any user and group but system:masters, which the "
+        "CertificateSubjectRestriction admission plugin refuses; system:kube-controller-manager "
+        "may mint a token for any ServiceAccount, so this is cluster-admin. Critical. Approvers of "
+        "other signers (kubelet serving certificates) are not reported.",
+    .fix =
+        "Remove approve on the kube-apiserver-client signer; name the operator's own signer in "
+        "resourceNames.",
+};
 
 namespace {
 
@@ -69,19 +75,22 @@ void run_apiservice_write(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacApiServiceWrite{
-    "rbac-apiservice-write",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A ClusterRoleBinding allows creating, changing or deleting any APIService.",
-    run_apiservice_write,
-    "An APIService decides which server answers an API group: writing any of them can repoint an "
-    "aggregated API such as metrics.k8s.io to a server of one's own, which then receives those "
-    "requests with each caller's identity, or remove the API. High. Rules limited by "
-    "resourceNames to the operator's own APIService are not reported.",
-    "Ship the APIService in the bundle, or limit update and patch to the operator's own with "
-    "resourceNames."};
+    .id = "rbac-apiservice-write",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "A ClusterRoleBinding allows creating, changing or deleting any APIService.",
+    .run = run_apiservice_write,
+    .rationale =
+        "An APIService decides which server answers an API group: writing any of them can repoint "
+        "an aggregated API such as metrics.k8s.io to a server of one's own, which then receives "
+        "those requests with each caller's identity, or remove the API. High. Rules limited by "
+        "resourceNames to the operator's own APIService are not reported.",
+    .fix =
+        "Ship the APIService in the bundle, or limit update and patch to the operator's own with "
+        "resourceNames.",
+};
 
 namespace {
 
@@ -92,19 +101,24 @@ void run_namespace_write(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacNamespaceWrite{
-    "rbac-namespace-write",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A binding allows patching or updating Namespace objects.",
-    run_namespace_write,
-    "Kubernetes' RBAC good practices, \"Namespace modification\": whoever may patch a Namespace "
-    "may change its labels, and so move it out of Pod Security enforcement or into or out of the "
-    "namespaceSelectors of webhooks and NetworkPolicies. A RoleBinding grants it on its own "
-    "namespace's object (RequestInfo puts that request in the namespace). High cluster-wide or in "
-    "kube-system; medium for another team's namespace; low for the operator's own.",
-    "Ship the labels a namespace needs with the bundle's Namespace object and remove the right."};
+    .id = "rbac-namespace-write",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "A binding allows patching or updating Namespace objects.",
+    .run = run_namespace_write,
+    .rationale =
+        "Kubernetes' RBAC good practices, \"Namespace modification\": whoever may patch a "
+        "Namespace may change its labels, and so move it out of Pod Security enforcement or into "
+        "or out of the namespaceSelectors of webhooks and NetworkPolicies. A RoleBinding grants it "
+        "on its own namespace's object (RequestInfo puts that request in the namespace). High "
+        "cluster-wide or in kube-system; medium for another team's namespace; low for the "
+        "operator's own.",
+    .fix =
+        "Ship the labels a namespace needs with the bundle's Namespace object and remove the "
+        "right.",
+};
 
 namespace {
 
@@ -115,17 +129,20 @@ void run_network_policy_write(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacNetworkPolicyWrite{
-    "rbac-network-policy-write",
-    Severity::kMedium,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A binding allows deleting or rewriting NetworkPolicies outside the operator's namespaces.",
-    run_network_policy_write,
-    "Deleting or rewriting another team's NetworkPolicies removes their isolation. High in every "
-    "namespace or in kube-system; medium in another team's namespace; the operator's own "
-    "namespaces are its own business.",
-    "Grant NetworkPolicy writes with Roles in the namespaces the operator manages."};
+    .id = "rbac-network-policy-write",
+    .min_severity = Severity::kMedium,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description =
+        "A binding allows deleting or rewriting NetworkPolicies outside the operator's namespaces.",
+    .run = run_network_policy_write,
+    .rationale =
+        "Deleting or rewriting another team's NetworkPolicies removes their isolation. High in "
+        "every namespace or in kube-system; medium in another team's namespace; the operator's own "
+        "namespaces are its own business.",
+    .fix = "Grant NetworkPolicy writes with Roles in the namespaces the operator manages.",
+};
 
 namespace {
 
@@ -179,22 +196,26 @@ void run_binding_write(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacBindingWrite{
-    "rbac-binding-write",
-    Severity::kLow,
-    Severity::kCritical,
-    Impact::kPrivilege,
-    "rbac",
-    "A binding allows creating or changing RoleBindings or ClusterRoleBindings.",
-    run_binding_write,
-    "Writing a binding hands a role to any subject. The API server allows it for a role the "
-    "writer may bind (the bind verb) or whose every rule it already holds "
-    "(pkg/registry/rbac/validation ConfirmNoEscalation), so the finding names the strongest "
-    "built-in ClusterRole (cluster-admin, admin, edit, view) the engine says it may bind. "
-    "Critical when that is cluster-admin, admin or edit (which read Secrets and create pods) "
-    "cluster-wide or in kube-system; high for other rights cluster-wide or in kube-system; medium "
-    "in another team's namespace; low in the operator's own. A subject that may also escalate and "
-    "update every ClusterRole reaches cluster-admin by that second path too: this finding names "
-    "it, and rbac-privilege-escalation does not rate it critical again.",
-    "Grant writing bindings only where the operator manages them, without bind on strong roles."};
+    .id = "rbac-binding-write",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kCritical,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "A binding allows creating or changing RoleBindings or ClusterRoleBindings.",
+    .run = run_binding_write,
+    .rationale =
+        "Writing a binding hands a role to any subject. The API server allows it for a role the "
+        "writer may bind (the bind verb) or whose every rule it already holds "
+        "(pkg/registry/rbac/validation ConfirmNoEscalation), so the finding names the strongest "
+        "built-in ClusterRole (cluster-admin, admin, edit, view) the engine says it may bind. "
+        "Critical when that is cluster-admin, admin or edit (which read Secrets and create pods) "
+        "cluster-wide or in kube-system; high for other rights cluster-wide or in kube-system; "
+        "medium in another team's namespace; low in the operator's own. A subject that may also "
+        "escalate and update every ClusterRole reaches cluster-admin by that second path too: this "
+        "finding names it, and rbac-privilege-escalation does not rate it critical again.",
+    .fix =
+        "Grant writing bindings only where the operator manages them, without bind on strong "
+        "roles.",
+};
 
 }  // namespace footprint

@@ -45,18 +45,21 @@ void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacSecretsClusterWide{
-    "rbac-secrets-cluster-wide",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "get, list or watch on secrets is granted in all namespaces.",
-    run_secrets_cluster_wide,
-    "get, list or watch on Secrets through a ClusterRoleBinding reads every team's credentials and "
-    "service account tokens. High. Rules limited by resourceNames, and rules that grant everything "
-    "(rbac-wildcard's), are not reported here.",
-    "Grant Secret access with Roles in the namespaces the operator manages, or limit get with "
-    "resourceNames."};
+    .id = "rbac-secrets-cluster-wide",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "get, list or watch on secrets is granted in all namespaces.",
+    .run = run_secrets_cluster_wide,
+    .rationale =
+        "get, list or watch on Secrets through a ClusterRoleBinding reads every team's credentials "
+        "and service account tokens. High. Rules limited by resourceNames, and rules that grant "
+        "everything (rbac-wildcard's), are not reported here.",
+    .fix =
+        "Grant Secret access with Roles in the namespaces the operator manages, or limit get with "
+        "resourceNames.",
+};
 
 namespace {
 
@@ -99,21 +102,25 @@ void run_kube_system_grant(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacKubeSystemGrant{
-    "rbac-kube-system-grant",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A RoleBinding in kube-system grants reading Secrets, creating workloads or changing "
-    "ConfigMaps there.",
-    run_kube_system_grant,
-    "kube-system holds the cluster's own credentials and its controllers' ServiceAccounts, and its "
-    "ConfigMaps configure cluster DNS and, on EKS, IAM-to-user mapping (aws-auth); a RoleBinding "
-    "there that allows reading Secrets, creating pods or workloads, or changing ConfigMaps is as "
-    "powerful as its cluster-wide twin. High. Exec there is rbac-pod-exec's; rights limited by "
-    "resourceNames (a leader-election lease) and rules that grant everything (rbac-wildcard's) "
-    "are not reported here.",
-    "Keep the operator's rights in its own namespace; in kube-system grant only named objects."};
+    .id = "rbac-kube-system-grant",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description =
+        "A RoleBinding in kube-system grants reading Secrets, creating workloads or changing "
+        "ConfigMaps there.",
+    .run = run_kube_system_grant,
+    .rationale =
+        "kube-system holds the cluster's own credentials and its controllers' ServiceAccounts, and "
+        "its ConfigMaps configure cluster DNS and, on EKS, IAM-to-user mapping (aws-auth); a "
+        "RoleBinding there that allows reading Secrets, creating pods or workloads, or changing "
+        "ConfigMaps is as powerful as its cluster-wide twin. High. Exec there is rbac-pod-exec's; "
+        "rights limited by resourceNames (a leader-election lease) and rules that grant everything "
+        "(rbac-wildcard's) are not reported here.",
+    .fix =
+        "Keep the operator's rights in its own namespace; in kube-system grant only named objects.",
+};
 
 namespace {
 
@@ -126,22 +133,25 @@ void run_destructive_delete(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacDestructiveDelete{
-    "rbac-destructive-delete",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A binding allows deleting workloads, PersistentVolumes, claims, namespaces or events beyond "
-    "the operator's namespaces.",
-    run_destructive_delete,
-    "delete or deletecollection of pods and the workloads that create them, of "
-    "PersistentVolumes and PersistentVolumeClaims, and delete of namespaces stop other teams' "
-    "work and can destroy their data: high in every namespace (or for the cluster-scoped "
-    "PersistentVolumes and namespaces) and in kube-system, medium in another team's namespace; "
-    "the operator's own namespaces are its business. Deleting events erases what happened: low "
-    "wherever it is granted. One finding per subject. Deleting every resource of every group is "
-    "reported by rbac-wildcard.",
-    "Grant delete only on the resources the operator manages, in its own namespaces."};
+    .id = "rbac-destructive-delete",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description =
+        "A binding allows deleting workloads, PersistentVolumes, claims, namespaces or events "
+        "beyond the operator's namespaces.",
+    .run = run_destructive_delete,
+    .rationale =
+        "delete or deletecollection of pods and the workloads that create them, of "
+        "PersistentVolumes and PersistentVolumeClaims, and delete of namespaces stop other teams' "
+        "work and can destroy their data: high in every namespace (or for the cluster-scoped "
+        "PersistentVolumes and namespaces) and in kube-system, medium in another team's namespace; "
+        "the operator's own namespaces are its business. Deleting events erases what happened: low "
+        "wherever it is granted. One finding per subject. Deleting every resource of every group "
+        "is reported by rbac-wildcard.",
+    .fix = "Grant delete only on the resources the operator manages, in its own namespaces.",
+};
 
 namespace {
 
@@ -163,17 +173,19 @@ void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacWorkloadCreateClusterWide{
-    "rbac-workload-create-cluster-wide",
-    Severity::kHigh,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "Creating pods or pod-creating workloads is granted in all namespaces.",
-    run_workload_create_cluster_wide,
-    "Creating pods, or workloads that create pods, in every namespace lets the holder run a pod as "
-    "any ServiceAccount of any namespace, so it has every ServiceAccount's permissions. High: the "
-    "usual power of a cluster-wide operator, which the approver should know about.",
-    "Grant workload creation with Roles in the namespaces the operator manages."};
+    .id = "rbac-workload-create-cluster-wide",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "Creating pods or pod-creating workloads is granted in all namespaces.",
+    .run = run_workload_create_cluster_wide,
+    .rationale =
+        "Creating pods, or workloads that create pods, in every namespace lets the holder run a "
+        "pod as any ServiceAccount of any namespace, so it has every ServiceAccount's permissions. "
+        "High: the usual power of a cluster-wide operator, which the approver should know about.",
+    .fix = "Grant workload creation with Roles in the namespaces the operator manages.",
+};
 
 namespace {
 
@@ -218,19 +230,23 @@ void run_pod_exec(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacPodExec{
-    "rbac-pod-exec",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A rule allows pods/exec, pods/attach, pods/portforward, pods/ephemeralcontainers or "
-    "nodes/proxy where it is bound.",
-    run_pod_exec,
-    "pods/exec, pods/attach and pods/portforward reach into running containers and their mounted "
-    "credentials, and so does update or patch on pods/ephemeralcontainers (a container added to a "
-    "running pod); nodes/proxy reaches the kubelet API of every node (Kubernetes' RBAC good "
-    "practices, \"Access to proxy subresource of Nodes\"). High cluster-wide, on "
-    "nodes/proxy or in kube-system; medium in another team's namespace; low in the operator's own.",
-    "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them."};
+    .id = "rbac-pod-exec",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description =
+        "A rule allows pods/exec, pods/attach, pods/portforward, pods/ephemeralcontainers or "
+        "nodes/proxy where it is bound.",
+    .run = run_pod_exec,
+    .rationale =
+        "pods/exec, pods/attach and pods/portforward reach into running containers and their "
+        "mounted credentials, and so does update or patch on pods/ephemeralcontainers (a container "
+        "added to a running pod); nodes/proxy reaches the kubelet API of every node (Kubernetes' "
+        "RBAC good practices, \"Access to proxy subresource of Nodes\"). High cluster-wide, on "
+        "nodes/proxy or in kube-system; medium in another team's namespace; low in the operator's "
+        "own.",
+    .fix = "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them.",
+};
 
 }  // namespace footprint

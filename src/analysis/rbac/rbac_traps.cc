@@ -176,23 +176,28 @@ void run_resourcenames_create(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacResourceNamesCreate{
-    "rbac-resourcenames-create",
-    Severity::kInfo,
-    Severity::kMedium,
-    Impact::kInstall,
-    "rbac",
-    "create or deletecollection is listed with resourceNames, which those requests never carry.",
-    run_resourcenames_create,
-    "create and deletecollection requests carry no object name, so a rule that lists them with "
-    "resourceNames never allows them. Medium when a bound subject has no other rule for the "
-    "request (it is forbidden); low while the role is unbound, or when another rule of the role "
-    "grants the same resource without names and without the verb (the operator most likely never "
-    "issues it); info when another rule allows it (dead code). Pseudo-resources with a dot "
-    "(Calico's tier.networkpolicies), which an aggregated API server authorizes itself with names "
-    "of its own, are not reported. The fix never grants create on every CRD, webhook "
-    "configuration, admission policy or APIService.",
-    "Remove create and deletecollection from rules with resourceNames; grant them without names "
-    "only where creating any object of the kind is acceptable."};
+    .id = "rbac-resourcenames-create",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description =
+        "create or deletecollection is listed with resourceNames, which those requests never "
+        "carry.",
+    .run = run_resourcenames_create,
+    .rationale =
+        "create and deletecollection requests carry no object name, so a rule that lists them with "
+        "resourceNames never allows them. Medium when a bound subject has no other rule for the "
+        "request (it is forbidden); low while the role is unbound, or when another rule of the "
+        "role grants the same resource without names and without the verb (the operator most "
+        "likely never issues it); info when another rule allows it (dead code). Pseudo-resources "
+        "with a dot (Calico's tier.networkpolicies), which an aggregated API server authorizes "
+        "itself with names of its own, are not reported. The fix never grants create on every CRD, "
+        "webhook configuration, admission policy or APIService.",
+    .fix =
+        "Remove create and deletecollection from rules with resourceNames; grant them without "
+        "names only where creating any object of the kind is acceptable.",
+};
 
 namespace {
 
@@ -311,20 +316,23 @@ void run_role_cluster_resource(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacRoleClusterResource{
-    "rbac-role-cluster-resource",
-    Severity::kInfo,
-    Severity::kHigh,
-    Impact::kInstall,
-    "rbac",
-    "A namespaced Role names cluster-scoped resources or URLs, which it cannot grant.",
-    run_role_cluster_resource,
-    "A Role's rules apply only to requests in its namespace, and requests for cluster-scoped "
-    "resources (nodes, CRDs, webhook configurations) carry none, so such rules grant nothing; "
-    "nonResourceURLs in a Role are rejected by the API server. High for nonResourceURLs (the "
-    "install fails); medium when a bound subject has no other grant (the request is forbidden); "
-    "low while unbound; info when another rule covers it. One finding per Role, listing its rules "
-    "on cluster-scoped resources.",
-    "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or remove it."};
+    .id = "rbac-role-cluster-resource",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description =
+        "A namespaced Role names cluster-scoped resources or URLs, which it cannot grant.",
+    .run = run_role_cluster_resource,
+    .rationale =
+        "A Role's rules apply only to requests in its namespace, and requests for cluster-scoped "
+        "resources (nodes, CRDs, webhook configurations) carry none, so such rules grant nothing; "
+        "nonResourceURLs in a Role are rejected by the API server. High for nonResourceURLs (the "
+        "install fails); medium when a bound subject has no other grant (the request is "
+        "forbidden); low while unbound; info when another rule covers it. One finding per Role, "
+        "listing its rules on cluster-scoped resources.",
+    .fix = "Move the rule to a ClusterRole bound with a ClusterRoleBinding, or remove it.",
+};
 
 namespace {
 
@@ -412,20 +420,26 @@ void run_ineffective_wildcard(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacIneffectiveWildcard{
-    "rbac-ineffective-wildcard",
-    Severity::kInfo,
-    Severity::kMedium,
-    Impact::kInstall,
-    "rbac",
-    "A rule uses pods/*-style resources or glob-like resourceNames, which RBAC does not expand.",
-    run_ineffective_wildcard,
-    "The RBAC authorizer expands \"*\" only as a whole resource, a whole group, or */subresource; "
-    "pods/* matches a subresource literally named \"*\", and resourceNames compare by equality. "
-    "Medium: the rule grants less than its author meant. Names the API server itself asks for "
-    "literally (a signer domain's <domain>/* for approve and sign) are not reported, nor names in "
-    "rules whose verbs are all custom (approve, sign, use), which only the code defining the verb "
-    "asks about; aggregated API servers may do the same, so rules on their groups are info.",
-    "List the subresources, use */subresource for one subresource of every resource, and list "
-    "exact names."};
+    .id = "rbac-ineffective-wildcard",
+    .min_severity = Severity::kInfo,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kInstall,
+    .area = Area::kRbac,
+    .description =
+        "A rule uses pods/*-style resources or glob-like resourceNames, which RBAC does not "
+        "expand.",
+    .run = run_ineffective_wildcard,
+    .rationale =
+        "The RBAC authorizer expands \"*\" only as a whole resource, a whole group, or "
+        "*/subresource; pods/* matches a subresource literally named \"*\", and resourceNames "
+        "compare by equality. Medium: the rule grants less than its author meant. Names the API "
+        "server itself asks for literally (a signer domain's <domain>/* for approve and sign) are "
+        "not reported, nor names in rules whose verbs are all custom (approve, sign, use), which "
+        "only the code defining the verb asks about; aggregated API servers may do the same, so "
+        "rules on their groups are info.",
+    .fix =
+        "List the subresources, use */subresource for one subresource of every resource, and list "
+        "exact names.",
+};
 
 }  // namespace footprint

@@ -91,22 +91,25 @@ void run_webhook_config_write(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacWebhookConfigWrite{
-    "rbac-webhook-config-write",
-    Severity::kLow,
-    Severity::kHigh,
-    Impact::kPrivilege,
-    "rbac",
-    "A binding allows writing admission webhook configurations or admission policies.",
-    run_webhook_config_write,
-    "A webhook configuration decides which API requests are sent to which server, and a "
-    "ValidatingAdmissionPolicy or MutatingAdmissionPolicy with its binding rejects or changes "
-    "requests in the API server itself; writing any of them can intercept or block writes "
-    "anywhere in the cluster. High for any configuration or policy "
-    "(create cannot be limited by name); low when limited by resourceNames to the operator's own, "
-    "which is how operators inject their CA. Only ClusterRoleBindings grant it: the resources are "
-    "cluster-scoped.",
-    "Limit update and patch with resourceNames to the operator's own configurations, and drop "
-    "create and delete."};
+    .id = "rbac-webhook-config-write",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description =
+        "A binding allows writing admission webhook configurations or admission policies.",
+    .run = run_webhook_config_write,
+    .rationale =
+        "A webhook configuration decides which API requests are sent to which server, and a "
+        "ValidatingAdmissionPolicy or MutatingAdmissionPolicy with its binding rejects or changes "
+        "requests in the API server itself; writing any of them can intercept or block writes "
+        "anywhere in the cluster. High for any configuration or policy (create cannot be limited "
+        "by name); low when limited by resourceNames to the operator's own, which is how operators "
+        "inject their CA. Only ClusterRoleBindings grant it: the resources are cluster-scoped.",
+    .fix =
+        "Limit update and patch with resourceNames to the operator's own configurations, and drop "
+        "create and delete.",
+};
 
 namespace {
 
@@ -230,21 +233,23 @@ void run_crd_write(const Context& ctx, Findings& out) {
 }  // namespace
 
 extern const Check kRbacCrdWrite{
-    "rbac-crd-write",
-    Severity::kLow,
-    Severity::kMedium,
-    Impact::kPrivilege,
-    "rbac",
-    "A ClusterRoleBinding allows creating or changing "
-    "CustomResourceDefinitions.",
-    run_crd_write,
-    "A subject that may update or patch any CustomResourceDefinition can rewrite other projects' "
-    "APIs (schemas, versions, conversion); with create it installs CRDs beyond the bundle (also "
-    "crd-installed-at-runtime). Medium for any CRD or create, and for named CRDs of other projects "
-    "(groups under k8s.io or x-k8s.io such as Gateway API's, or outside every domain the bundle's "
-    "CRDs define); low when limited by resourceNames to the operator's own CRDs, which the finding "
-    "lists.",
-    "Ship the CRDs in the bundle and remove the right, or limit update and patch to the operator's "
-    "own CRDs."};
+    .id = "rbac-crd-write",
+    .min_severity = Severity::kLow,
+    .max_severity = Severity::kMedium,
+    .impact = Impact::kPrivilege,
+    .area = Area::kRbac,
+    .description = "A ClusterRoleBinding allows creating or changing CustomResourceDefinitions.",
+    .run = run_crd_write,
+    .rationale =
+        "A subject that may update or patch any CustomResourceDefinition can rewrite other "
+        "projects' APIs (schemas, versions, conversion); with create it installs CRDs beyond the "
+        "bundle (also crd-installed-at-runtime). Medium for any CRD or create, and for named CRDs "
+        "of other projects (groups under k8s.io or x-k8s.io such as Gateway API's, or outside "
+        "every domain the bundle's CRDs define); low when limited by resourceNames to the "
+        "operator's own CRDs, which the finding lists.",
+    .fix =
+        "Ship the CRDs in the bundle and remove the right, or limit update and patch to the "
+        "operator's own CRDs.",
+};
 
 }  // namespace footprint

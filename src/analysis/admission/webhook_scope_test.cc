@@ -1,3 +1,5 @@
+// The webhook scope checks: what a webhook intercepts outside the operator, fail-closed backends,
+// added latency, self-deadlock and kube-system.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -12,38 +14,7 @@ namespace {
 
 using testing::bundle_from;
 using testing::run_check;
-
-// An operator in namespace ops with its webhook Service and pods, plus one CRD it owns.
-constexpr const char* kOperator = R"(
-apiVersion: v1
-kind: Service
-metadata: {name: hooks, namespace: ops}
-spec:
-  selector: {app: operator}
-  ports: [{port: 443, targetPort: 9443}]
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: operator, namespace: ops}
-spec:
-  selector: {matchLabels: {app: operator}}
-  template:
-    metadata: {labels: {app: operator}}
-    spec: {containers: [{name: m, image: x}]}
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {kind: Widget, plural: widgets}
-  versions: [{name: v1, served: true, storage: true}]
-)";
-
-std::string with(const std::string& webhooks) {
-  return std::string(kOperator) + "---\n" + webhooks;
-}
+using testing::with_webhook_operator;
 
 constexpr const char* kPodWebhookNoSelector = R"(
 apiVersion: admissionregistration.k8s.io/v1
@@ -57,101 +28,13 @@ webhooks:
   admissionReviewVersions: [v1]
 )";
 
-TEST(SelectorScope, Classifies) {
-  auto scope = [](const char* yaml) {
-    auto docs = yaml::parse(yaml);
-    return selector_scope(*parse_label_selector(docs->front().root));
-  };
-  EXPECT_EQ(scope("{}"), "none");
-  EXPECT_EQ(scope("matchExpressions: [{key: a, operator: NotIn, values: [x]}]"), "opt-out");
-  EXPECT_EQ(scope("matchExpressions: [{key: a, operator: DoesNotExist}]"), "opt-out");
-  EXPECT_EQ(scope("matchLabels: {inject: enabled}"), "opt-in");
-  EXPECT_EQ(scope("matchExpressions: [{key: a, operator: Exists}, {key: b, operator: NotIn, "
-                  "values: [x]}]"),
-            "opt-in");
-  EXPECT_EQ(scope("matchLabels: {kubernetes.io/metadata.name: ops}"),
-            "kubernetes.io/metadata.name=ops");
-  // The API server sets the immutable label kubernetes.io/metadata.name to every namespace's name
-  // (feature NamespaceDefaultLabelName, GA in 1.22), so an In on it names namespaces even with
-  // other requirements ANDed: nobody opts in by labelling.
-  EXPECT_EQ(scope("matchExpressions: [{key: kubernetes.io/metadata.name, operator: In, values: "
-                  "[ops, team-a]}, {key: a, operator: NotIn, values: [x]}]"),
-            "kubernetes.io/metadata.name in (ops, team-a)");
-  EXPECT_EQ(scope("matchLabels: {inject: enabled, kubernetes.io/metadata.name: ops}"),
-            "kubernetes.io/metadata.name=ops");
-}
-
-// What a webhook reaches is asked of the matcher for every served resource. rules.go treats
-// "pods/*" as matching pods itself (sub == "*" matches the empty subresource), so it reaches pod
-// creation; "*" alone never reaches a subresource.
-TEST(WebhookReach, AskedOfTheMatcherForEveryResource) {
-  auto reach = [](const char* rules) {
-    Bundle b = bundle_from(with(fmt::format(R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {{name: v}}
-webhooks:
-- name: v.example.com
-  clientConfig: {{service: {{namespace: ops, name: hooks}}}}
-  rules: {}
-)",
-                                            rules)),
-                           "ops");
-    Context ctx(b);
-    return ctx.webhooks.front().reach;
-  };
-  WebhookReach pods_star = reach(
-      R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/*"]}])");
-  EXPECT_EQ(pods_star.pod_creation, std::vector<std::string>{"pods CREATE"});
-  // Of the subresources, only those the API server creates: eviction and binding. exec is a
-  // CONNECT and log is never admitted (the REST interfaces of pkg/registry/core/pod/rest).
-  EXPECT_NE(std::find(pods_star.builtin.begin(), pods_star.builtin.end(), "pods/eviction CREATE"),
-            pods_star.builtin.end());
-  for (const std::string& r : pods_star.builtin) {
-    EXPECT_FALSE(r.starts_with("pods/exec") || r.starts_with("pods/log") ||
-                 r.starts_with("pods/status"))
-        << r;
-  }
-  // TokenReviews and the access reviews are only created, componentstatuses only read.
-  WebhookReach everything = reach(
-      R"([{operations: [CREATE, UPDATE], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"]}])");
-  auto listed = [&](const std::string& r) {
-    return std::find(everything.builtin.begin(), everything.builtin.end(), r) !=
-           everything.builtin.end();
-  };
-  EXPECT_TRUE(listed("tokenreviews.authentication.k8s.io CREATE"));
-  EXPECT_FALSE(listed("tokenreviews.authentication.k8s.io CREATE/UPDATE"));
-  for (const std::string& r : everything.builtin)
-    EXPECT_FALSE(r.starts_with("componentstatuses"));
-  WebhookReach connect = reach(
-      R"([{operations: [CONNECT, UPDATE], apiGroups: [""], apiVersions: [v1], resources: ["pods/exec", "pods/status"]}])");
-  EXPECT_EQ(connect.builtin, (std::vector<std::string>{"pods/exec CONNECT", "pods/status UPDATE"}));
-  // Workloads count on CREATE and UPDATE: blocking either stops rollouts.
-  WebhookReach deploy = reach(
-      R"([{operations: [UPDATE], apiGroups: [apps], apiVersions: ["*"], resources: [deployments]}])");
-  EXPECT_EQ(deploy.pod_creation, std::vector<std::string>{"deployments.apps UPDATE"});
-  // The bundle's CRD is its own API; a group nothing defines is another project's.
-  WebhookReach own = reach(
-      R"([{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}])");
-  EXPECT_EQ(own.own, std::vector<std::string>{"widgets.example.com CREATE"});
-  EXPECT_FALSE(own.shared());
-  WebhookReach other = reach(
-      R"([{operations: [CREATE], apiGroups: [ray.io], apiVersions: [v1], resources: [rayjobs]}])");
-  EXPECT_EQ(other.other_custom, std::vector<std::string>{"rayjobs.ray.io CREATE"});
-  // deployments are served by apps, not the core group: such a rule matches nothing.
-  EXPECT_TRUE(
-      reach(
-          R"([{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [deployments]}])")
-          .matches_nothing());
-}
-
 // The field report's cluster-wide mode: mpodcheckpointrestore.kb.io, a mutating pod CREATE
 // webhook with failurePolicy Ignore and no selector. Every team's pods pass through the
 // operator, which may change them: high. Ignore means a dead backend does not block them.
 TEST(InterceptsShared, MutatingPodWebhookWithoutSelectorIsHigh) {
   std::string w = kPodWebhookNoSelector;
   w += "  failurePolicy: Ignore\n";
-  Bundle b = bundle_from(with(w), "ops");
+  Bundle b = bundle_from(with_webhook_operator(w), "ops");
   auto findings = run_check(b, "webhook-intercepts-shared-resources");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);
@@ -173,7 +56,8 @@ TEST(InterceptsShared, ValidatingPodWebhookIsMedium) {
   std::string w = kPodWebhookNoSelector;
   w.replace(w.find("MutatingWebhookConfiguration"), 28, "ValidatingWebhookConfiguration");
   w += "  failurePolicy: Ignore\n";
-  auto findings = run_check(bundle_from(with(w), "ops"), "webhook-intercepts-shared-resources");
+  auto findings = run_check(bundle_from(with_webhook_operator(w), "ops"),
+                            "webhook-intercepts-shared-resources");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kMedium);
 }
@@ -184,7 +68,7 @@ TEST(InterceptsShared, ExclusionOnlySelectorIsStillEveryTeam) {
   std::string w = kPodWebhookNoSelector;
   w += "  namespaceSelector:\n    matchExpressions: [{key: kubernetes.io/metadata.name, operator: "
        "NotIn, values: [kube-system, ops]}]\n";
-  Bundle b = bundle_from(with(w), "ops");
+  Bundle b = bundle_from(with_webhook_operator(w), "ops");
   auto findings = run_check(b, "webhook-intercepts-shared-resources");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);
@@ -197,7 +81,7 @@ TEST(InterceptsShared, ExclusionOnlySelectorIsStillEveryTeam) {
 TEST(InterceptsShared, OptInIsLowAndOwnResourcesAreSilent) {
   std::string opt_in = kPodWebhookNoSelector;
   opt_in += "  objectSelector: {matchLabels: {inject: enabled}}\n";
-  Bundle b = bundle_from(with(opt_in), "ops");
+  Bundle b = bundle_from(with_webhook_operator(opt_in), "ops");
   auto findings = run_check(b, "webhook-intercepts-shared-resources");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kLow);
@@ -207,7 +91,7 @@ TEST(InterceptsShared, OptInIsLowAndOwnResourcesAreSilent) {
   ASSERT_EQ(fail.size(), 1u);
   EXPECT_EQ(fail[0].severity, Severity::kMedium);
 
-  Bundle own = bundle_from(with(R"(
+  Bundle own = bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: widgets}
@@ -238,18 +122,20 @@ kind: Role
 metadata: {name: manager, namespace: team-a}
 rules: [{apiGroups: [""], resources: [pods], verbs: [get]}]
 )";
-  Bundle b = bundle_from(with(w) + role, "ops");
+  Bundle b = bundle_from(with_webhook_operator(w) + role, "ops");
   EXPECT_TRUE(run_check(b, "webhook-intercepts-shared-resources").empty());
   EXPECT_TRUE(run_check(b, "webhook-kube-system").empty());
   // Without anything of the bundle in team-a, it is another team's namespace.
-  EXPECT_EQ(run_check(bundle_from(with(w), "ops"), "webhook-intercepts-shared-resources").size(),
-            1u);
+  EXPECT_EQ(
+      run_check(bundle_from(with_webhook_operator(w), "ops"), "webhook-intercepts-shared-resources")
+          .size(),
+      1u);
 }
 
 // Fail-closed interception of pod creation in other teams' namespaces stops every team from
 // starting anything while the backend is down: critical (docs/checks.md).
 TEST(FailClosed, PodCreationInOtherTeamsNamespacesIsCritical) {
-  Bundle b = bundle_from(with(kPodWebhookNoSelector), "ops");
+  Bundle b = bundle_from(with_webhook_operator(kPodWebhookNoSelector), "ops");
   auto findings = run_check(b, "webhook-fail-closed");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kCritical);
@@ -260,7 +146,7 @@ TEST(FailClosed, PodCreationInOtherTeamsNamespacesIsCritical) {
 // Without -n the release namespace is `default`, but an operator whose objects all name their
 // own namespace (ops) does not live there: `default` stays a namespace other teams use.
 TEST(FailClosed, DefaultIsOtherTeamsUnlessTheBundleLandsThere) {
-  Bundle b = bundle_from(with(kPodWebhookNoSelector), "default");
+  Bundle b = bundle_from(with_webhook_operator(kPodWebhookNoSelector), "default");
   auto findings = run_check(b, "webhook-fail-closed");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_NE(findings[0].message.find("namespace other teams use (default, "), std::string::npos)
@@ -269,7 +155,7 @@ TEST(FailClosed, DefaultIsOtherTeamsUnlessTheBundleLandsThere) {
 
 // Other shared built-ins block other teams' changes of those resources: high.
 TEST(FailClosed, OtherBuiltinsAreHigh) {
-  auto findings = run_check(bundle_from(with(R"(
+  auto findings = run_check(bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: cm}
@@ -291,7 +177,7 @@ webhooks:
 // namespace/matcher.go): an opt-in namespace label does not scope a webhook on ClusterRoles, so
 // every team's ClusterRole creation fails while the backend is down (high, not the opt-in medium).
 TEST(FailClosed, NamespaceSelectorDoesNotScopeClusterScopedResources) {
-  auto findings = run_check(bundle_from(with(R"(
+  auto findings = run_check(bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: roles}
@@ -308,7 +194,7 @@ webhooks:
   EXPECT_EQ(findings[0].message.find("opt in"), std::string::npos);
   EXPECT_NE(findings[0].message.find("cluster-wide"), std::string::npos);
   // An objectSelector does apply to cluster-scoped objects: that one is opt-in.
-  auto labelled = run_check(bundle_from(with(R"(
+  auto labelled = run_check(bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: roles}
@@ -327,7 +213,7 @@ webhooks:
 // One finding per backend: webhooks of two configurations served by one Service share one
 // failure, and the finding lists all of them (kueue has 36 behind one Service).
 TEST(FailClosed, OneFindingPerBackendListsEveryWebhook) {
-  Bundle b = bundle_from(with(R"(
+  Bundle b = bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: MutatingWebhookConfiguration
 metadata: {name: m}
@@ -378,7 +264,7 @@ webhooks:
 // Admission docs: mutating webhooks are called in series, validating ones in parallel; a
 // reinvocable mutating webhook (reinvocationPolicy IfNeeded) may be called twice.
 TEST(Latency, SeriesParallelAndReinvocation) {
-  Bundle b = bundle_from(with(R"(
+  Bundle b = bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: MutatingWebhookConfiguration
 metadata: {name: m}
@@ -443,14 +329,15 @@ TEST(Latency, ChainOverTheRequestTimeoutIsHigh) {
     h.replace(h.find("NAME"), 4, name);
     config += h;
   }
-  auto latency = run_check(bundle_from(with(config + "\n"), "ops"), "webhook-added-latency");
+  auto latency =
+      run_check(bundle_from(with_webhook_operator(config + "\n"), "ops"), "webhook-added-latency");
   ASSERT_EQ(latency.size(), 1u);
   EXPECT_EQ(latency[0].severity, Severity::kHigh);
   EXPECT_NE(latency[0].message.find("120 s"), std::string::npos);
 }
 
 TEST(SelfDeadlock, FailClosedPodWebhookInItsOwnNamespace) {
-  Bundle b = bundle_from(with(kPodWebhookNoSelector), "ops");
+  Bundle b = bundle_from(with_webhook_operator(kPodWebhookNoSelector), "ops");
   auto findings = run_check(b, "webhook-self-deadlock");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_NE(findings[0].message.find("cannot come back"), std::string::npos);
@@ -459,14 +346,16 @@ TEST(SelfDeadlock, FailClosedPodWebhookInItsOwnNamespace) {
   excluded +=
       "  objectSelector:\n    matchExpressions: [{key: app, operator: NotIn, values: "
       "[operator]}]\n";
-  EXPECT_TRUE(run_check(bundle_from(with(excluded), "ops"), "webhook-self-deadlock").empty());
+  EXPECT_TRUE(
+      run_check(bundle_from(with_webhook_operator(excluded), "ops"), "webhook-self-deadlock")
+          .empty());
 }
 
 // kube-system's own components create pods (DNS, CNI, kube-proxy) and renew leader-election
 // leases there: fail-closed webhooks on those make an operator outage a cluster outage
 // (critical); on other component writes, high; fail-open ones only add latency (low).
 TEST(KubeSystem, SeverityFollowsWhatTheComponentsNeed) {
-  Bundle b = bundle_from(with(kPodWebhookNoSelector), "ops");
+  Bundle b = bundle_from(with_webhook_operator(kPodWebhookNoSelector), "ops");
   auto findings = run_check(b, "webhook-kube-system");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kCritical);
@@ -477,13 +366,13 @@ TEST(KubeSystem, SeverityFollowsWhatTheComponentsNeed) {
   EXPECT_EQ(findings[0].message.find("tokens"), std::string::npos);
   std::string ignore = kPodWebhookNoSelector;
   ignore += "  failurePolicy: Ignore\n";
-  auto soft = run_check(bundle_from(with(ignore), "ops"), "webhook-kube-system");
+  auto soft = run_check(bundle_from(with_webhook_operator(ignore), "ops"), "webhook-kube-system");
   ASSERT_EQ(soft.size(), 1u);
   EXPECT_EQ(soft[0].severity, Severity::kLow);
   // With Ignore, a backend with no endpoints is skipped at once; only a hung one costs time.
   EXPECT_NE(soft[0].summary.find("hangs"), std::string::npos);
   EXPECT_EQ(soft[0].summary.find("is down"), std::string::npos);
-  auto leases = run_check(bundle_from(with(R"(
+  auto leases = run_check(bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: v}
@@ -507,7 +396,7 @@ webhooks:
   // heartbeats, kubelet nodelease controller); rejected, the node lifecycle controller marks the
   // nodes NotReady and evicts their pods. Fail-closed on those is critical even with kube-system
   // excluded, and the fix names kube-node-lease and the Nodes.
-  auto heartbeats = run_check(bundle_from(with(R"(
+  auto heartbeats = run_check(bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: v}
@@ -532,7 +421,7 @@ webhooks:
   EXPECT_NE(heartbeats[0].remediation.find("Take nodes/status out of the rules"),
             std::string::npos);
   // A webhook whose rules kube-system's requests never match is not reported, even unscoped.
-  auto own = run_check(bundle_from(with(R"(
+  auto own = run_check(bundle_from(with_webhook_operator(R"(
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: v}
@@ -544,176 +433,6 @@ webhooks:
                                    "ops"),
                        "webhook-kube-system");
   EXPECT_TRUE(own.empty());
-}
-
-// A backend that never answers: fail-closed webhooks on other teams' pods stop every team
-// (critical), other fail-closed ones make the install not work (high), fail-open ones are skipped
-// on every call (medium).
-TEST(ServiceChecks, MissingPortAndNoPods) {
-  Bundle b = bundle_from(with(R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {name: v}
-webhooks:
-- name: missing.example.com
-  clientConfig: {service: {namespace: ops, name: operator-webhook-service}, caBundle: LS0tCg==}
-  rules: [{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}]
-- name: port.example.com
-  clientConfig: {service: {namespace: ops, name: hooks, port: 8443}, caBundle: LS0tCg==}
-  rules: [{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}]
-  failurePolicy: Ignore
----
-apiVersion: v1
-kind: Service
-metadata: {name: lonely, namespace: ops}
-spec:
-  selector: {app: nothing}
-  ports: [{port: 443}]
----
-apiVersion: admissionregistration.k8s.io/v1
-kind: MutatingWebhookConfiguration
-metadata: {name: m}
-webhooks:
-- name: nopods.example.com
-  clientConfig: {service: {namespace: ops, name: lonely}, caBundle: LS0tCg==}
-  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
-)"),
-                         "ops");
-  auto missing = run_check(b, "webhook-service-missing");
-  ASSERT_EQ(missing.size(), 1u);
-  EXPECT_EQ(missing[0].severity, Severity::kHigh);
-  auto ports = run_check(b, "webhook-service-port-mismatch");
-  ASSERT_EQ(ports.size(), 2u);
-  EXPECT_NE(ports[0].message.find("port 8443 of Service ops/hooks, which exposes 443"),
-            std::string::npos);
-  EXPECT_EQ(ports[0].severity, Severity::kMedium);  // Ignore
-  EXPECT_NE(ports[1].message.find("selects no pod template"), std::string::npos);
-  EXPECT_EQ(ports[1].severity, Severity::kCritical);  // Fail, every team's pods
-}
-
-TEST(CaInjection, EmptyCaBundleWithoutInjector) {
-  std::string webhook = R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {name: v}
-webhooks:
-- name: noca.example.com
-  clientConfig: {service: {namespace: ops, name: hooks}}
-  rules: [{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}]
-)";
-  auto findings = run_check(bundle_from(with(webhook), "ops"), "webhook-ca-not-injected");
-  ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].severity, Severity::kHigh);
-  std::string annotated = webhook;
-  annotated.replace(annotated.find("metadata: {name: v}"), 19,
-                    "metadata: {name: v, annotations: {cert-manager.io/inject-ca-from: ops/cert}}");
-  EXPECT_TRUE(run_check(bundle_from(with(annotated), "ops"), "webhook-ca-not-injected").empty());
-}
-
-TEST(UrlExternal, UrlClientConfig) {
-  auto findings = run_check(bundle_from(with(R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {name: v}
-webhooks:
-- name: remote.example.com
-  clientConfig: {url: "https://policy.example.com/validate"}
-  rules: [{operations: [CREATE], apiGroups: [example.com], apiVersions: [v1], resources: [widgets]}]
-)"),
-                                        "ops"),
-                            "webhook-url-external");
-  ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].severity, Severity::kMedium);
-  EXPECT_NE(findings[0].message.find("https://policy.example.com/validate"), std::string::npos);
-}
-
-// Deployments are served only in group apps (the built-in resource table, from the API
-// server's discovery), so a rule for deployments in the core group matches no request: the API
-// server never calls the webhook (rules.go compares group, version and resource). Its failure
-// policy, missing Service and empty caBundle then cost nothing, and only the dead rule is
-// reported.
-TEST(MatchesNothing, RulesInTheWrongGroupAreReportedAndNothingElse) {
-  Bundle b = bundle_from(with(R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {name: dead}
-webhooks:
-- name: vdeploy.example.com
-  clientConfig: {service: {namespace: ops, name: gone}}
-  failurePolicy: Fail
-  rules: [{operations: [CREATE, UPDATE], apiGroups: [""], apiVersions: [v1], resources: [deployments]}]
-  sideEffects: None
-  admissionReviewVersions: [v1]
-)"),
-                         "ops");
-  auto dead = run_check(b, "webhook-matches-nothing");
-  ASSERT_EQ(dead.size(), 1u);
-  EXPECT_EQ(dead[0].severity, Severity::kMedium);
-  EXPECT_NE(dead[0].message.find("deployments is served in group apps"), std::string::npos)
-      << dead[0].message;
-  for (const char* id :
-       {"webhook-fail-closed", "webhook-kube-system", "webhook-intercepts-shared-resources",
-        "webhook-self-deadlock", "webhook-added-latency", "webhook-service-missing",
-        "webhook-ca-not-injected"}) {
-    EXPECT_TRUE(run_check(b, id).empty()) << id;
-  }
-  // The same webhook with the right group is called, and its missing Service is reported.
-  Bundle fixed = bundle_from(with(R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {name: live}
-webhooks:
-- name: vdeploy.example.com
-  clientConfig: {service: {namespace: ops, name: gone}}
-  rules: [{operations: [CREATE], apiGroups: [apps], apiVersions: [v1], resources: [deployments]}]
-  sideEffects: None
-  admissionReviewVersions: [v1]
-)"),
-                             "ops");
-  EXPECT_TRUE(run_check(fixed, "webhook-matches-nothing").empty());
-  EXPECT_EQ(run_check(fixed, "webhook-service-missing").size(), 1u);
-  // The right group with a scope that excludes the resource (scope Cluster matches only
-  // cluster-scoped resources, RuleWithOperations reference), or a version nobody serves: the
-  // hint names that, not the group the rule already has.
-  auto hint = [](const char* rule) {
-    auto found = run_check(bundle_from(with(fmt::format(R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {{name: v}}
-webhooks:
-- name: v.example.com
-  clientConfig: {{service: {{namespace: ops, name: hooks}}}}
-  rules: [{}]
-)",
-                                                        rule)),
-                                       "ops"),
-                           "webhook-matches-nothing");
-    return found.size() == 1 ? found[0].message : std::string();
-  };
-  std::string scope = hint(
-      R"({operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods], scope: Cluster})");
-  EXPECT_NE(scope.find("pods is namespaced, so scope Cluster excludes it"), std::string::npos)
-      << scope;
-  EXPECT_EQ(scope.find("served in group"), std::string::npos);
-  std::string version = hint(
-      R"({operations: [CREATE], apiGroups: [apps], apiVersions: [v2], resources: [deployments]})");
-  EXPECT_NE(version.find("deployments is served in version v1"), std::string::npos) << version;
-  // Knative's release manifests ship webhooks without rules, which its webhook controller fills
-  // in at run time (knative.dev/pkg webhook/resourcesemantics reconciler): not dead code, and
-  // the backend still matters.
-  Bundle placeholder = bundle_from(with(R"(
-apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingWebhookConfiguration
-metadata: {name: filled-later}
-webhooks:
-- name: config.example.com
-  clientConfig: {service: {namespace: ops, name: gone}}
-  sideEffects: None
-  admissionReviewVersions: [v1]
-)"),
-                                   "ops");
-  EXPECT_TRUE(run_check(placeholder, "webhook-matches-nothing").empty());
-  EXPECT_EQ(run_check(placeholder, "webhook-service-missing").size(), 1u);
 }
 
 }  // namespace
