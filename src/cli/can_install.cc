@@ -125,7 +125,7 @@ std::optional<std::vector<Finding>> rate_grant(const std::string& yaml,
   Bundle grant = build_bundle(std::move(*loaded), BundleOptions{release_namespace});
   Context context(grant);
   std::vector<Finding> rated;
-  for (Finding& f : analyze(context, Config{}, "rbac").findings) {
+  for (Finding& f : analyze(context, Config{}, Area::kRbac).findings) {
     if (f.impact == Impact::kPrivilege || f.impact == Impact::kOtherTeams)
       rated.push_back(std::move(f));
   }
