@@ -73,7 +73,7 @@ void add_priority_classes(const Context& ctx, Section& s) {
   Table table;
   table.header = {"PRIORITYCLASS", "FROM", "VALUE", "DEFAULT", "PREEMPTS", "USED BY"};
   table.right_aligned = {false, false, true};
-  for (const PriorityClassUse& use : priority_classes(ctx.bundle)) {
+  for (const PriorityClassUse& use : priority_classes(ctx.bundle, ctx.pods)) {
     std::string from = use.priority_class ? "bundle" : use.system ? "system" : "missing";
     table.rows.push_back({use.name, from, value_text(use.value), use.global_default ? "yes" : "-",
                           use.preempts ? "yes" : "no", workload_list(use.users)});
