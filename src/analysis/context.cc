@@ -15,6 +15,7 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
   const std::function<void()> tasks[] = {
       [&] { sizes = object_sizes(b); },
       [&] { images = discover_images(b); },
+      [&] { node_footprints = footprint::node_footprints(b); },
       [&] {
         pods = pod_templates(b);
         rbac = RbacPolicy::build(b, c ? &c->objects : nullptr);
@@ -24,7 +25,7 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
         hidden = find_hidden_footprint(b, rbac, pods);
         own = own_api_groups(b, rbac, admission, hidden);
         crds = effective_crds(b);
-        conversions = conversion_wiring(b, crds, rbac, hidden, own);
+        conversions = conversion_wiring(b, pods, crds, rbac, hidden, own);
       },
       [&] {
         if (!c) {
@@ -35,7 +36,16 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
         inventory = take_inventory(b, &known);
       },
       [&] {
-        if (namespaces.empty()) namespaces = c ? cluster_namespaces(*c, b) : default_namespaces(b);
+        if (!namespaces.empty()) {
+          namespace_source = NamespaceSource::kGiven;
+        } else if (c) {
+          namespaces = cluster_namespaces(*c, b);
+          // A snapshot without Namespaces gives the defaults (cluster_namespaces).
+          if (!c->objects.of_kind("", "Namespace").empty())
+            namespace_source = NamespaceSource::kCluster;
+        } else {
+          namespaces = default_namespaces(b);
+        }
         missing_crds = footprint::missing_crds(b);
         if (c) chain = read_admission(b, &c->objects);
       },
@@ -43,9 +53,10 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
   parallel_for(std::size(tasks), b.input.jobs, [&](size_t i) { tasks[i](); });
   // These read models of the first group, passed as arguments, and none reads another's.
   const std::function<void()> readers[] = {
-      [&] { webhooks = summarize_webhooks(b, admission, own, namespaces); },
+      [&] { webhooks = summarize_webhooks(b, pods, admission, own, namespaces); },
       [&] { escalations = held_escalations(b.resources, bound, namespaces); },
       [&] { aggregated_apis = footprint::aggregated_apis(b, pods, rbac); },
+      [&] { list_watch_traps = find_list_watch_traps(pods, rbac); },
   };
   parallel_for(std::size(readers), b.input.jobs, [&](size_t i) { readers[i](); });
 }

@@ -11,6 +11,7 @@
 #include "analysis/models/crd_models.h"
 #include "analysis/models/images.h"
 #include "analysis/models/inventory.h"
+#include "analysis/models/node_footprints.h"
 #include "analysis/models/object_sizes.h"
 #include "analysis/models/ownership.h"
 #include "analysis/models/rbac_models.h"
@@ -26,6 +27,10 @@
 namespace footprint {
 
 struct HeldEscalation;  // analysis/models/escalation_paths.h
+
+// Where Context::namespaces come from: default_namespaces(bundle), whose labels are known only for
+// the Namespaces the bundle creates; --namespaces; or the --cluster snapshot's Namespaces.
+enum class NamespaceSource { kDefault, kGiven, kCluster };
 
 struct Context {
   // `namespaces` is the set blast radius is measured against; empty means
@@ -67,6 +72,7 @@ struct Context {
   HiddenFootprint hidden;
   OwnApis own;  // the install's own API groups
   std::vector<ClusterNamespace> namespaces;
+  NamespaceSource namespace_source = NamespaceSource::kDefault;
   std::vector<Expectation> expectations;
   std::vector<ObjectSize> sizes;  // object_sizes(bundle), for the size checks and the report
   // The CustomResourceDefinitions the API server ends up with, and their conversion webhooks.
@@ -77,8 +83,14 @@ struct Context {
   ImageInventory images;  // discover_images(bundle)
   // The install footprint by kind and namespace; with a cluster, kinds its CRDs serve are known.
   Inventory inventory;
-  // What each webhook reaches and where, for checks and sections.
+  // What each webhook of `admission` reaches and where, and its resolved backend, for checks
+  // and sections; webhooks[i] is the summary of admission.webhooks[i].
   std::vector<WebhookSummary> webhooks;
+  // What each DaemonSet holds on the nodes it runs on, in input order.
+  std::vector<NodeFootprint> node_footprints;
+  // Rules granting list or watch only for named objects (rbac-resourcenames-list-watch, and the
+  // decision table of `compare`, per mode).
+  std::vector<ListWatchTrap> list_watch_traps;
   // Registry sizes of the bundle's images, when a command has them; image-very-large needs them.
   const ImageSizes* image_sizes = nullptr;
 };

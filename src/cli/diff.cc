@@ -19,7 +19,6 @@ struct LoadedSide {
   Bundle bundle;
   std::unique_ptr<Context> context;
   AnalysisResult analysis;
-  Inventory inventory;
 };
 
 // Loads and models one side; analyze() runs once the image sizes, if asked, are known.
@@ -27,12 +26,11 @@ std::unique_ptr<LoadedSide> load_side(const BundleArgs& args, std::vector<std::s
   std::vector<RenderedChart> charts;
   std::optional<Bundle> bundle = load_bundle(args, &charts);
   if (!bundle) return nullptr;
-  auto side = std::make_unique<LoadedSide>(LoadedSide{std::move(*bundle), nullptr, {}, {}});
+  auto side = std::make_unique<LoadedSide>(LoadedSide{std::move(*bundle), nullptr, {}});
   std::vector<std::string> read = input_paths(args, side->bundle);
   inputs.insert(inputs.end(), read.begin(), read.end());
   side->context = std::make_unique<Context>(side->bundle);
   if (charts.size() == 1) side->context->release = charts.front().release;
-  side->inventory = take_inventory(side->bundle);
   return side;
 }
 
@@ -106,8 +104,8 @@ int run_diff(int argc, char** argv) {
     side->analysis = analyze(*side->context, *config);
   }
 
-  UpgradeDiff diff = diff_upgrade({*before->context, before->analysis, before->inventory},
-                                  {*after->context, after->analysis, after->inventory});
+  UpgradeDiff diff = diff_upgrade({*before->context, before->analysis, before->context->inventory},
+                                  {*after->context, after->analysis, after->context->inventory});
   ReportOptions options = text_options(color, output_path);
   std::string out = render_diff(diff, sides[0], sides[1], checked_format(format_name), options);
   if (!write_output(out, output_path, content_of(format_name))) return kExitUsage;

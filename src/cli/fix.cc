@@ -69,7 +69,7 @@ int run_fix_rbac(int argc, char** argv) {
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
   RbacPolicy policy = RbacPolicy::build(*bundle);
-  std::string yaml = render_rbac_fix(find_list_watch_traps(*bundle, policy));
+  std::string yaml = render_rbac_fix(find_list_watch_traps(pod_templates(*bundle), policy));
   if (yaml.empty()) {
     print_stderr("footprint: no rbac-resourcenames-list-watch trap to fix\n");
     return kExitOk;

@@ -48,7 +48,8 @@ WebhookClient read_webhook_client(const yaml::Node& client_config) {
   return c;
 }
 
-ServiceBackend resolve_service(const Bundle& bundle, const WebhookClient& client) {
+ServiceBackend resolve_service(const Bundle& bundle, std::span<const PodTemplate> pods,
+                               const WebhookClient& client) {
   ServiceBackend b;
   if (!client.is_service) return b;
   b.service = bundle.find("", "Service", client.service_namespace, client.service_name);
@@ -61,7 +62,7 @@ ServiceBackend resolve_service(const Bundle& bundle, const WebhookClient& client
   yaml::Node selector = b.service->node.at({"spec", "selector"});
   b.has_selector = selector.is_mapping() && selector.size() > 0;
   if (!b.has_selector) return b;
-  for (const PodTemplate& t : pod_templates(bundle)) {
+  for (const PodTemplate& t : pods) {
     if (t.owner->namespace_ == b.service->namespace_ &&
         labels_match(selector, t.metadata.get("labels"))) {
       b.backends.push_back(t.owner);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,10 @@ struct ServiceBackend {
   std::vector<const Object*> backends;
 };
 
-ServiceBackend resolve_service(const Bundle& bundle, const WebhookClient& client);
+// `pods` are the bundle's pod templates (pod_templates(bundle)), passed in so that callers
+// resolving many references walk the workloads once.
+ServiceBackend resolve_service(const Bundle& bundle, std::span<const PodTemplate> pods,
+                               const WebhookClient& client);
 
 // The bundle's Services ranked as the likely target of a reference to `name`: names that end
 // with it first (charts prefix the release name), then by edit distance, closest first.

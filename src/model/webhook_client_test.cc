@@ -73,19 +73,20 @@ TEST(WebhookClient, ResolvesServicePortAndPods) {
   client.is_service = true;
   client.service_namespace = "dynamo-system";
   client.service_name = "dynamo-platform-dynamo-operator-webhook-service";
-  ServiceBackend backend = resolve_service(b, client);
+  std::vector<PodTemplate> pods = pod_templates(b);
+  ServiceBackend backend = resolve_service(b, pods, client);
   ASSERT_NE(backend.service, nullptr);
   EXPECT_TRUE(backend.port_found);
   ASSERT_EQ(backend.backends.size(), 1u);
   EXPECT_EQ(backend.backends[0]->name, "operator");
   client.port = 8443;
-  EXPECT_FALSE(resolve_service(b, client).port_found);
+  EXPECT_FALSE(resolve_service(b, pods, client).port_found);
   client.service_name = "metrics";
-  ServiceBackend no_selector = resolve_service(b, client);
+  ServiceBackend no_selector = resolve_service(b, pods, client);
   EXPECT_TRUE(no_selector.port_found);
   EXPECT_FALSE(no_selector.has_selector);
   client.service_name = "absent";
-  EXPECT_EQ(resolve_service(b, client).service, nullptr);
+  EXPECT_EQ(resolve_service(b, pods, client).service, nullptr);
 }
 
 TEST(WebhookClient, PodTemplatesOfEveryWorkloadKind) {

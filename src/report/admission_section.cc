@@ -44,7 +44,7 @@ Json webhook_json(const WebhookSummary& s) {
             {"reinvocation", w.reinvoked_if_needed ? "IfNeeded" : "Never"},
             {"matchPolicy", w.exact_match_policy ? "Exact" : "Equivalent"},
             {"sideEffects", w.side_effects},
-            {"backend", s.backend},
+            {"backend", s.backend_name},
             {"caBundle", w.client.has_ca_bundle}};
   Json conditions = Json::array();
   for (const MatchCondition& c : w.match_conditions) {
@@ -68,9 +68,9 @@ Section admission_section(const Context& ctx) {
   // Backends are long and shared by many webhooks: the table numbers them, a list names them.
   std::vector<std::string> backends;
   for (const WebhookSummary& w : summaries) {
-    auto it = std::find(backends.begin(), backends.end(), w.backend);
+    auto it = std::find(backends.begin(), backends.end(), w.backend_name);
     size_t number = static_cast<size_t>(it - backends.begin()) + 1;
-    if (it == backends.end()) backends.push_back(w.backend);
+    if (it == backends.end()) backends.push_back(w.backend_name);
     table.rows.push_back({w.webhook->name, w.webhook->kind_letter(), w.intercepts, hit_cell(w),
                           w.object_scope, std::string(failure_name(w.webhook->failure_policy)),
                           fmt::format("{}s", w.webhook->timeout_seconds),

@@ -5,7 +5,7 @@
 #include "analysis/cluster_wide/priority_classes.h"
 #include "analysis/context.h"
 #include "analysis/models/aggregated_apis.h"
-#include "analysis/nodes/node_footprint.h"
+#include "analysis/models/node_footprints.h"
 #include "model/units.h"
 #include "report/cluster_wide.h"
 
@@ -73,7 +73,7 @@ void add_priority_classes(const Context& ctx, Section& s) {
   Table table;
   table.header = {"PRIORITYCLASS", "FROM", "VALUE", "DEFAULT", "PREEMPTS", "USED BY"};
   table.right_aligned = {false, false, true};
-  for (const PriorityClassUse& use : priority_classes(ctx.bundle)) {
+  for (const PriorityClassUse& use : priority_classes(ctx.bundle, ctx.pods)) {
     std::string from = use.priority_class ? "bundle" : use.system ? "system" : "missing";
     table.rows.push_back({use.name, from, value_text(use.value), use.global_default ? "yes" : "-",
                           use.preempts ? "yes" : "no", workload_list(use.users)});
@@ -166,7 +166,7 @@ void add_daemonsets(const Context& ctx, Section& s) {
   Table table;
   table.header = {"DAEMONSET", "REACHES", "SEVERITY", "HOLDS"};
   std::vector<std::string> selections;
-  for (const NodeFootprint& f : node_footprints(ctx.bundle)) {
+  for (const NodeFootprint& f : ctx.node_footprints) {
     Json paths_json = Json::array();
     for (const HostPathMount& m : f.host_paths) {
       paths_json.push_back(

@@ -13,14 +13,10 @@ namespace footprint {
 
 namespace {
 
-const WebhookSummary& summary_of(const Context& ctx, const AdmissionWebhook& w) {
-  return ctx.webhooks[static_cast<size_t>(&w - ctx.admission.webhooks.data())];
-}
-
 // A webhook whose rules match nothing has a backend nobody calls (webhook-matches-nothing);
 // one without rules gets them at run time, so its backend will be called.
-bool never_called(const Context& ctx, const AdmissionWebhook& w) {
-  return !w.rules.empty() && summary_of(ctx, w).reach.matches_nothing();
+bool never_called(const WebhookSummary& s) {
+  return !s.webhook->rules.empty() && s.reach.matches_nothing();
 }
 
 // A backend that never answers: fail-closed webhooks on other teams' pod creation stop every
@@ -53,17 +49,16 @@ std::vector<std::string> names_of(const std::vector<const WebhookSummary*>& list
   return names;
 }
 
-// Webhooks grouped by the Service they call, in the API server's order.
+// Webhooks grouped by the Service port they call, in the API server's order.
 std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> by_service(
-    const Context& ctx, bool (*keep)(const Context&, const AdmissionWebhook&)) {
+    const Context& ctx, bool (*keep)(const ServiceBackend&)) {
   std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> out;
-  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
-    if (!w.client.is_service || never_called(ctx, w) || !keep(ctx, w)) continue;
-    std::string key =
-        fmt::format("{}/{}:{}", w.client.service_namespace, w.client.service_name, w.client.port);
-    auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == key; });
-    if (it == out.end()) it = out.insert(out.end(), {key, {}});
-    it->second.push_back(&summary_of(ctx, w));
+  for (const WebhookSummary& s : ctx.webhooks) {
+    if (!s.webhook->client.is_service || never_called(s) || !keep(s.backend)) continue;
+    auto it = std::find_if(out.begin(), out.end(),
+                           [&](const auto& e) { return e.first == s.backend_name; });
+    if (it == out.end()) it = out.insert(out.end(), {s.backend_name, {}});
+    it->second.push_back(&s);
   }
   return out;
 }
@@ -79,9 +74,7 @@ Finding& report(Findings& out, const std::vector<const WebhookSummary*>& webhook
 }
 
 void run_service_missing(const Context& ctx, Findings& out) {
-  auto missing = [](const Context& c, const AdmissionWebhook& w) {
-    return resolve_service(c.bundle, w.client).service == nullptr;
-  };
+  auto missing = [](const ServiceBackend& b) { return b.service == nullptr; };
   for (const auto& [service, webhooks] : by_service(ctx, missing)) {
     const WebhookClient& client = webhooks.front()->webhook->client;
     std::vector<const Object*> similar = similar_services(ctx.bundle, client.service_name);
@@ -126,13 +119,10 @@ extern const Check kWebhookServiceMissing{
 namespace {
 
 void run_service_port_mismatch(const Context& ctx, Findings& out) {
-  auto wrong_port = [](const Context& c, const AdmissionWebhook& w) {
-    ServiceBackend b = resolve_service(c.bundle, w.client);
-    return b.service && !b.port_found;
-  };
+  auto wrong_port = [](const ServiceBackend& b) { return b.service && !b.port_found; };
   for (const auto& [service, webhooks] : by_service(ctx, wrong_port)) {
     const WebhookClient& client = webhooks.front()->webhook->client;
-    ServiceBackend b = resolve_service(ctx.bundle, client);
+    const ServiceBackend& b = webhooks.front()->backend;
     report(out, webhooks,
            fmt::format("Webhooks {} call port {}{} of Service {}, which exposes {}: {}.",
                        some_of(names_of(webhooks)), client.port,
@@ -144,12 +134,11 @@ void run_service_port_mismatch(const Context& ctx, Findings& out) {
                        b.service->qualified_name()));
   }
   if (ctx.pods.empty()) return;
-  auto no_endpoints = [](const Context& c, const AdmissionWebhook& w) {
-    ServiceBackend b = resolve_service(c.bundle, w.client);
+  auto no_endpoints = [](const ServiceBackend& b) {
     return b.service && b.port_found && b.has_selector && b.backends.empty();
   };
   for (const auto& [service, webhooks] : by_service(ctx, no_endpoints)) {
-    ServiceBackend b = resolve_service(ctx.bundle, webhooks.front()->webhook->client);
+    const ServiceBackend& b = webhooks.front()->backend;
     report(
         out, webhooks,
         fmt::format("Service {}, which webhooks {} call, selects no pod template in the "
@@ -185,9 +174,10 @@ namespace {
 
 void run_ca_not_injected(const Context& ctx, Findings& out) {
   std::map<const Object*, std::vector<const WebhookSummary*>> missing;
-  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
-    if (w.client.is_service && !w.client.has_ca_bundle && !never_called(ctx, w))
-      missing[w.configuration].push_back(&summary_of(ctx, w));
+  for (const WebhookSummary& s : ctx.webhooks) {
+    const WebhookClient& client = s.webhook->client;
+    if (client.is_service && !client.has_ca_bundle && !never_called(s))
+      missing[s.webhook->configuration].push_back(&s);
   }
   for (const auto& [configuration, webhooks] : missing) {
     if (!ca_injectors(*configuration, ctx.rbac).empty()) continue;
@@ -231,9 +221,9 @@ extern const Check kWebhookCaNotInjected{
 namespace {
 
 void run_url_external(const Context& ctx, Findings& out) {
-  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
-    if (w.client.is_service || w.client.url.empty() || never_called(ctx, w)) continue;
-    const WebhookSummary& s = summary_of(ctx, w);
+  for (const WebhookSummary& s : ctx.webhooks) {
+    const AdmissionWebhook& w = *s.webhook;
+    if (w.client.is_service || w.client.url.empty() || never_called(s)) continue;
     bool others = s.reaches_other_teams() && w.failure_policy == FailurePolicy::kFail;
     Finding& f = out.add(
         *w.configuration, others ? Severity::kHigh : Severity::kMedium,

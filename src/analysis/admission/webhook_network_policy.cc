@@ -131,9 +131,10 @@ void run_webhook_network_policy(const Context& ctx, Findings& out) {
   const std::vector<PodTemplate>& templates = ctx.pods;
   std::map<std::string, Blackhole> found;  // by policy, in the order first met
   std::vector<std::string> order;
-  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+  for (const WebhookSummary& summary : ctx.webhooks) {
+    const AdmissionWebhook& w = *summary.webhook;
     if (!w.client.is_service) continue;
-    ServiceBackend backend = resolve_service(ctx.bundle, w.client);
+    const ServiceBackend& backend = summary.backend;
     const Object* service = backend.service;
     if (!service && ctx.cluster) {
       service = ctx.cluster->objects.find("", "Service", w.client.service_namespace,

@@ -29,8 +29,8 @@ std::vector<BackendGroup> group_by_backend(const std::vector<WebhookSummary>& su
     std::optional<Severity> severity = rate(s);
     if (!severity) continue;
     auto it = std::find_if(groups.begin(), groups.end(),
-                           [&](const BackendGroup& g) { return g.backend == s.backend; });
-    if (it == groups.end()) it = groups.insert(groups.end(), BackendGroup{s.backend, {}, {}});
+                           [&](const BackendGroup& g) { return g.backend == s.backend_name; });
+    if (it == groups.end()) it = groups.insert(groups.end(), BackendGroup{s.backend_name, {}, {}});
     it->webhooks.push_back(&s);
     it->severities.push_back(*severity);
   }
@@ -500,12 +500,13 @@ void run_kube_system(const Context& ctx, Findings& out) {
   for (const BackendGroup& g : group_by_backend(ctx.webhooks, components_severity)) {
     Severity severity = worst(g);
     std::vector<const WebhookSummary*> top = worst_webhooks(g);
-    std::vector<std::string> requests;
+    std::vector<ComponentRequest> requests;
     std::vector<std::string> blocked;
     int worst_seconds = 0;
     for (const WebhookSummary* s : top) {
-      for (const std::string& r : s->components.requests)
-        add_unique(requests, r);
+      for (const ComponentRequest& r : s->components.requests) {
+        if (std::find(requests.begin(), requests.end(), r) == requests.end()) requests.push_back(r);
+      }
       for (const std::string& b : s->components.blocked)
         add_unique(blocked, b);
       worst_seconds = std::max(worst_seconds, s->worst_seconds);
@@ -534,13 +535,13 @@ void run_kube_system(const Context& ctx, Findings& out) {
     // exclude the cluster-scoped nodes/status, so those leave the rules.
     std::vector<std::string> exclude;
     bool nodes = false;
-    for (const std::string& r : requests) {
-      if (r.starts_with("nodes/")) {
+    std::vector<std::string> shown;
+    for (const ComponentRequest& r : requests) {
+      shown.push_back(r.display());
+      if (r.cluster_scoped) {
         nodes = true;
       } else {
-        std::string ns =
-            r.find(" in kube-node-lease") != std::string::npos ? "kube-node-lease" : "kube-system";
-        if (std::find(exclude.begin(), exclude.end(), ns) == exclude.end()) exclude.push_back(ns);
+        add_unique(exclude, r.ns);
       }
     }
     std::string fix;
@@ -561,7 +562,7 @@ void run_kube_system(const Context& ctx, Findings& out) {
                 fmt::format("{} ({}) {} called for the cluster's own components: {}, because {} "
                             "selectors do not exclude them. {}",
                             count_webhooks(top.size()), some_of(names_of(top)),
-                            top.size() == 1 ? "is" : "are", some_of(requests, 4),
+                            top.size() == 1 ? "is" : "are", some_of(shown, 4),
                             top.size() == 1 ? "its" : "their", consequence),
                 std::move(fix), top.front()->webhook->node);
     f.summary = severity == Severity::kLow
@@ -570,7 +571,7 @@ void run_kube_system(const Context& ctx, Findings& out) {
                     : fmt::format("The cluster's own components cannot {} whenever {} is down",
                                   cannot, g.backend);
     add_affects(f, g, false);
-    f.affects.emplace_back("kube-system requests", std::move(requests));
+    f.affects.emplace_back("kube-system requests", std::move(shown));
   }
 }
 
@@ -603,13 +604,13 @@ extern const Check kWebhookKubeSystem{
 namespace {
 
 void run_self_deadlock(const Context& ctx, Findings& out) {
-  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+  for (const WebhookSummary& s : ctx.webhooks) {
+    const AdmissionWebhook& w = *s.webhook;
     if (w.failure_policy != FailurePolicy::kFail || !w.client.is_service) continue;
     AdmissionRequest request = pod_create_request(ctx.namespaces, w.client.service_namespace);
-    ServiceBackend backend = resolve_service(ctx.bundle, w.client);
     // The operator's own pods carry the labels of its pod template.
     std::vector<Labels> pod_labels;
-    for (const Object* owner : backend.backends) {
+    for (const Object* owner : s.backend.backends) {
       for (const PodTemplate& t : ctx.pods) {
         if (t.owner == owner) pod_labels.push_back(read_labels(t.metadata.get("labels")));
       }

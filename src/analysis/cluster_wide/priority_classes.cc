@@ -24,7 +24,8 @@ std::optional<int64_t> system_class_value(std::string_view name) {
 
 }  // namespace
 
-std::vector<PriorityClassUse> priority_classes(const Bundle& bundle) {
+std::vector<PriorityClassUse> priority_classes(const Bundle& bundle,
+                                               std::span<const PodTemplate> pods) {
   std::vector<PriorityClassUse> out;
   for (uint32_t index : bundle.of_kind("scheduling.k8s.io", "PriorityClass")) {
     const Object& obj = bundle.objects[index];
@@ -37,7 +38,7 @@ std::vector<PriorityClassUse> priority_classes(const Bundle& bundle) {
     out.push_back(std::move(use));
   }
   std::map<std::string, PriorityClassUse> others;
-  for (const PodTemplate& t : pod_templates(bundle)) {
+  for (const PodTemplate& t : pods) {
     std::string name(t.spec.get("priorityClassName").str());
     if (name.empty()) continue;
     auto own = std::find_if(out.begin(), out.end(),
@@ -75,7 +76,7 @@ std::string users_text(const PriorityClassUse& use) {
 }
 
 void run_global_default(const Context& ctx, Findings& out) {
-  for (const PriorityClassUse& use : priority_classes(ctx.bundle)) {
+  for (const PriorityClassUse& use : priority_classes(ctx.bundle, ctx.pods)) {
     if (!use.priority_class || !use.global_default) continue;
     int64_t value = use.value.value_or(0);
     Finding& f = out.add(
@@ -117,7 +118,7 @@ extern const Check kPriorityClassGlobalDefault{
 namespace {
 
 void run_preemption(const Context& ctx, Findings& out) {
-  for (const PriorityClassUse& use : priority_classes(ctx.bundle)) {
+  for (const PriorityClassUse& use : priority_classes(ctx.bundle, ctx.pods)) {
     if (!use.priority_class || use.global_default || !use.value) continue;
     int64_t value = *use.value;
     std::string shown = value_text(value);
@@ -183,7 +184,7 @@ extern const Check kPriorityClassPreemption{
 namespace {
 
 void run_missing(const Context& ctx, Findings& out) {
-  for (const PriorityClassUse& use : priority_classes(ctx.bundle)) {
+  for (const PriorityClassUse& use : priority_classes(ctx.bundle, ctx.pods)) {
     if (use.priority_class || use.system) continue;
     for (size_t i = 0; i < use.users.size(); ++i) {
       const Object* w = use.users[i];

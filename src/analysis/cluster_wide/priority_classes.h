@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "model/object.h"
+#include "model/workloads.h"
 
 namespace footprint {
 
@@ -27,7 +29,9 @@ struct PriorityClassUse {
   std::vector<yaml::Node> user_fields;  // each user's priorityClassName
 };
 
-// The bundle's PriorityClasses in input order, then the other classes its pods name, by name.
-std::vector<PriorityClassUse> priority_classes(const Bundle& bundle);
+// The bundle's PriorityClasses in input order, then the other classes its pod templates (`pods`)
+// name, by name.
+std::vector<PriorityClassUse> priority_classes(const Bundle& bundle,
+                                               std::span<const PodTemplate> pods);
 
 }  // namespace footprint

@@ -135,7 +135,7 @@ spec:
   EXPECT_EQ(findings[0].object.name, "agent");
   EXPECT_NE(findings[0].message.find("agent-critical"), std::string::npos);
   // system-node-critical exists in every cluster, with value 2,000,001,000.
-  auto uses = priority_classes(b);
+  auto uses = priority_classes(b, pod_templates(b));
   ASSERT_EQ(uses.size(), 2u);
   EXPECT_EQ(uses[1].name, "system-node-critical");
   EXPECT_TRUE(uses[1].system);

@@ -231,14 +231,14 @@ DecisionAnswer conversion_wiring_answer(const Context& ctx) {
 }
 
 // A resourceNames rule that leaves the operator unable to list what it watches, where no other
-// grant covers it: the RBAC authorizer's answer (find_list_watch_traps), graded by the evidence
+// grant covers it: the RBAC authorizer's answer (Context::list_watch_traps), graded by the evidence
 // rbac-resourcenames-list-watch grades it by. A watch of the named objects by field selector
 // metadata.name is allowed, an informer over the kind is not: "no" only when the subject's rights
 // elsewhere show an informer, "yes" when its containers name the object (read by name), and
 // "depends" when nothing shows which. The strongest evidence among the traps decides.
 DecisionAnswer separate_namespaces(const Context& ctx) {
   DecisionAnswer a;
-  std::vector<ListWatchTrap> traps = find_list_watch_traps(ctx.bundle, ctx.rbac);
+  const std::vector<ListWatchTrap>& traps = ctx.list_watch_traps;
   const ListWatchTrap* informer = nullptr;
   const ListWatchTrap* unknown = nullptr;
   for (const ListWatchTrap& t : traps) {

@@ -39,7 +39,7 @@ std::vector<AggregatedApi> aggregated_apis(const Bundle& bundle, std::span<const
     api.group_version = fmt::format("{}/{}", spec.get("group").str(), spec.get("version").str());
     api.client = read_webhook_client(spec);
     api.insecure_skip_tls_verify = kubectl_bool(spec.get("insecureSkipTLSVerify")) == true;
-    api.backend = resolve_service(bundle, api.client);
+    api.backend = resolve_service(bundle, pods, api.client);
     api.ca_injectors = ca_injectors(obj, policy);
     for (const Object* w : api.backend.backends) {
       api.replicas += w->kind == "DaemonSet" ? 2 : replicas_of(*w);

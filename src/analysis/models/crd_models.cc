@@ -82,14 +82,15 @@ CaBundleState ca_bundle_state(const yaml::Node& client_config) {
 }
 
 // Services that the bundle's admission webhooks call.
-std::set<const Object*> admission_services(const Bundle& bundle) {
+std::set<const Object*> admission_services(const Bundle& bundle,
+                                           std::span<const PodTemplate> pods) {
   std::set<const Object*> out;
   for (const char* kind : {"MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"}) {
     for (uint32_t index : bundle.of_kind("admissionregistration.k8s.io", kind)) {
       yaml::Node hooks = bundle.objects[index].node.get("webhooks");
       for (size_t i = 0; i < hooks.size(); ++i) {
         WebhookClient c = read_webhook_client(hooks.item(i).get("clientConfig"));
-        if (const Object* svc = resolve_service(bundle, c).service) out.insert(svc);
+        if (const Object* svc = resolve_service(bundle, pods, c).service) out.insert(svc);
       }
     }
   }
@@ -148,11 +149,12 @@ std::string injection_problem(const Object& crd) {
 }  // namespace
 
 std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle,
+                                                std::span<const PodTemplate> pods,
                                                 const std::vector<const Object*>& crds,
                                                 const RbacPolicy& policy,
                                                 const HiddenFootprint& hidden, const OwnApis& own) {
   std::vector<ConversionWiring> out;
-  std::set<const Object*> admission = admission_services(bundle);
+  std::set<const Object*> admission = admission_services(bundle, pods);
   for (const Object* crd : crds) {
     if (crd->version != "v1") continue;
     yaml::Node conversion = crd->node.at({"spec", "conversion"});
@@ -161,7 +163,7 @@ std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle,
     w.crd = crd;
     yaml::Node client_config = conversion.at({"webhook", "clientConfig"});
     w.client = read_webhook_client(client_config);
-    w.backend = resolve_service(bundle, w.client);
+    w.backend = resolve_service(bundle, pods, w.client);
     yaml::Node versions = crd->node.at({"spec", "versions"});
     w.versions = versions.size();
     for (size_t i = 0; i < versions.size(); ++i) {
@@ -177,7 +179,7 @@ std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle,
           WebhookClient at = w.client;
           at.service_namespace = svc->namespace_;
           at.service_name = svc->name;
-          target = resolve_service(bundle, at);
+          target = resolve_service(bundle, pods, at);
         }
         w.suggested_port = conversion_port(target, w.client.port);
       }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -71,7 +72,9 @@ struct ConversionWiring {
 };
 
 // For `crds`, the effective CRDs; `hidden` and `own` say which containers apply them at run time.
+// `pods` are the bundle's pod templates, behind the Services the webhooks call.
 std::vector<ConversionWiring> conversion_wiring(const Bundle& bundle,
+                                                std::span<const PodTemplate> pods,
                                                 const std::vector<const Object*>& crds,
                                                 const RbacPolicy& policy,
                                                 const HiddenFootprint& hidden, const OwnApis& own);

@@ -64,10 +64,10 @@ bool holds_word(std::string_view text, std::string_view name) {
 // one of `objects`: the sign of an operator that reads that one object, typically with the field
 // selector metadata.name that a resourceNames rule does allow (cert-manager's webhook reads its
 // CA Secret that way, named by --dynamic-serving-ca-secret-name).
-std::string object_named_by_containers(const Bundle& bundle, const Subject& subject,
+std::string object_named_by_containers(std::span<const PodTemplate> pods, const Subject& subject,
                                        const std::vector<std::string>& objects) {
   if (subject.kind != SubjectKind::kServiceAccount) return "";
-  for (const PodTemplate& t : pod_templates(bundle)) {
+  for (const PodTemplate& t : pods) {
     if (t.owner->namespace_ != subject.namespace_) continue;
     if (service_account_of(t.spec) != subject.name) continue;
     yaml::Node containers = t.spec.get("containers");
@@ -94,7 +94,8 @@ std::string object_named_by_containers(const Bundle& bundle, const Subject& subj
 
 }  // namespace
 
-std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy) {
+std::vector<ListWatchTrap> find_list_watch_traps(std::span<const PodTemplate> pods,
+                                                 const RbacPolicy& policy) {
   std::vector<ListWatchTrap> traps;
   for (const RbacRole& role : policy.roles()) {
     if (role.builtin()) continue;
@@ -136,7 +137,7 @@ std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const Rba
               t.evidence = ListWatchEvidence::kInformer;
               continue;
             }
-            t.named_by = object_named_by_containers(bundle, s, rule.resource_names);
+            t.named_by = object_named_by_containers(pods, s, rule.resource_names);
             if (!t.named_by.empty()) t.evidence = ListWatchEvidence::kNamedByContainers;
           }
         }

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "load/loader.h"
 #include "model/rbac.h"
+#include "model/workloads.h"
 
 namespace footprint {
 
@@ -42,7 +44,10 @@ struct ListWatchTrap {
   std::string named_by;
 };
 
-std::vector<ListWatchTrap> find_list_watch_traps(const Bundle& bundle, const RbacPolicy& policy);
+// For Context::list_watch_traps: the traps of `policy`'s roles, with the evidence the bundle's
+// pod templates (`pods`) give of what each trapped subject runs.
+std::vector<ListWatchTrap> find_list_watch_traps(std::span<const PodTemplate> pods,
+                                                 const RbacPolicy& policy);
 
 // The identity a binding subject authenticates as.
 Identity identity_of(const Subject& subject);

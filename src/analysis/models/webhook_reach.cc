@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "analysis/models/ownership.h"
 #include "load/parallel.h"
@@ -148,7 +149,7 @@ WebhookReach reach_of(const ResourceTable& resources, const OwnApis& own_apis,
   return reach;
 }
 
-struct ComponentRequest {
+struct ComponentCall {
   const char* namespace_;  // empty for cluster-scoped resources
   const char* operation;
   const char* group;
@@ -162,7 +163,7 @@ struct ComponentRequest {
 // their tokens, renew leader-election leases, publish endpoints and roll out upgrades; and every
 // kubelet's heartbeat, a Lease in kube-node-lease renewed every 10 s and its Node's status.
 // Without heartbeats the node lifecycle controller marks nodes NotReady and evicts their pods.
-constexpr ComponentRequest kComponentRequests[] = {
+constexpr ComponentCall kComponentCalls[] = {
     {"kube-system", "CREATE", "", "pods", "", true, "start pods (DNS, CNI and kube-proxy)"},
     {"kube-system", "CREATE", "", "serviceaccounts", "token", true, "get their tokens"},
     {"kube-system", "UPDATE", "coordination.k8s.io", "leases", "", true,
@@ -184,7 +185,7 @@ ComponentHit components_hit(const ResourceTable& resources,
                             std::span<const ClusterNamespace> namespaces,
                             const AdmissionWebhook& w) {
   ComponentHit hit;
-  for (const ComponentRequest& c : kComponentRequests) {
+  for (const ComponentCall& c : kComponentCalls) {
     AdmissionRequest r = pod_create_request(namespaces, c.namespace_);
     if (std::string_view(c.namespace_).empty()) r.namespace_labels.clear();
     r.operation = c.operation;
@@ -198,8 +199,7 @@ ComponentHit components_hit(const ResourceTable& resources,
     std::string what = r.resource;
     if (!r.api_group.empty()) what += "." + r.api_group;
     if (!r.subresource.empty()) what += "/" + r.subresource;
-    if (!r.namespace_.empty() && r.namespace_ != "kube-system") what += " in " + r.namespace_;
-    hit.requests.push_back(fmt::format("{} {}", what, r.operation));
+    hit.requests.push_back({r.namespace_, r.operation, std::move(what), r.namespace_.empty()});
     if (!r.namespace_.empty()) add_unique(hit.namespaces, r.namespace_);
     add_unique(hit.blocked, c.blocked);
     hit.vital = hit.vital || c.vital;
@@ -213,6 +213,11 @@ std::string backend_of(const WebhookClient& c) {
 }
 
 }  // namespace
+
+std::string ComponentRequest::display() const {
+  if (ns.empty() || ns == "kube-system") return fmt::format("{} {}", resource, verb);
+  return fmt::format("{} in {} {}", resource, ns, verb);
+}
 
 std::string selector_scope(const LabelSelector& s) {
   if (s.empty()) return "none";
@@ -228,9 +233,17 @@ std::string selector_scope(const LabelSelector& s) {
   return "opt-in";
 }
 
-std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle, const Admission& admission,
-                                               const OwnApis& own,
+std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle,
+                                               std::span<const PodTemplate> pods,
+                                               const Admission& admission, const OwnApis& own,
                                                std::span<const ClusterNamespace> namespaces) {
+  // One resolution per Service port called: a configuration's webhooks usually share one.
+  std::map<std::string, ServiceBackend> backends;
+  for (const AdmissionWebhook& w : admission.webhooks) {
+    std::string name = backend_of(w.client);
+    if (w.client.is_service && !backends.contains(name))
+      backends.emplace(name, resolve_service(bundle, pods, w.client));
+  }
   // Each webhook's reach asks the matcher about every served resource; webhooks are independent.
   std::vector<WebhookSummary> out(admission.webhooks.size());
   parallel_for(out.size(), bundle.input.jobs, [&](size_t i) {
@@ -259,7 +272,8 @@ std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle, const Admis
       }
     }
     s.components = components_hit(bundle.resources, namespaces, w);
-    s.backend = backend_of(w.client);
+    s.backend_name = backend_of(w.client);
+    if (w.client.is_service) s.backend = backends.at(s.backend_name);
     s.worst_seconds = w.timeout_seconds * (w.reinvoked_if_needed ? 2 : 1);
   });
   return out;

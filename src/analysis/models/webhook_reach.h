@@ -12,6 +12,8 @@
 #include "analysis/finding.h"
 #include "model/admission.h"
 #include "model/namespaces.h"
+#include "model/webhook_client.h"
+#include "model/workloads.h"
 
 namespace footprint {
 
@@ -42,8 +44,22 @@ struct WebhookReach {
 // The requests of the cluster's own components a webhook is called for: in kube-system (start
 // DNS, CNI and kube-proxy pods, tokens, leader-election leases, endpoints, upgrades) and every
 // kubelet's heartbeat (its Lease in kube-node-lease, its Node's status).
+// One request of the cluster's components: `resource` is "resource[.group][/subresource]",
+// `ns` is empty for a cluster-scoped resource.
+struct ComponentRequest {
+  std::string ns;
+  std::string verb;  // the admission operation: CREATE, UPDATE
+  std::string resource;
+  bool cluster_scoped = false;
+
+  // "pods CREATE", "leases.coordination.k8s.io in kube-node-lease UPDATE": kube-system, where
+  // most are, goes unsaid.
+  std::string display() const;
+  bool operator==(const ComponentRequest&) const = default;
+};
+
 struct ComponentHit {
-  std::vector<std::string> requests;    // "pods CREATE", "leases.coordination.k8s.io in ..."
+  std::vector<ComponentRequest> requests;
   std::vector<std::string> namespaces;  // where those requests are: kube-system, kube-node-lease
   std::vector<std::string> blocked;     // what the components cannot do while it rejects them
   bool vital = false;  // without them, components cannot start or keep their leases
@@ -67,7 +83,10 @@ struct WebhookSummary {
   std::vector<std::string> others_hit;
   size_t others_total = 0;
   ComponentHit components;
-  std::string backend;    // "service ns/name:443" or the URL
+  std::string backend_name;  // "service ns/name:443" or the URL
+  // What the bundle provides behind the Service the webhook calls; empty for a URL. Webhooks
+  // calling the same Service port share one resolution.
+  ServiceBackend backend;
   int worst_seconds = 0;  // timeout, doubled when reinvocation may call it twice
 
   // Other teams' requests reach the webhook: it matches shared resources, and either they are
@@ -78,9 +97,12 @@ struct WebhookSummary {
 };
 
 // For Context::webhooks: what each webhook of `admission` reaches among the bundle's resources,
-// the install's own APIs (`own`) and the namespace set.
-std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle, const Admission& admission,
-                                               const OwnApis& own,
+// the install's own APIs (`own`) and the namespace set, and what backs it among the bundle's
+// Services and `pods` (its pod templates). The i-th summary is that of admission.webhooks[i]:
+// summaries are in the order the API server calls the webhooks.
+std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle,
+                                               std::span<const PodTemplate> pods,
+                                               const Admission& admission, const OwnApis& own,
                                                std::span<const ClusterNamespace> namespaces);
 
 // What each webhook check rates one webhook, or nothing when the check does not report it. The

@@ -6,12 +6,11 @@
 // cluster (the CA key, the service-account signing key and etcd's data are files there), hence
 // critical; root on the nodes it reaches is high; other host access medium; read-only paths and
 // host ports alone low.
-#include "analysis/nodes/node_footprint.h"
-
 #include <gtest/gtest.h>
 
 #include "analysis/check_testing.h"
 #include "analysis/context.h"
+#include "analysis/models/node_footprints.h"
 
 namespace footprint {
 namespace {

@@ -12,15 +12,6 @@ namespace footprint {
 
 namespace {
 
-// Without --namespaces the context holds default_namespaces(): then only the Namespaces the
-// bundle creates have known labels.
-bool namespaces_from_cluster(const Context& ctx) {
-  std::vector<ClusterNamespace> defaults = default_namespaces(ctx.bundle);
-  return !std::equal(
-      ctx.namespaces.begin(), ctx.namespaces.end(), defaults.begin(), defaults.end(),
-      [](const ClusterNamespace& a, const ClusterNamespace& b) { return a.name == b.name; });
-}
-
 PodSecurityLevel next(PodSecurityLevel level) {
   return level == PodSecurityLevel::kPrivileged ? PodSecurityLevel::kBaseline
                                                 : PodSecurityLevel::kRestricted;
@@ -29,7 +20,8 @@ PodSecurityLevel next(PodSecurityLevel level) {
 }  // namespace
 
 std::vector<WorkloadPodSecurity> workload_pod_security(const Context& ctx) {
-  bool from_cluster = namespaces_from_cluster(ctx);
+  // With the default namespaces, only the Namespaces the bundle creates have known labels.
+  bool from_cluster = ctx.namespace_source != NamespaceSource::kDefault;
   std::vector<WorkloadPodSecurity> out;
   for (const PodTemplate& t : ctx.pods) {
     WorkloadPodSecurity w;

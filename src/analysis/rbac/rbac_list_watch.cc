@@ -1,5 +1,6 @@
-// rbac-resourcenames-list-watch: reports the traps of find_list_watch_traps
-// (models/list_watch_traps.cc), rules that grant list or watch only for named objects.
+// rbac-resourcenames-list-watch: reports the Context's list_watch_traps, found by
+// find_list_watch_traps (models/list_watch_traps.cc), rules that grant list or watch only for named
+// objects.
 #include <fmt/format.h>
 
 #include "analysis/context.h"
@@ -11,7 +12,7 @@ namespace footprint {
 namespace {
 
 void run_resourcenames_list_watch(const Context& ctx, Findings& out) {
-  for (const ListWatchTrap& t : find_list_watch_traps(ctx.bundle, ctx.rbac)) {
+  for (const ListWatchTrap& t : ctx.list_watch_traps) {
     std::string what = group_resource(t.api_group, t.resource);
     // One rule can trap several resources and subjects: each is its own finding.
     std::string trap_key =

@@ -157,7 +157,7 @@ CrdFixPlan plan_crd_fixes(const Context& ctx, const CrdFixOptions& options) {
         WebhookClient chosen = w.client;
         chosen.service_namespace = ns;
         chosen.service_name = name;
-        ServiceBackend backend = resolve_service(bundle, chosen);
+        ServiceBackend backend = resolve_service(bundle, ctx.pods, chosen);
         if (backend.service) port = conversion_port(backend, w.client.port);
       } else if (const Object* target = w.target_service()) {
         ns = target->namespace_;

@@ -14,7 +14,7 @@ using testing::run_check;
 TEST(RbacFix, LoopClearsTheHighFinding) {
   Bundle b = bundle_from(kRestrictedMode, "dynamo-system");
   RbacPolicy policy = RbacPolicy::build(b);
-  std::string fix = render_rbac_fix(find_list_watch_traps(b, policy));
+  std::string fix = render_rbac_fix(find_list_watch_traps(pod_templates(b), policy));
   ASSERT_FALSE(fix.empty());
   EXPECT_NE(fix.find("kind: Role\n"), std::string::npos);
   EXPECT_NE(fix.find("  namespace: dynamo-system\n"), std::string::npos);
@@ -25,7 +25,7 @@ TEST(RbacFix, LoopClearsTheHighFinding) {
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kInfo);  // now a dead rule, covered by the fix
   RbacPolicy fixed_policy = RbacPolicy::build(fixed);
-  EXPECT_TRUE(render_rbac_fix(find_list_watch_traps(fixed, fixed_policy)).empty());
+  EXPECT_TRUE(render_rbac_fix(find_list_watch_traps(pod_templates(fixed), fixed_policy)).empty());
 }
 
 }  // namespace

@@ -34,10 +34,11 @@ Operator operator_of(const Context& ctx, const WebhookFixOptions& options) {
   for (const std::string& ns : options.own_namespaces)
     add_unique(op.namespaces, ns);
   std::vector<const Object*> owners;
-  for (const AdmissionWebhook& w : ctx.admission.webhooks) {
+  for (const WebhookSummary& s : ctx.webhooks) {
+    const AdmissionWebhook& w = *s.webhook;
     if (w.in_cluster || !w.client.is_service) continue;
     add_unique(op.namespaces, w.client.service_namespace);
-    for (const Object* owner : resolve_service(ctx.bundle, w.client).backends) {
+    for (const Object* owner : s.backend.backends) {
       if (std::find(owners.begin(), owners.end(), owner) == owners.end()) owners.push_back(owner);
     }
   }

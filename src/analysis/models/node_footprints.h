@@ -18,6 +18,10 @@ struct HostPathMount {
   std::vector<std::string> containers;
 };
 
+// How a hostPath takes its pod's node over (the runtime socket, a writable directory of root's,
+// the node's credentials), or an empty string.
+std::string host_path_takeover(const HostPathMount& mount);
+
 struct NodeFootprint {
   const Object* daemonset = nullptr;
   bool every_taint = false;    // tolerates every NoSchedule and NoExecute taint
@@ -41,6 +45,7 @@ struct NodeFootprint {
   bool reaches_control_plane() const { return control_plane && node_selection.empty(); }
 };
 
+// For Context::node_footprints: one per DaemonSet of the bundle, in input order.
 std::vector<NodeFootprint> node_footprints(const Bundle& bundle);
 
 // Critical when it can take over control-plane nodes, high when it can take over the nodes it
