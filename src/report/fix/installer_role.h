@@ -1,7 +1,7 @@
 // The YAML of `footprint can-install --print-role`: the least grant an installer needs
-// (analysis/commands/install_rights.h) as a ClusterRole and Roles, each bound to the installer, after
-// the Namespaces the bundle creates, which a cluster admin creates first. Comments say the order
-// to apply it in, what each rule is for, and what footprint's own RBAC checks make of it.
+// (analysis/commands/install_rights.h) as a ClusterRole and Roles, each bound to the installer,
+// after the Namespaces the bundle creates, which a cluster admin creates first. Comments say the
+// order to apply it in, what each rule is for, and what footprint's own RBAC checks make of it.
 #pragma once
 
 #include <string>
