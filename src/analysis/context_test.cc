@@ -276,8 +276,12 @@ metadata: {name: kube-system}
   ASSERT_TRUE(with_namespaces.has_value());
   Context in_cluster(b, {}, {}, &*with_namespaces);
   EXPECT_EQ(in_cluster.namespace_source, NamespaceSource::kCluster);
-  // The snapshot's kube-system, and op, which the bundle creates.
-  EXPECT_EQ(in_cluster.namespaces.size(), 2u);
+  // The snapshot's kube-system, op, which the bundle creates, and the release namespace
+  // (bundle_from's "default"), which cluster_namespaces() always adds.
+  std::vector<std::string> names;
+  for (const ClusterNamespace& ns : in_cluster.namespaces)
+    names.push_back(ns.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"default", "kube-system", "op"}));
 
   // A snapshot without Namespaces stands for no cluster's namespaces: the defaults.
   auto without = load_cluster_text("c.yaml", R"(apiVersion: v1
