@@ -52,7 +52,7 @@ Answer answer(std::string_view bundle_yaml, std::string_view cluster_yaml, std::
   Bundle bundle = testing::bundle_from(bundle_yaml, ns);
   // "" stands for no snapshot, which load_cluster_text refuses as text without objects.
   auto cluster = load_cluster_text("cluster.yaml", std::string(cluster_yaml));
-  if (!cluster_yaml.empty()) EXPECT_TRUE(cluster.has_value());
+  EXPECT_EQ(cluster.has_value(), !cluster_yaml.empty());
   Context ctx(bundle, {}, {}, cluster ? &*cluster : nullptr);
   InstallRights rights = install_rights(ctx, *Identity::parse(as, groups), ns);
   Answer a;
