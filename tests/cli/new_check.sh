@@ -36,10 +36,7 @@ grep -q '"namespace-quota-shared"' "$test" || fail "the test does not name the I
 
 # The stubs and the registry compile, with the flags of the files beside them.
 commands=$(dirname "$FOOTPRINT")/compile_commands.json
-[ -f "$commands" ] || {
-  echo "no $commands: cannot compile the stubs" >&2
-  exit 77
-}
+[ -f "$commands" ] || skip "no $commands: cannot compile the stubs"
 for pair in "cluster_wide/shared_cluster_objects.cc $check" \
   "cluster_wide/shared_cluster_objects_test.cc $test" "registry.cc $tree/src/analysis/registry.cc"; do
   read -r neighbour stub <<<"$pair"
