@@ -3,6 +3,7 @@
 // commands read them here and never derive them again.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ struct HeldEscalation;  // analysis/models/escalation_paths.h
 
 // Where Context::namespaces come from: default_namespaces(bundle), whose labels are known only for
 // the Namespaces the bundle creates; --namespaces; or the --cluster snapshot's Namespaces.
-enum class NamespaceSource { kDefault, kGiven, kCluster };
+enum class NamespaceSource : uint8_t { kDefault, kGiven, kCluster };
 
 struct Context {
   // `namespaces` is the set blast radius is measured against; empty means
