@@ -12,14 +12,14 @@ namespace {
 // paint()'s sequences are `ESC [ SECRET ; params m`: the secret is hex digits, so that
 // display_width, which skips from `ESC [` to the next `m`, still gives them no width.
 const std::string& secret() {
-  static const std::string value = [] {
+  static const std::string kSecret = [] {
     std::random_device random;
     std::string out;
     for (int i = 0; i < 4; ++i)
       out += fmt::format("{:08x}", static_cast<uint32_t>(random()));
     return out;
   }();
-  return value;
+  return kSecret;
 }
 
 std::string marked(std::string_view sequences) {

@@ -33,7 +33,7 @@ kind: ClusterRole
 metadata: {name: op}
 rules: [{apiGroups: [extra.example.com], resources: [gadgets], verbs: [get, list, watch]}]
 )";
-  EXPECT_TRUE(testing::run_check(testing::bundle_from(crd), "crd-not-installed").empty());
+  EXPECT_TRUE(run_check(bundle_from(crd), "crd-not-installed").empty());
   std::string webhook = crd + R"(---
 apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
@@ -43,7 +43,7 @@ webhooks:
   clientConfig: {service: {namespace: ops, name: hooks}}
   rules: [{operations: [CREATE], apiGroups: [extra.example.com], apiVersions: [v1], resources: [gadgets]}]
 )";
-  auto used = testing::run_check(testing::bundle_from(webhook), "crd-not-installed");
+  auto used = run_check(bundle_from(webhook), "crd-not-installed");
   ASSERT_EQ(used.size(), 1u);
   EXPECT_EQ(used[0].severity, Severity::kHigh);
   // Shared Kubernetes domains never make a group the install's own.
@@ -62,7 +62,7 @@ kind: ClusterRole
 metadata: {name: op}
 rules: [{apiGroups: [jobset.x-k8s.io], resources: [jobsets, jobsets/status], verbs: [get, update]}]
 )";
-  EXPECT_TRUE(testing::run_check(testing::bundle_from(shared), "crd-not-installed").empty());
+  EXPECT_TRUE(run_check(bundle_from(shared), "crd-not-installed").empty());
 }
 
 }  // namespace
