@@ -80,19 +80,35 @@ int run_diff(int argc, char** argv) {
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
   base.command = "footprint diff";
-  BundleArgs old_args = base;
-  old_args.inputs = {sides[0]};
-  for (const std::string& f : old_values)
-    old_args.chart.values_files.push_back(f);
-  BundleArgs new_args = base;
-  new_args.inputs = {sides[1]};
-  for (const std::string& f : new_values)
-    new_args.chart.values_files.push_back(f);
+  // -f, --set and the other chart options apply to the sides that are charts; --old-values and
+  // --new-values to their own side, which must then be one. With no chart at all, loading OLD
+  // says that the options apply to none.
+  bool any_chart = is_chart(sides[0]) || is_chart(sides[1]);
+  auto side_args = [&](const std::string& input, const std::vector<std::string>& own_values,
+                       std::string_view option, std::string_view side) {
+    std::optional<BundleArgs> args = base;
+    args->inputs = {input};
+    bool chart = is_chart(input);
+    if (!own_values.empty() && !chart) {
+      print_error(fmt::format(
+          "{} applies to a chart, and {} ({}) is not one (a directory with Chart.yaml, or a .tgz)",
+          option, side, input));
+      return std::optional<BundleArgs>();
+    }
+    if (!chart && any_chart) args->chart = ChartOptions{};
+    args->chart.values_files.insert(args->chart.values_files.end(), own_values.begin(),
+                                    own_values.end());
+    return args;
+  };
+  std::optional<BundleArgs> old_args = side_args(sides[0], old_values, "--old-values", "OLD");
+  if (!old_args) return kExitUsage;
+  std::optional<BundleArgs> new_args = side_args(sides[1], new_values, "--new-values", "NEW");
+  if (!new_args) return kExitUsage;
 
   std::vector<std::string> inputs = {config_file(policy), registry.ca_file};
-  std::unique_ptr<LoadedSide> before = load_side(old_args, inputs);
+  std::unique_ptr<LoadedSide> before = load_side(*old_args, inputs);
   if (!before) return kExitUsage;
-  std::unique_ptr<LoadedSide> after = load_side(new_args, inputs);
+  std::unique_ptr<LoadedSide> after = load_side(*new_args, inputs);
   if (!after) return kExitUsage;
   if (!check_output(output_path, inputs)) return kExitUsage;
   // Both sides' images are sized, OLD's too: the blobs they hold are already in a mirror.

@@ -175,6 +175,13 @@ int run_relocate(int argc, char** argv) {
     for (const std::string& s : result->left_unchanged)
       print_stderr("  " + s + "\n");
   }
+  if (!result->already_on_mirror.empty()) {
+    std::fprintf(stderr, "footprint: left %s already on the mirror as %s:\n",
+                 count_of(result->already_on_mirror.size(), "reference").c_str(),
+                 result->already_on_mirror.size() == 1 ? "it was" : "they were");
+    for (const std::string& s : result->already_on_mirror)
+      std::fprintf(stderr, "  %s\n", s.c_str());
+  }
   if (!result->omitted_secrets.empty()) {
     print_stderr(fmt::format(
         "footprint: left out {}, whose values are never copied; apply them from the original "

@@ -108,6 +108,15 @@ bool create_parents(const fs::path& path, std::vector<fs::path>& created, std::s
   return true;
 }
 
+// True when `path` is the regular file standard input reads (`< file`): same device and inode.
+// Only a regular file can be destroyed by writing over it.
+bool is_file_on_stdin(const std::string& path) {
+  struct stat in {};
+  struct stat out {};
+  return fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode) && stat(path.c_str(), &out) == 0 &&
+         in.st_dev == out.st_dev && in.st_ino == out.st_ino;
+}
+
 }  // namespace
 
 std::optional<std::string> output_clash(const std::string& output,
@@ -116,7 +125,16 @@ std::optional<std::string> output_clash(const std::string& output,
   std::error_code ec;
   if (!fs::exists(output, ec)) return std::nullopt;
   for (const std::string& input : inputs) {
-    if (input.empty() || input == "-" || input == "<stdin>") continue;
+    if (input == "-" || input == "<stdin>") {
+      if (is_file_on_stdin(output)) {
+        return fmt::format(
+            "{} is the file on standard input, one of the inputs; refusing to write over it: "
+            "choose another output path",
+            output);
+      }
+      continue;
+    }
+    if (input.empty()) continue;
     if (fs::equivalent(output, input, ec)) {
       return fmt::format(
           "{} is one of the inputs{}; refusing to write over it: choose another output path",

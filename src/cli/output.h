@@ -27,7 +27,8 @@ struct OutputFile {
 };
 
 // An error message when `output` is the same file as one of `inputs`, compared by real path, so
-// `./x.yaml`, a symlink or a hard link to an input all count. Inputs that are directories are
+// `./x.yaml`, a symlink or a hard link to an input all count; for the input "-", the regular file
+// behind standard input counts. Inputs that are directories are
 // compared as they are (an output cannot be a directory).
 std::optional<std::string> output_clash(const std::string& output,
                                         const std::vector<std::string>& inputs);

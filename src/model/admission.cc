@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
+#include <optional>
 
+#include "model/kubectl_json.h"
 #include "util/strings.h"
 
 namespace footprint {
@@ -78,11 +79,10 @@ AdmissionWebhook read_webhook(const Object& configuration, const yaml::Node& w) 
   h.failure_policy = failure.empty()       ? (beta ? FailurePolicy::kIgnore : FailurePolicy::kFail)
                      : failure == "Ignore" ? FailurePolicy::kIgnore
                                            : FailurePolicy::kFail;
-  std::string_view timeout = w.get("timeoutSeconds").str();
-  int seconds = 0;
-  auto parsed = std::from_chars(timeout.data(), timeout.data() + timeout.size(), seconds);
-  h.timeout_defaulted = timeout.empty() || parsed.ec != std::errc();
-  h.timeout_seconds = h.timeout_defaulted ? (beta ? 30 : 10) : seconds;
+  // As kubectl sends it (YAML 1.1: 0x10 is 16); build_bundle set aside any other than 1 to 30.
+  std::optional<int64_t> timeout = kubectl_int(w.get("timeoutSeconds"));
+  h.timeout_defaulted = !timeout;
+  h.timeout_seconds = timeout ? static_cast<int>(*timeout) : (beta ? 30 : 10);
   h.side_effects = std::string(w.get("sideEffects").str());
   if (h.side_effects.empty() && beta) h.side_effects = "Unknown";
   h.reinvoked_if_needed = h.mutating && w.get("reinvocationPolicy").str() == "IfNeeded";

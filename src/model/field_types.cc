@@ -1,31 +1,62 @@
 #include "model/field_types.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <limits>
+#include <optional>
 #include <string_view>
 
+#include "load/base64.h"
 #include "model/kubectl_json.h"
 
 namespace footprint {
 
 namespace {
 
-// What a field must be in JSON; the arrays also say what their items must be.
-enum class Json : uint8_t { kObject, kObjectArray, kStringArray, kString, kNumber, kBool };
+// What a field must be in JSON; the arrays and maps also say what their items must be. kInt32 is
+// a number Go can store in an int32; kBytesMap's values are base64 text (Go's []byte).
+enum class Json : uint8_t {
+  kObject,
+  kObjectArray,
+  kStringArray,
+  kStringMap,
+  kBytesMap,
+  kString,
+  kNumber,
+  kInt32,
+  kBool
+};
+
+// The range the API server's validation accepts for an integer, and its message (field.Invalid),
+// or field.Required's for 0 when `zero_is_absent` (a zero int32 reads as not given).
+struct Range {
+  int64_t min;
+  int64_t max;
+  std::string_view message;
+  bool zero_is_absent = false;
+};
 
 // One field: its path from the object's root ("[]" steps into every item of a list), the JSON
 // type the Go struct needs, and the names Go's encoding/json puts in its error ("json: cannot
 // unmarshal string into Go struct field PolicyRule.rules.verbs of type []string"): the struct
-// that holds the field and the field's Go type.
+// that holds the field and the field's Go type. Then what validation accepts of a value of the
+// right type: a range, or the values of an enum (of each item, for a list), sorted as the API
+// server lists them.
 struct Field {
   std::string path;
   Json want;
   std::string_view go_struct;
   std::string_view go_type;
+  std::optional<Range> range = {};
+  std::vector<std::string_view> allowed = {};
 };
+
+// IsValidPortNum (k8s.io/apimachinery/pkg/util/validation/validation.go).
+constexpr std::string_view kPortRange = "must be between 1 and 65535, inclusive";
 
 struct KindFields {
   std::string_view group;
@@ -38,10 +69,21 @@ std::vector<Field> webhook_fields(std::string_view configuration, std::string_vi
   std::vector<Field> out = {
       {"webhooks", Json::kObjectArray, configuration,
        mutating ? "[]v1.MutatingWebhook" : "[]v1.ValidatingWebhook"},
-      {"webhooks[].failurePolicy", Json::kString, webhook, "v1.FailurePolicyType"},
-      {"webhooks[].matchPolicy", Json::kString, webhook, "v1.MatchPolicyType"},
+      {"webhooks[].failurePolicy",
+       Json::kString,
+       webhook,
+       "v1.FailurePolicyType",
+       {},
+       {"Fail", "Ignore"}},
+      {"webhooks[].matchPolicy",
+       Json::kString,
+       webhook,
+       "v1.MatchPolicyType",
+       {},
+       {"Equivalent", "Exact"}},
       {"webhooks[].sideEffects", Json::kString, webhook, "v1.SideEffectClass"},
-      {"webhooks[].timeoutSeconds", Json::kNumber, webhook, "int32"},
+      {"webhooks[].timeoutSeconds", Json::kInt32, webhook, "int32",
+       Range{1, 30, "the timeout value must be between 1 and 30 seconds"}},
       {"webhooks[].namespaceSelector", Json::kObject, webhook, "v1.LabelSelector"},
       {"webhooks[].objectSelector", Json::kObject, webhook, "v1.LabelSelector"},
       {"webhooks[].admissionReviewVersions", Json::kStringArray, webhook, "[]string"},
@@ -51,32 +93,62 @@ std::vector<Field> webhook_fields(std::string_view configuration, std::string_vi
        "v1.ServiceReference"},
       {"webhooks[].clientConfig.service.name", Json::kString, "ServiceReference", "string"},
       {"webhooks[].clientConfig.service.namespace", Json::kString, "ServiceReference", "string"},
-      {"webhooks[].clientConfig.service.port", Json::kNumber, "ServiceReference", "int32"},
+      {"webhooks[].clientConfig.service.port", Json::kInt32, "ServiceReference", "int32",
+       Range{1, 65535, "port is not valid: must be between 1 and 65535, inclusive"}},
       {"webhooks[].rules", Json::kObjectArray, webhook, "[]v1.RuleWithOperations"},
-      {"webhooks[].rules[].operations", Json::kStringArray, "RuleWithOperations",
-       "[]v1.OperationType"},
+      {"webhooks[].rules[].operations",
+       Json::kStringArray,
+       "RuleWithOperations",
+       "[]v1.OperationType",
+       {},
+       {"*", "CONNECT", "CREATE", "DELETE", "UPDATE"}},
       {"webhooks[].rules[].apiGroups", Json::kStringArray, "RuleWithOperations", "[]string"},
       {"webhooks[].rules[].apiVersions", Json::kStringArray, "RuleWithOperations", "[]string"},
       {"webhooks[].rules[].resources", Json::kStringArray, "RuleWithOperations", "[]string"},
-      {"webhooks[].rules[].scope", Json::kString, "RuleWithOperations", "v1.ScopeType"},
+      {"webhooks[].rules[].scope",
+       Json::kString,
+       "RuleWithOperations",
+       "v1.ScopeType",
+       {},
+       {"*", "Cluster", "Namespaced"}},
   };
   if (mutating) {
-    out.push_back(
-        {"webhooks[].reinvocationPolicy", Json::kString, webhook, "v1.ReinvocationPolicyType"});
+    out.push_back({"webhooks[].reinvocationPolicy",
+                   Json::kString,
+                   webhook,
+                   "v1.ReinvocationPolicyType",
+                   {},
+                   {"IfNeeded", "Never"}});
   }
   return out;
 }
 
 // A workload's pod spec at `prefix` ("spec.template.spec"): the fields the workload, pod security
-// and service account checks read.
+// and service account checks read, and those Helm values most often get wrong (an env value or
+// an argument written as a number).
 void add_pod_spec(std::vector<Field>& out, const std::string& prefix) {
   auto at = [&](std::string_view rest) { return fmt::format("{}.{}", prefix, rest); };
-  std::vector<Field> fields = {
-      {at("containers"), Json::kObjectArray, "PodSpec", "[]v1.Container"},
-      {at("initContainers"), Json::kObjectArray, "PodSpec", "[]v1.Container"},
-      {at("containers[].name"), Json::kString, "Container", "string"},
-      {at("containers[].securityContext"), Json::kObject, "Container", "v1.SecurityContext"},
-      {at("containers[].securityContext.privileged"), Json::kBool, "SecurityContext", "bool"},
+  std::vector<Field> fields;
+  for (std::string_view list : {"containers", "initContainers"}) {
+    auto in = [&](std::string_view rest) { return fmt::format("{}.{}[].{}", prefix, list, rest); };
+    std::vector<Field> container = {
+        {at(list), Json::kObjectArray, "PodSpec", "[]v1.Container"},
+        {in("name"), Json::kString, "Container", "string"},
+        {in("command"), Json::kStringArray, "Container", "[]string"},
+        {in("args"), Json::kStringArray, "Container", "[]string"},
+        {in("env"), Json::kObjectArray, "Container", "[]v1.EnvVar"},
+        {in("env[].name"), Json::kString, "EnvVar", "string"},
+        {in("env[].value"), Json::kString, "EnvVar", "string"},
+        {in("ports"), Json::kObjectArray, "Container", "[]v1.ContainerPort"},
+        // core/validation/validation.go, validateContainerPorts.
+        {in("ports[].containerPort"), Json::kInt32, "ContainerPort", "int32",
+         Range{1, 65535, kPortRange, true}},
+        {in("securityContext"), Json::kObject, "Container", "v1.SecurityContext"},
+        {in("securityContext.privileged"), Json::kBool, "SecurityContext", "bool"},
+    };
+    fields.insert(fields.end(), container.begin(), container.end());
+  }
+  std::vector<Field> pod = {
       {at("serviceAccountName"), Json::kString, "PodSpec", "string"},
       {at("hostNetwork"), Json::kBool, "PodSpec", "bool"},
       {at("hostPID"), Json::kBool, "PodSpec", "bool"},
@@ -86,16 +158,32 @@ void add_pod_spec(std::vector<Field>& out, const std::string& prefix) {
       {at("securityContext"), Json::kObject, "PodSpec", "v1.PodSecurityContext"},
   };
   out.insert(out.end(), fields.begin(), fields.end());
+  out.insert(out.end(), pod.begin(), pod.end());
 }
 
-// A workload whose spec holds a pod template: `kind` with its spec of Go type `spec_type`.
+// A pod template's metadata at `prefix` ("spec.template.metadata"): labels and annotations are
+// maps of strings, as in every object's metadata.
+void add_template_metadata(std::vector<Field>& out, const std::string& prefix) {
+  out.push_back({prefix, Json::kObject, "PodTemplateSpec", "v1.ObjectMeta"});
+  out.push_back({prefix + ".labels", Json::kStringMap, "ObjectMeta", "map[string]string"});
+  out.push_back({prefix + ".annotations", Json::kStringMap, "ObjectMeta", "map[string]string"});
+}
+
+// A workload whose spec holds a pod template: `kind` with its spec of Go type `spec_type`, and
+// `replicas` when the kind has them (apps/validation/validation.go: ValidateNonnegativeField).
 std::vector<Field> workload_fields(std::string_view kind, std::string_view spec_struct,
-                                   std::string_view spec_type) {
+                                   std::string_view spec_type, bool replicas) {
   std::vector<Field> out = {
       {"spec", Json::kObject, kind, spec_type},
       {"spec.template", Json::kObject, spec_struct, "v1.PodTemplateSpec"},
       {"spec.template.spec", Json::kObject, "PodTemplateSpec", "v1.PodSpec"},
   };
+  if (replicas) {
+    out.push_back(
+        {"spec.replicas", Json::kInt32, spec_struct, "int32",
+         Range{0, std::numeric_limits<int32_t>::max(), "must be greater than or equal to 0"}});
+  }
+  add_template_metadata(out, "spec.template.metadata");
   add_pod_spec(out, "spec.template.spec");
   return out;
 }
@@ -136,6 +224,7 @@ std::vector<Field> cron_job_fields() {
       {"spec.jobTemplate.spec.template", Json::kObject, "JobSpec", "v1.PodTemplateSpec"},
       {"spec.jobTemplate.spec.template.spec", Json::kObject, "PodTemplateSpec", "v1.PodSpec"},
   };
+  add_template_metadata(out, "spec.jobTemplate.spec.template.metadata");
   add_pod_spec(out, "spec.jobTemplate.spec.template.spec");
   return out;
 }
@@ -146,8 +235,11 @@ std::vector<Field> pod_fields() {
   return out;
 }
 
-// The kinds whose fields the RBAC, webhook, workload and Service checks read (k8s.io/api: rbac/v1,
-// admissionregistration/v1, apps/v1, batch/v1 and core/v1 types.go).
+// The kinds whose fields the RBAC, webhook, workload and Service checks read, and ConfigMaps and
+// Secrets (k8s.io/api: rbac/v1, admissionregistration/v1, apps/v1, batch/v1 and core/v1
+// types.go). The enums and ranges of webhooks are pkg/apis/admissionregistration/validation/
+// validation.go's (validateValidatingWebhook, validateRuleWithOperations, validateRule) and
+// k8s.io/apiserver/pkg/util/webhook/validation.go's (ValidateWebhookService).
 const std::vector<KindFields>& table() {
   static const std::vector<KindFields> kTable = {
       {"rbac.authorization.k8s.io", {"Role"}, role_fields("Role")},
@@ -162,15 +254,17 @@ const std::vector<KindFields>& table() {
        webhook_fields("MutatingWebhookConfiguration", "MutatingWebhook", true)},
       {"apps",
        {"Deployment"},
-       workload_fields("Deployment", "DeploymentSpec", "v1.DeploymentSpec")},
+       workload_fields("Deployment", "DeploymentSpec", "v1.DeploymentSpec", true)},
       {"apps",
        {"StatefulSet"},
-       workload_fields("StatefulSet", "StatefulSetSpec", "v1.StatefulSetSpec")},
-      {"apps", {"DaemonSet"}, workload_fields("DaemonSet", "DaemonSetSpec", "v1.DaemonSetSpec")},
+       workload_fields("StatefulSet", "StatefulSetSpec", "v1.StatefulSetSpec", true)},
+      {"apps",
+       {"DaemonSet"},
+       workload_fields("DaemonSet", "DaemonSetSpec", "v1.DaemonSetSpec", false)},
       {"apps",
        {"ReplicaSet"},
-       workload_fields("ReplicaSet", "ReplicaSetSpec", "v1.ReplicaSetSpec")},
-      {"batch", {"Job"}, workload_fields("Job", "JobSpec", "v1.JobSpec")},
+       workload_fields("ReplicaSet", "ReplicaSetSpec", "v1.ReplicaSetSpec", true)},
+      {"batch", {"Job"}, workload_fields("Job", "JobSpec", "v1.JobSpec", false)},
       {"batch", {"CronJob"}, cron_job_fields()},
       {"", {"Pod"}, pod_fields()},
       {"",
@@ -178,9 +272,24 @@ const std::vector<KindFields>& table() {
        {
            {"spec", Json::kObject, "Service", "v1.ServiceSpec"},
            {"spec.ports", Json::kObjectArray, "ServiceSpec", "[]v1.ServicePort"},
-           {"spec.ports[].port", Json::kNumber, "ServicePort", "int32"},
+           // core/validation/validation.go, validateServicePort.
+           {"spec.ports[].port", Json::kInt32, "ServicePort", "int32", Range{1, 65535, kPortRange}},
            {"spec.ports[].name", Json::kString, "ServicePort", "string"},
            {"spec.selector", Json::kObject, "ServiceSpec", "map[string]string"},
+       }},
+      // core/v1 types.go: ConfigMap.Data map[string]string, BinaryData and Secret.Data
+      // map[string][]byte (base64 in JSON), Secret.StringData map[string]string.
+      {"",
+       {"ConfigMap"},
+       {
+           {"data", Json::kStringMap, "ConfigMap", "map[string]string"},
+           {"binaryData", Json::kBytesMap, "ConfigMap", "map[string][]uint8"},
+       }},
+      {"",
+       {"Secret"},
+       {
+           {"data", Json::kBytesMap, "Secret", "map[string][]uint8"},
+           {"stringData", Json::kStringMap, "Secret", "map[string]string"},
        }},
   };
   return kTable;
@@ -198,6 +307,8 @@ std::string_view json_type(const yaml::Node& node) {
 bool matches(Json want, std::string_view found) {
   switch (want) {
     case Json::kObject:
+    case Json::kStringMap:
+    case Json::kBytesMap:
       return found == "object";
     case Json::kObjectArray:
     case Json::kStringArray:
@@ -205,6 +316,7 @@ bool matches(Json want, std::string_view found) {
     case Json::kString:
       return found == "string";
     case Json::kNumber:
+    case Json::kInt32:
       return found == "number";
     case Json::kBool:
       return found == "bool";
@@ -215,6 +327,8 @@ bool matches(Json want, std::string_view found) {
 std::string_view described(Json want) {
   switch (want) {
     case Json::kObject:
+    case Json::kStringMap:
+    case Json::kBytesMap:
       return "a mapping";
     case Json::kObjectArray:
       return "a list of mappings";
@@ -223,6 +337,7 @@ std::string_view described(Json want) {
     case Json::kString:
       return "a string";
     case Json::kNumber:
+    case Json::kInt32:
       return "a number";
     case Json::kBool:
       return "a boolean";
@@ -270,35 +385,126 @@ class Checker {
   void check(const Field& field, const yaml::Node& value, const std::string& shown) {
     std::string_view found = json_type(value);
     if (!matches(field.want, found)) {
-      report(field, value, shown, found, field.go_type);
+      report(field, value, shown, found, field.go_type, described(field.want));
       return;
     }
-    if (field.want != Json::kStringArray && field.want != Json::kObjectArray) return;
-    std::string_view element = field.go_type.substr(2);  // "[]string" -> "string"
-    std::string_view want = field.want == Json::kStringArray ? "string" : "object";
-    for (size_t i = 0; i < value.size(); ++i) {
-      std::string_view item = json_type(value.item(i));
-      if (item != want && item != "null") {
-        report(field, value.item(i), fmt::format("{}[{}]", shown, i), item, element);
+    switch (field.want) {
+      case Json::kStringArray:
+      case Json::kObjectArray:
+        check_items(field, value, shown);
         return;
+      case Json::kStringMap:
+      case Json::kBytesMap:
+        check_values(field, value, shown);
+        return;
+      case Json::kInt32:
+        check_int32(field, value, shown);
+        return;
+      case Json::kString:
+        check_allowed(field, value, shown);
+        return;
+      default:
+        return;
+    }
+  }
+
+  void check_items(const Field& field, const yaml::Node& list, const std::string& shown) {
+    std::string_view element = field.go_type.substr(2);  // "[]string" -> "string"
+    bool strings = field.want == Json::kStringArray;
+    for (size_t i = 0; i < list.size(); ++i) {
+      std::string_view item = json_type(list.item(i));
+      if (item != (strings ? "string" : "object") && item != "null") {
+        report(field, list.item(i), fmt::format("{}[{}]", shown, i), item, element,
+               strings ? "a string" : "a mapping");
+        return;
+      }
+      if (strings && item == "string")
+        check_allowed(field, list.item(i), fmt::format("{}[{}]", shown, i));
+    }
+  }
+
+  // Map values: strings (or null, Go's zero value); base64 text for []byte. A key is shown as
+  // field.Path shows it ("data[ca.crt]"), never a value.
+  void check_values(const Field& field, const yaml::Node& map, const std::string& shown) {
+    std::string_view element = field.go_type.substr(field.go_type.find(']') + 1);
+    for (size_t i = 0; i < map.size(); ++i) {
+      yaml::Node value = map.value(i);
+      std::string_view type = json_type(value);
+      std::string at = fmt::format("{}[{}]", shown, map.key(i).text());
+      if (type != "string" && type != "null") {
+        report(field, value, at, type, element, "a string");
+        continue;
+      }
+      if (field.want == Json::kBytesMap && type == "string" && !base64_decode(value.str())) {
+        out_.push_back(FieldTypeError{
+            value.position(),
+            fmt::format("{} is not base64: the API server refuses the whole object (Go's base64 "
+                        "decoder: \"illegal base64 data\")",
+                        at)});
       }
     }
   }
 
-  void report(const Field& field, const yaml::Node& at, const std::string& shown,
-              std::string_view found, std::string_view go_type) {
-    // Go names the field by its JSON path without list indexes.
-    std::string go_path;
+  void check_int32(const Field& field, const yaml::Node& value, const std::string& shown) {
+    std::optional<int64_t> n = kubectl_int(value);
+    if (!n || *n < std::numeric_limits<int32_t>::min() ||
+        *n > std::numeric_limits<int32_t>::max()) {
+      // Go's decoder quotes a number it cannot store, as kubectl sent it.
+      auto sent = kubectl_json(value);
+      if (!sent) return;  // as in report()
+      out_.push_back(FieldTypeError{
+          value.position(),
+          fmt::format("{} is {}, not a 32-bit integer: the API server refuses the whole object "
+                      "(\"json: cannot unmarshal number {} into Go struct field {}.{} of type "
+                      "int32\")",
+                      shown, *sent, *sent, field.go_struct, go_path(field))});
+      return;
+    }
+    if (!field.range || (*n >= field.range->min && *n <= field.range->max)) return;
+    std::string refusal =
+        *n == 0 && field.range->zero_is_absent
+            ? fmt::format("{}: Required value", shown)
+            : fmt::format("{}: Invalid value: {}: {}", shown, *n, field.range->message);
+    out_.push_back(FieldTypeError{
+        value.position(), fmt::format("{} is {}: the API server refuses the whole object (\"{}\")",
+                                      shown, *n, refusal)});
+  }
+
+  void check_allowed(const Field& field, const yaml::Node& value, const std::string& shown) {
+    std::string_view text = value.str();
+    if (field.allowed.empty() ||
+        std::find(field.allowed.begin(), field.allowed.end(), text) != field.allowed.end()) {
+      return;
+    }
+    std::vector<std::string> supported;
+    for (std::string_view v : field.allowed)
+      supported.push_back(go_json_string(v));
+    std::string quoted = go_json_string(text);
+    out_.push_back(FieldTypeError{
+        value.position(),
+        fmt::format("{} is {}, which the API server does not support: it refuses the whole object "
+                    "(\"{}: Unsupported value: {}: supported values: {}\")",
+                    shown, quoted, shown, quoted, fmt::join(supported, ", "))});
+  }
+
+  // Go names the field by its JSON path without list indexes.
+  static std::string go_path(const Field& field) {
+    std::string out;
     for (char c : field.path)
-      if (c != '[' && c != ']') go_path += c;
-    std::string_view need = go_type == field.go_type           ? described(field.want)
-                            : field.want == Json::kStringArray ? "a string"
-                                                               : "a mapping";
+      if (c != '[' && c != ']') out += c;
+    return out;
+  }
+
+  void report(const Field& field, const yaml::Node& at, const std::string& shown,
+              std::string_view found, std::string_view go_type, std::string_view need) {
+    // A scalar kubectl cannot encode at all (`!!int abc`) never reaches the decoder: the
+    // object-not-encodable check names it.
+    if (at.is_scalar() && !kubectl_json(at)) return;
     out_.push_back(FieldTypeError{
         at.position(),
         fmt::format("{} is {} where {} is needed: the API server refuses the whole object "
                     "(\"json: cannot unmarshal {} into Go struct field {}.{} of type {}\")",
-                    shown, article(found), need, found, field.go_struct, go_path, go_type)});
+                    shown, article(found), need, found, field.go_struct, go_path(field), go_type)});
   }
 
   static std::string article(std::string_view type) {
@@ -324,8 +530,8 @@ std::vector<FieldTypeError> wrong_field_types(const yaml::Node& object) {
   static const std::vector<Field> kMetadata = {
       {"metadata.name", Json::kString, "ObjectMeta", "string"},
       {"metadata.namespace", Json::kString, "ObjectMeta", "string"},
-      {"metadata.labels", Json::kObject, "ObjectMeta", "map[string]string"},
-      {"metadata.annotations", Json::kObject, "ObjectMeta", "map[string]string"},
+      {"metadata.labels", Json::kStringMap, "ObjectMeta", "map[string]string"},
+      {"metadata.annotations", Json::kStringMap, "ObjectMeta", "map[string]string"},
   };
   std::string shown;
   Checker metadata(out);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "util/strings.h"
+
 namespace footprint {
 
 namespace {
@@ -263,6 +265,12 @@ std::string RegistryPrefix::join(std::string_view path) const {
   out += "/";
   out += path;
   return out;
+}
+
+bool RegistryPrefix::holds(const ImageRef& ref) const {
+  if (!equals_any_case(ref.domain, domain)) return false;
+  return prefix.empty() || (ref.path.size() > prefix.size() && ref.path.starts_with(prefix) &&
+                            ref.path[prefix.size()] == '/');
 }
 
 tl::expected<RegistryPrefix, std::string> parse_registry_prefix(std::string_view text) {

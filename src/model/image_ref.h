@@ -41,6 +41,9 @@ struct RegistryPrefix {
   std::string prefix;  // path components after the domain, without slashes at either end
   // domain[/prefix]/path
   std::string join(std::string_view path) const;
+  // True when `ref` already lives under this host and prefix (hosts compared as DNS compares
+  // them, in any case): relocating it again would nest the prefix.
+  bool holds(const ImageRef& ref) const;
 };
 tl::expected<RegistryPrefix, std::string> parse_registry_prefix(std::string_view text);
 

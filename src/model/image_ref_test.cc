@@ -180,5 +180,31 @@ TEST(RegistryPrefix, LegacyDockerHubNameIsNormalizedLikeReferences) {
   EXPECT_EQ(joined->name(), prefix->join("library/nginx"));
 }
 
+// A reference is on the mirror when its host is the mirror's (DNS names compare in any case) and
+// its path starts with the whole prefix: team-b/x is not under team.
+TEST(RegistryPrefix, HoldsReferencesAlreadyUnderTheHostAndPrefix) {
+  auto team = parse_registry_prefix("mirror.internal:5000/team");
+  auto host = parse_registry_prefix("mirror.internal:5000");
+  ASSERT_TRUE(team.has_value() && host.has_value());
+  auto holds = [](const RegistryPrefix& mirror, std::string_view text) {
+    auto ref = parse_image_ref(text);
+    EXPECT_TRUE(ref.has_value()) << text;
+    return ref && mirror.holds(*ref);
+  };
+  EXPECT_TRUE(holds(*team, "mirror.internal:5000/team/org/tool:1.0"));
+  EXPECT_TRUE(holds(*team, "Mirror.Internal:5000/team/already@sha256:" + std::string(64, 'a')));
+  EXPECT_FALSE(holds(*team, "mirror.internal:5000/team-b/tool:1.0"));
+  EXPECT_FALSE(holds(*team, "mirror.internal:5000/other/team/tool:1.0"));
+  EXPECT_FALSE(holds(*team, "mirror.internal:5001/team/tool:1.0"));
+  EXPECT_FALSE(holds(*team, "quay.io/team/tool:1.0"));
+  EXPECT_TRUE(holds(*host, "mirror.internal:5000/org/tool:1.0"));
+  EXPECT_FALSE(holds(*host, "mirror.internal/org/tool:1.0"));
+  // Docker Hub's familiar names expand before they are compared.
+  auto hub = parse_registry_prefix("docker.io/mirror");
+  ASSERT_TRUE(hub.has_value());
+  EXPECT_TRUE(holds(*hub, "mirror/nginx:1.25"));
+  EXPECT_FALSE(holds(*hub, "nginx:1.25"));
+}
+
 }  // namespace
 }  // namespace footprint

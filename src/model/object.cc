@@ -10,6 +10,7 @@
 
 #include "load/parallel.h"
 #include "model/field_types.h"
+#include "model/secrets.h"
 #include "util/memory.h"
 
 namespace footprint {
@@ -81,9 +82,9 @@ constexpr size_t kBlock = 1024;
 // The objects of one block that have fields of the wrong type (few do), by index.
 using WrongInBlock = std::vector<std::pair<uint32_t, std::vector<FieldTypeError>>>;
 
-// An object with a field of the wrong type is an invalid document: the API server refuses it
-// whole, and the checks must not read the field as absent. `crd` (a flag per object) loses the
-// same objects.
+// An object with a field of the wrong type, or a misspelled Secret kind, is an invalid document:
+// the API server refuses it whole, and the checks must not read the field as absent. `crd` (a flag
+// per object) loses the same objects.
 void set_aside_wrong_field_types(LoadedInput& input, std::vector<WrongInBlock>& wrong,
                                  std::vector<char>& crd) {
   std::vector<RawObject>& objects = input.objects;
@@ -211,6 +212,8 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
     for (size_t i = (task - 1) * kBlock, end = std::min(input.objects.size(), i + kBlock); i < end;
          ++i) {
       std::vector<FieldTypeError> found = wrong_field_types(input.objects[i].node);
+      if (auto kind = misspelled_secret_kind(input.objects[i].node))
+        found.insert(found.begin(), std::move(*kind));
       if (!found.empty()) wrong[task - 1].emplace_back(i, std::move(found));
       crd[i] = is_crd(input.objects[i]);
     }

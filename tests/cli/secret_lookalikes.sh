@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Objects that may hold Secret values never have them printed: a mis-cased `kind: secret` or
-# `kind: SECRET`, an unknown kind shaped like a Secret (data or stringData beside type), and a
-# real Secret whose value kubectl cannot encode. Every command and format is run over
-# tests/data/secret-lookalikes.yaml (as manifests, and as a --cluster snapshot), and neither the
-# canary token, its base64, nor the base64 of the docker config holding it may appear in stdout,
-# stderr or any file written.
+# `kind: SECRET` of a custom group, an unknown kind shaped like a Secret (data or stringData
+# beside type), and a real Secret whose value kubectl cannot encode. Every command and format is
+# run over tests/data/secret-lookalikes.yaml (as manifests, and as a --cluster snapshot), and
+# neither the canary token, its base64, nor the base64 of the docker config holding it may appear
+# in stdout, stderr or any file written.
 source "$(dirname "$0")/common.inc"
 input=$DATA/secret-lookalikes.yaml
 canaries=(fpcanary ZnBjYW5hcnktVDBrM24tNWVjcjN0 eyJhdXRocyI6)

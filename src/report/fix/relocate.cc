@@ -174,8 +174,7 @@ tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Rel
   for (const ImageUse& use : found.uses) {
     if (!use.ref || use.source == "injector") continue;
     if (!moves_by_default(use) && !options.include_possible) continue;
-    std::string expected_start = options.registry.join("");
-    if (!use.ref->name().starts_with(expected_start)) {
+    if (!options.registry.holds(*use.ref)) {
       const Object& obj = again.objects[use.object];
       return tl::unexpected(fmt::format("{}:{}: {} at {} was not rewritten", again.file_of(obj),
                                         use.position.line, use.written, use.path));
@@ -237,6 +236,13 @@ tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const Image
     }
     if (!moves_by_default(use) && !options.include_possible) {
       out.left_unchanged.push_back(
+          fmt::format("{}: {}: {}", where(bundle, obj, use.scalar), use.path, use.written));
+      continue;
+    }
+    // Already relocated (a second run, or a chart given the mirror as its registry): prefixing it
+    // again would name a repository the plan copies the mirror into.
+    if (options.registry.holds(*use.ref)) {
+      out.already_on_mirror.push_back(
           fmt::format("{}: {}: {}", where(bundle, obj, use.scalar), use.path, use.written));
       continue;
     }

@@ -28,8 +28,10 @@ struct Relocation {
   std::vector<std::string> omitted_secrets;  // "Secret ns/name (file:line)", and look-alikes
   std::vector<ImageCopy> copies;             // unique, in order of first use
   size_t rewritten = 0;                      // references rewritten
-  // References left as they were, "file:line path: reference": strings that only read as images.
+  // References left as they were, "file:line path: reference": strings that only read as images,
   std::vector<std::string> left_unchanged;
+  // and references already under the mirror's host and prefix (RegistryPrefix::holds).
+  std::vector<std::string> already_on_mirror;
 };
 
 // Whether relocation rewrites a use without --include-possible: discovery is certain, or the

@@ -106,5 +106,40 @@ TEST(Relocate, DigestOnlyReferencesCopyByDigest) {
             "localhost:5000/m/o/a:v1@" + digest);
 }
 
+// A reference already under the mirror's host and prefix stays as written and is not copied,
+// including a field group whose registry field is the mirror (a chart given the mirror as its
+// global registry): a second relocation of the output changes nothing.
+TEST(Relocate, ReferencesOnTheMirrorStay) {
+  const std::string text = R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - {name: a, image: mirror.internal:5000/team/org/a:1}
+  - {name: b, image: quay.io/org/b:2}
+---
+apiVersion: example.com/v1
+kind: Agent
+metadata: {name: x}
+spec:
+  image: {registry: mirror.internal:5000/team, repository: org/c, tag: "3"}
+)";
+  Bundle b = bundle_with_text(text);
+  auto r = relocate(b, discover_images(b), to("mirror.internal:5000/team"));
+  ASSERT_TRUE(r.has_value()) << r.error();
+  EXPECT_EQ(r->rewritten, 1u);
+  ASSERT_EQ(r->copies.size(), 1u);
+  EXPECT_EQ(r->copies[0].source, "quay.io/org/b:2");
+  EXPECT_EQ(r->copies[0].destination, "mirror.internal:5000/team/org/b:2");
+  EXPECT_EQ(r->already_on_mirror.size(), 2u);
+
+  Bundle again = bundle_with_text(r->texts[0]);
+  auto second = relocate(again, discover_images(again), to("mirror.internal:5000/team"));
+  ASSERT_TRUE(second.has_value()) << second.error();
+  EXPECT_EQ(second->texts[0], r->texts[0]);
+  EXPECT_TRUE(second->copies.empty());
+  EXPECT_EQ(second->rewritten, 0u);
+}
+
 }  // namespace
 }  // namespace footprint
