@@ -123,12 +123,12 @@ apiVersion: apps/v1
 kind: DaemonSet
 metadata: {name: node, namespace: a}
 spec:
-  selector: {matchLabels: {app: n}}
+  selector: {matchLabels: {app: node}}
   template:
-    metadata: {labels: {app: n}}
+    metadata: {labels: {app: node}}
     spec:
       priorityClassName: system-node-critical
-      containers: [{name: node, image: x}]  # `n` would be a YAML 1.1 boolean
+      containers: [{name: node, image: x}]  # a bare `n` is a YAML 1.1 boolean, no label value
 )");
   auto findings = run_check(b, "priority-class-missing");
   ASSERT_EQ(findings.size(), 1u);
