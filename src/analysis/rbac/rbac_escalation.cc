@@ -7,9 +7,9 @@
 #include <set>
 
 #include "analysis/context.h"
-#include "analysis/models/escalation_paths.h"
 #include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
+#include "analysis/rbac/held_paths.h"
 #include "analysis/rbac/rbac_internal.h"
 
 namespace footprint {

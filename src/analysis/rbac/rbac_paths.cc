@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "analysis/context.h"
-#include "analysis/models/escalation_paths.h"
+#include "analysis/rbac/held_paths.h"
 
 namespace footprint {
 

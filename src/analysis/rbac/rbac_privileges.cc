@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "analysis/context.h"
-#include "analysis/models/escalation_paths.h"
 #include "analysis/models/rights.h"
+#include "analysis/rbac/held_paths.h"
 #include "analysis/rbac/rbac_internal.h"
 
 namespace footprint {

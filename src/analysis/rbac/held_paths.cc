@@ -1,0 +1,175 @@
+// The helpers of held_paths.h.
+#include "analysis/rbac/held_paths.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "analysis/context.h"
+#include "analysis/models/rbac_models.h"
+
+namespace footprint {
+
+std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& ctx,
+                                                                std::string_view check) {
+  std::vector<std::vector<const HeldEscalation*>> out;
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->check != check) continue;
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& group) {
+      return group.front()->rights.subject == h.rights.subject;
+    });
+    if (it == out.end()) {
+      out.emplace_back();
+      it = out.end() - 1;
+    }
+    it->push_back(&h);
+  }
+  return out;
+}
+
+namespace {
+
+// "in every namespace" for namespaced resources; nothing for cluster-scoped ones, where it would
+// say nothing.
+std::string scope_words(const Context& ctx, const SubjectRights& rights) {
+  for (const Right& r : rights.rights) {
+    for (const Request& q : r.requests) {
+      const ResourceInfo* info = ctx.bundle.resources.find_resource(q.api_group, q.resource);
+      bool cluster_scoped = info && info->scope == Scope::kCluster;
+      if (!cluster_scoped || !q.namespace_.empty()) return " " + scopes_text(rights);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+void report_held_paths(const Context& ctx, Findings& out, std::string_view check) {
+  for (const std::vector<const HeldEscalation*>& group : held_by_subject(ctx, check)) {
+    SubjectRights all{group.front()->rights.subject, {}};
+    Severity severity = Severity::kInfo;
+    std::vector<std::string> sentences;
+    std::vector<std::string> fixes;
+    std::vector<std::string> summaries;
+    for (const HeldEscalation* h : group) {
+      all.rights.insert(all.rights.end(), h->rights.rights.begin(), h->rights.rights.end());
+      severity = std::max(severity, h->severity);
+      sentences.push_back(fmt::format("{}{}: {}", merge_verbs(h->rights.what()),
+                                      scope_words(ctx, h->rights), h->path->consequence));
+      add_unique(fixes, std::string(h->path->fix));
+      add_unique(summaries, std::string(h->path->summary));
+    }
+    std::string who = all.subject.display();
+    report_rights(
+        out, all, severity,
+        fmt::format("{}, through {}, may {}.", who, all.sources(),
+                    fmt::join(sentences, "; and may ")),
+        fmt::format("{}", fmt::join(fixes, " ")),
+        fmt::format("{} may {}{}", who, fmt::join(summaries, ", "), scope_words(ctx, all)));
+  }
+}
+
+namespace {
+
+// The built-in roles a binding may hand out, strongest first.
+constexpr std::array<std::string_view, 4> kBuiltinRoles = {"cluster-admin", "admin", "edit",
+                                                           "view"};
+
+// Whether `who` holds every rule of `role` in `ns` ("" cluster-wide): the API server's
+// ConfirmNoEscalation (pkg/registry/rbac/validation), asked of the authorizer tuple by tuple, as
+// Covers breaks rules down. "*" is asked literally, so only a wildcard covers it.
+bool holds_all(const RbacPolicy& policy, const Identity& who, const RbacRole& role,
+               const std::string& ns) {
+  for (const PolicyRule& rule : role.rules) {
+    for (const std::string& verb : rule.verbs) {
+      for (const std::string& url : rule.non_resource_urls) {
+        Request r;
+        r.verb = verb;
+        r.path = url;
+        if (!policy.authorize(who, r).allowed) return false;
+      }
+      for (const std::string& group : rule.api_groups) {
+        for (const std::string& resource : rule.resources) {
+          size_t slash = resource.find('/');
+          std::string sub = slash == std::string::npos ? "" : resource.substr(slash + 1);
+          std::vector<std::string> names = rule.resource_names;
+          if (names.empty()) names.emplace_back();
+          for (const std::string& name : names) {
+            Request r = resource_request(verb, group, resource.substr(0, slash), ns, sub, name);
+            if (!policy.authorize(who, r).allowed) return false;
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+// The strongest built-in ClusterRole `who` may bind in `ns`: with bind on it
+// (BindingAuthorized), or holding all its rules (escalation_check.go, policybased storage).
+std::string_view strongest_bindable(const Context& ctx, const Identity& who,
+                                    const std::string& ns) {
+  for (std::string_view name : kBuiltinRoles) {
+    const RbacRole* role = ctx.rbac.find_role(true, "", name);
+    if (!role) continue;
+    Request bind = resource_request("bind", kRbacGroup, "clusterroles", "", "", name);
+    if (ctx.rbac.authorize(who, bind).allowed || holds_all(ctx.rbac, who, *role, ns)) return name;
+  }
+  return "";
+}
+
+}  // namespace
+
+BindingReach binding_reach(const Context& ctx, const SubjectRights& writes) {
+  BindingReach b;
+  std::vector<std::string> what = writes.what();
+  b.cluster_bindings = std::any_of(what.begin(), what.end(), [](const std::string& w) {
+    return w.ends_with(" clusterrolebindings");
+  });
+  b.every_namespace = writes.cluster_wide();
+  std::vector<std::string> scopes = writes.scopes();
+  bool kube_system = contains(scopes, "kube-system");
+  b.ns = b.every_namespace ? "" : kube_system ? "kube-system" : scopes.front();
+  b.role = strongest_bindable(ctx, identity_of(writes.subject), b.ns);
+  // admin and edit read Secrets and create pods: in kube-system that is its controllers'
+  // ServiceAccounts, and so the whole cluster.
+  bool strong = b.role == "cluster-admin" || b.role == "admin" || b.role == "edit";
+  bool wide = b.every_namespace || kube_system;
+  b.severity = strong && wide                            ? Severity::kCritical
+               : wide                                    ? Severity::kHigh
+               : foreign_namespace(ctx.namespaces, b.ns) ? Severity::kMedium
+                                                         : Severity::kLow;
+  return b;
+}
+
+std::optional<BindingReach> binding_reach_of(const Context& ctx, const Subject& subject) {
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->check == "rbac-binding-write" && h.rights.subject == subject)
+      return binding_reach(ctx, h.rights);
+  }
+  return std::nullopt;
+}
+
+bool rewrites_clusterroles(const Context& ctx, const BoundRule& b, const Subject& subject) {
+  if (!b.binding->cluster || !b.rule->resource_names.empty() ||
+      !grants(ctx.bundle.resources, b, "escalate", kRbacGroup, "clusterroles")) {
+    return false;
+  }
+  Identity who = identity_of(subject);
+  return ctx.rbac.authorize(who, resource_request("update", kRbacGroup, "clusterroles", ""))
+             .allowed ||
+         ctx.rbac.authorize(who, resource_request("patch", kRbacGroup, "clusterroles", "")).allowed;
+}
+
+const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject) {
+  for (const BoundRule& b : ctx.bound) {
+    if (grants_everything(*b.rule)) continue;  // rbac-wildcard's
+    bool holds = std::any_of(b.binding->subjects.begin(), b.binding->subjects.end(),
+                             [&](const Subject& s) { return s == subject; });
+    if (holds && rewrites_clusterroles(ctx, b, subject)) return &b;
+  }
+  return nullptr;
+}
+
+}  // namespace footprint

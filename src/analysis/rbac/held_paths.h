@@ -1,0 +1,52 @@
+// How the RBAC checks report the holders of the escalation paths (models/escalation_paths.h,
+// Context::escalations): per subject, one finding for a check's paths, and what a holder of the
+// write-bindings path may bind.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/finding.h"
+#include "analysis/models/escalation_paths.h"
+#include "analysis/models/rights.h"
+
+namespace footprint {
+
+struct Context;
+
+// The paths `check` reports, grouped per subject in the order the subjects first hold one.
+std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& ctx,
+                                                                std::string_view check);
+
+// One finding per subject for the paths of `check` that have no logic of their own: severity is
+// the worst path's, the message lists each path's requests, scope and consequence.
+void report_held_paths(const Context& ctx, Findings& out, std::string_view check);
+
+// What a subject that holds the write-bindings path may bind, as rbac-binding-write rates it.
+struct BindingReach {
+  bool cluster_bindings = false;  // it writes ClusterRoleBindings
+  bool every_namespace = false;   // its binding writes hold cluster-wide
+  // Where it binds with the widest reach: "" cluster-wide, else kube-system, else its first
+  // namespace.
+  std::string ns;
+  // The strongest built-in ClusterRole (cluster-admin, admin, edit, view) the API server lets it
+  // bind there; empty when none.
+  std::string_view role;
+  Severity severity = Severity::kInfo;
+};
+BindingReach binding_reach(const Context& ctx, const SubjectRights& writes);
+// binding_reach() of `subject`'s binding writes, or nothing when it holds none.
+std::optional<BindingReach> binding_reach_of(const Context& ctx, const Subject& subject);
+
+// Whether `subject`, through bound rule `b`, may rewrite every ClusterRole: `b` is bound
+// cluster-wide and grants escalate on clusterroles for any name, and the subject may update or
+// patch them. EscalationAllowed (pkg/registry/rbac/escalation_check.go) then lets an update
+// write rules the writer does not hold, so it may write every right into the ClusterRole bound
+// to it: cluster-admin without writing a binding.
+bool rewrites_clusterroles(const Context& ctx, const BoundRule& b, const Subject& subject);
+// The first bound rule through which `subject` may do that, or null.
+const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject);
+
+}  // namespace footprint
