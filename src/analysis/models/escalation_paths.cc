@@ -109,7 +109,7 @@ std::vector<EscalationPath> make_paths() {
       {"escalate",
        "Escalate verb",
        "rbac-privilege-escalation",
-       {on({"escalate"}, "rbac.authorization.k8s.io", {"roles", "clusterroles"})},
+       {on({"escalate"}, "rbac.authorization.k8s.io", {"clusterroles", "roles"})},
        Severity::kHigh,
        Severity::kMedium,
        true,
@@ -119,7 +119,7 @@ std::vector<EscalationPath> make_paths() {
       {"bind",
        "Bind verb",
        "rbac-privilege-escalation",
-       {on({"bind"}, "rbac.authorization.k8s.io", {"roles", "clusterroles"})},
+       {on({"bind"}, "rbac.authorization.k8s.io", {"clusterroles", "roles"})},
        Severity::kHigh,
        Severity::kMedium,
        true,
@@ -277,6 +277,16 @@ std::vector<EscalationPath> make_paths() {
   };
 }
 
+// Requests on what no API serves, which the API server asks the authorizer without a namespace:
+// impersonating a user, group or UID (staging/src/k8s.io/apiserver/pkg/endpoints/filters/
+// impersonation.go) and approving for a signer (plugin/pkg/admission/certificates/util.go). A
+// RoleBinding never grants them.
+bool without_namespace(const PathRequest& p) {
+  return (p.group.empty() && (p.resource == "users" || p.resource == "groups")) ||
+         (p.group == "authentication.k8s.io" && p.resource == "uids") ||
+         (p.group == "certificates.k8s.io" && p.resource == "signers");
+}
+
 // The request `p` as bound rule `b` would be asked it, or nothing when `b` cannot grant it
 // (a RoleBinding and a cluster-scoped resource).
 std::optional<Request> scoped_request(const ResourceTable& resources, const BoundRule& b,
@@ -285,7 +295,7 @@ std::optional<Request> scoped_request(const ResourceTable& resources, const Boun
   std::string_view name = p.name;
   if (!b.binding->cluster) {
     const ResourceInfo* info = resources.find_resource(p.group, p.resource);
-    bool cluster_scoped = info && info->scope == Scope::kCluster;
+    bool cluster_scoped = (info && info->scope == Scope::kCluster) || without_namespace(p);
     if (!cluster_scoped) {
       ns = b.binding->namespace_;
     } else if (p.group.empty() && p.resource == "namespaces") {

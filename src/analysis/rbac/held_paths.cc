@@ -172,4 +172,94 @@ const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject)
   return nullptr;
 }
 
+std::vector<const RbacRole*> unbound_roles(const Context& ctx,
+                                           const std::set<const RbacRole*>& reported) {
+  std::vector<const RbacRole*> out;
+  for (const RbacRole& role : ctx.rbac.roles()) {
+    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
+        aggregated_into_another(ctx.rbac, role)) {
+      continue;
+    }
+    out.push_back(&role);
+  }
+  return out;
+}
+
+std::vector<UnboundHold> held_if_bound(const Context& ctx, const RbacRole& role,
+                                       std::string_view check) {
+  RbacBinding binding;
+  binding.cluster = role.cluster;
+  binding.namespace_ = role.namespace_;
+  binding.role = &role;
+  // Whoever the binding will name: one subject stands for them.
+  binding.subjects.push_back(Subject{SubjectKind::kUser, "whoever binds it", ""});
+  std::vector<BoundRule> bound;
+  for (const PolicyRule& rule : role.rules)
+    bound.push_back(BoundRule{&binding, &role, &rule});
+  std::vector<UnboundHold> out;
+  for (const HeldEscalation& h : held_escalations(ctx.bundle.resources, bound, ctx.namespaces)) {
+    if (h.path->check != check) continue;
+    for (const Right& r : h.rights.rights)
+      out.push_back(UnboundHold{h.path, r.grant.rule, r.requests});
+  }
+  return out;
+}
+
+namespace {
+
+constexpr std::string_view kAggregationController = "clusterrole-aggregation-controller";
+
+// The impersonation filter accepts a group only together with a user; any user in group
+// system:masters is cluster-admin.
+std::string impersonates_masters(const Context&, const HeldEscalation& held) {
+  bool users = false;
+  bool groups = false;
+  for (const Right& r : held.rights.rights) {
+    for (const Request& q : r.requests) {
+      users = users || q.resource == "users";
+      groups = groups || q.resource == "groups";
+    }
+  }
+  return users && groups ? "impersonating any user in group system:masters" : "";
+}
+
+// A token of a kube-system controller is that controller's rights: the bootstrap policy lets
+// clusterrole-aggregation-controller escalate any ClusterRole (asked of the engine, which holds
+// that policy or the cluster's).
+std::string mints_controller_token(const Context& ctx, const HeldEscalation& held) {
+  bool kube_system =
+      std::any_of(held.rights.rights.begin(), held.rights.rights.end(), [](const Right& r) {
+        std::string ns = scope_of(r.grant);
+        return ns.empty() || ns == "kube-system";
+      });
+  Identity controller = Identity::service_account("kube-system", kAggregationController);
+  Request escalate = resource_request("escalate", kRbacGroup, "clusterroles", "");
+  if (!kube_system || !ctx.rbac.authorize(controller, escalate).allowed) return "";
+  return fmt::format(
+      "a token for ServiceAccount kube-system/{}, which may escalate any ClusterRole",
+      kAggregationController);
+}
+
+std::string rewrites_own_clusterrole(const Context& ctx, const HeldEscalation& held) {
+  bool rewrites = std::any_of(
+      held.rights.rights.begin(), held.rights.rights.end(),
+      [&](const Right& r) { return rewrites_clusterroles(ctx, r.grant, held.rights.subject); });
+  return rewrites ? "writing every right into a ClusterRole bound to it" : "";
+}
+
+}  // namespace
+
+std::span<const IdentityEdge> identity_edges() {
+  // bind is no edge of its own here: binding a role means writing a binding, which
+  // rbac-binding-write rates by the strongest role it may bind.
+  static constexpr IdentityEdge kEdges[] = {
+      {.path = "impersonate", .to_cluster_admin = impersonates_masters},
+      {.path = "request-tokens", .to_cluster_admin = mints_controller_token},
+      {.path = "escalate",
+       .to_cluster_admin = rewrites_own_clusterrole,
+       .named_by_binding_writes = true},
+  };
+  return kEdges;
+}
+
 }  // namespace footprint

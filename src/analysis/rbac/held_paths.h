@@ -4,6 +4,8 @@
 #pragma once
 
 #include <optional>
+#include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,5 +50,35 @@ std::optional<BindingReach> binding_reach_of(const Context& ctx, const Subject& 
 bool rewrites_clusterroles(const Context& ctx, const BoundRule& b, const Subject& subject);
 // The first bound rule through which `subject` may do that, or null.
 const BoundRule* clusterrole_rewrite(const Context& ctx, const Subject& subject);
+
+// The bundle's roles that nothing binds, directly or through an aggregated role that includes
+// them, and that are not in `reported`: whoever binds them later gets their rules. Both checks
+// that report such roles (info) ask this.
+std::vector<const RbacRole*> unbound_roles(const Context& ctx,
+                                           const std::set<const RbacRole*>& reported);
+
+// A path an unbound role would give: the rule that takes its last step there, and the requests.
+struct UnboundHold {
+  const EscalationPath* path;
+  const PolicyRule* rule;
+  std::vector<Request> requests;
+};
+// The paths of `check` that `role` gives whoever a binding of it names, as held_escalations()
+// finds them for a ClusterRoleBinding of a ClusterRole, or a RoleBinding of a Role in its
+// namespace.
+std::vector<UnboundHold> held_if_bound(const Context& ctx, const RbacRole& role,
+                                       std::string_view check);
+
+// One way the holder of an escalation path acts as someone else, or makes itself so, and when
+// that is cluster-admin. Adding an edge is one entry of identity_edges().
+struct IdentityEdge {
+  std::string_view path;  // the escalation path that is the edge
+  // How `held` reaches cluster-admin along the edge, in words ("a token for ..."), or empty.
+  std::string (*to_cluster_admin)(const Context& ctx, const HeldEscalation& held);
+  // rbac-binding-write names this takeover with its own when those binding writes are critical:
+  // one root cause, one critical.
+  bool named_by_binding_writes = false;
+};
+std::span<const IdentityEdge> identity_edges();
 
 }  // namespace footprint

@@ -150,20 +150,16 @@ void run_wildcard(const Context& ctx, Findings& out) {
     f.affects.emplace_back("subjects", subject_list(holders_of));
   }
   // Roles nothing binds yet: whoever binds them later gets the wildcard.
-  for (const RbacRole& role : ctx.rbac.roles()) {
-    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
-        aggregated_into_another(ctx.rbac, role)) {
-      continue;
-    }
-    for (const PolicyRule& rule : role.rules) {
+  for (const RbacRole* role : unbound_roles(ctx, reported)) {
+    for (const PolicyRule& rule : role->rules) {
       if (!has_wildcard(rule)) continue;
       WildcardReach w = wildcard_reach(ctx, rule);
-      Finding& f = out.add(*role.object, Severity::kInfo,
+      Finding& f = out.add(*role->object, Severity::kInfo,
                            fmt::format("{} uses \"*\": {}. Nothing in the bundle binds it yet; "
                                        "whoever binds it gets that.",
-                                       role.display(), w.text),
+                                       role->display(), w.text),
                            "List the verbs, resources and API groups the role needs.", rule.node);
-      f.summary = fmt::format("\"*\" in unbound {}", role.display());
+      f.summary = fmt::format("\"*\" in unbound {}", role->display());
       break;
     }
   }
@@ -197,87 +193,28 @@ extern const Check kRbacWildcard{
 
 namespace {
 
-constexpr std::string_view kAggregationController = "clusterrole-aggregation-controller";
-
-struct Escalation {
-  std::vector<std::string> rights;
-  std::string takeover;  // how it reaches cluster-admin, when it does
-  bool rewrite = false;  // by rewriting every ClusterRole (escalate with update)
-};
-
-// Rights that let a holder gain permissions it was not given, and whether they reach
-// cluster-admin: impersonating any user or group (system:masters), or escalating and binding
-// ClusterRoles while able to create ClusterRoleBindings.
-Escalation escalation_of(const Context& ctx, const BoundRule& b) {
-  Escalation e;
-  const PolicyRule& r = *b.rule;
-  const ResourceTable& resources = ctx.bundle.resources;
-  bool cluster = b.binding->cluster;
-  bool any_name = r.resource_names.empty();
-  for (const char* verb : {"escalate", "bind"}) {
-    for (const char* kind : {"clusterroles", "roles"}) {
-      if (grants(resources, b, verb, kRbacGroup, kind)) {
-        e.rights.push_back(fmt::format("{} {}", verb, kind));
-      }
-    }
-  }
-  bool users = false;
-  bool groups = false;
-  for (const char* who : {"users", "groups", "serviceaccounts", "uids"}) {
-    // Impersonation of users and groups is cluster-scoped; of service accounts, namespaced.
-    bool namespaced = std::string_view(who) == "serviceaccounts";
-    if (!verb_matches(r, "impersonate") || !api_group_matches(r, "") ||
-        !resource_matches(r, who, "") || (!namespaced && !cluster)) {
-      continue;
-    }
-    e.rights.push_back(fmt::format("impersonate {}", who));
-    users = users || (std::string_view(who) == "users" && any_name);
-    groups = groups || (std::string_view(who) == "groups" && any_name);
-  }
-  // The API server's impersonation filter accepts a group only together with a user; any user
-  // in group system:masters is cluster-admin.
-  if (users && groups) e.takeover = "impersonating any user in group system:masters";
-  if (grants(resources, b, "create", "", "serviceaccounts", "token")) {
-    e.rights.emplace_back("create serviceaccounts/token");
-    // A token of a kube-system controller is that controller's rights: the bootstrap policy lets
-    // clusterrole-aggregation-controller escalate any ClusterRole (asked of the engine, which
-    // holds that policy or the cluster's).
-    std::string ns = scope_of(b);
-    Identity controller = Identity::service_account("kube-system", kAggregationController);
-    Request escalate = resource_request("escalate", kRbacGroup, "clusterroles", "");
-    if (e.takeover.empty() && (ns.empty() || ns == "kube-system") &&
-        ctx.rbac.authorize(controller, escalate).allowed) {
-      e.takeover = fmt::format(
-          "a token for ServiceAccount kube-system/{}, which may escalate any ClusterRole",
-          kAggregationController);
-    }
-  }
-  // escalate lets an update write rules the writer does not hold (escalation_check.go,
-  // EscalationAllowed), so with update on every ClusterRole it may rewrite the ClusterRole bound
-  // to it. bind with creating ClusterRoleBindings is rbac-binding-write's claim (the strongest
-  // role it may bind), reported there once; where that claim is critical it names this path too.
-  if (e.takeover.empty()) {
-    for (const Subject& s : b.binding->subjects) {
-      if (rewrites_clusterroles(ctx, b, s)) {
-        e.takeover = "writing every right into a ClusterRole bound to it";
-        e.rewrite = true;
-      }
-    }
-  }
-  return e;
+// "escalate clusterroles", "impersonate uids", "create serviceaccounts/token".
+std::string right_words(const Request& q) {
+  return fmt::format("{} {}{}", q.verb, q.resource,
+                     q.subresource.empty() ? "" : "/" + q.subresource);
 }
 
-// What one subject may escalate through, over all its bindings.
-struct SubjectEscalation {
-  Subject subject;
-  std::vector<BoundRule> with;
-  std::vector<std::string> rights;
-  Severity severity = Severity::kInfo;
-  std::string takeover;
-  // The takeover is rewriting ClusterRoles, and rbac-binding-write already reports this subject
-  // as critical with that path named: one root cause, one critical.
-  bool folded = false;
-};
+// Where a bound rule applies, rated as this check rates rights short of cluster-admin.
+Severity scoped_severity(const Context& ctx, const BoundRule& b) {
+  std::string ns = scope_of(b);
+  return ns.empty() || ns == "kube-system"       ? Severity::kHigh
+         : foreign_namespace(ctx.namespaces, ns) ? Severity::kMedium
+                                                 : Severity::kLow;
+}
+
+// The position of `b` among the bundle's bound rules, which orders a subject's rights as its
+// bindings list them.
+size_t bound_index(const Context& ctx, const BoundRule& b) {
+  auto it = std::find_if(ctx.bound.begin(), ctx.bound.end(), [&](const BoundRule& x) {
+    return x.binding == b.binding && x.rule == b.rule;
+  });
+  return static_cast<size_t>(it - ctx.bound.begin());
+}
 
 // Whether rbac-binding-write rates `subject` critical, naming its ClusterRole rewrite there.
 bool binding_write_critical(const Context& ctx, const Subject& subject) {
@@ -285,102 +222,104 @@ bool binding_write_critical(const Context& ctx, const Subject& subject) {
   return reach && reach->severity == Severity::kCritical;
 }
 
+// How a subject reaches cluster-admin along the identity edges of its paths.
+struct Takeover {
+  std::string how;
+  // The takeover is one rbac-binding-write already reports as critical for this subject.
+  bool folded = false;
+};
+
+Takeover takeover_of(const Context& ctx, const std::vector<const HeldEscalation*>& held) {
+  Takeover out;
+  for (const IdentityEdge& edge : identity_edges()) {
+    for (const HeldEscalation* h : held) {
+      if (h->path->id != edge.path) continue;
+      std::string how = edge.to_cluster_admin(ctx, *h);
+      if (how.empty()) continue;
+      bool folded = edge.named_by_binding_writes && binding_write_critical(ctx, h->rights.subject);
+      // A takeover of its own wins over one rbac-binding-write holds.
+      if (out.how.empty() || (out.folded && !folded)) out = Takeover{std::move(how), folded};
+    }
+  }
+  return out;
+}
+
+void report_escalations(const Context& ctx, Findings& out,
+                        const std::vector<const HeldEscalation*>& held) {
+  const Subject& subject = held.front()->rights.subject;
+  std::vector<const Right*> rights;
+  for (const HeldEscalation* h : held) {
+    for (const Right& r : h->rights.rights)
+      rights.push_back(&r);
+  }
+  std::stable_sort(rights.begin(), rights.end(), [&](const Right* a, const Right* b) {
+    return bound_index(ctx, a->grant) < bound_index(ctx, b->grant);
+  });
+  std::vector<std::string> words;
+  std::vector<std::string> sources;
+  std::vector<std::string> roles;
+  Severity severity = Severity::kInfo;
+  for (const Right* r : rights) {
+    for (const Request& q : r->requests)
+      add_unique(words, right_words(q));
+    add_unique(sources, fmt::format("{} (through {})", r->grant.role->display(),
+                                    r->grant.binding->display()));
+    add_unique(roles, r->grant.role->display());
+    severity = std::max(severity, scoped_severity(ctx, r->grant));
+  }
+  Takeover takeover = takeover_of(ctx, held);
+  if (!takeover.how.empty() && !takeover.folded) severity = Severity::kCritical;
+  const BoundRule& first = rights.front()->grant;
+  Finding& f = out.add(
+      object_of(first), severity,
+      fmt::format("{} can {}, through {}: it can gain permissions it was not given{}.",
+                  subject.display(), fmt::join(words, ", "), some_of(sources, 2),
+                  takeover.folded
+                      ? fmt::format(", up to cluster-admin ({}; rated with its binding writes in "
+                                    "rbac-binding-write, which names both paths)",
+                                    takeover.how)
+                  : !takeover.how.empty()
+                      ? fmt::format(", up to cluster-admin ({})", takeover.how)
+                      : ", up to what the roles and accounts in its reach hold"),
+      "Remove these verbs unless the operator's purpose is managing RBAC or tokens, and then "
+      "restrict them with resourceNames.",
+      node_of(first));
+  about_shared(f, subject.display());  // one finding per subject
+  f.summary = fmt::format("{} can {}", subject.display(), some_of(words, 2));
+  f.affects.emplace_back("rights", words);
+  f.affects.emplace_back("subjects", std::vector<std::string>{subject.display()});
+  f.affects.emplace_back("roles", roles);
+}
+
 void run_privilege_escalation(const Context& ctx, Findings& out) {
   std::set<const RbacRole*> reported;
-  std::vector<SubjectEscalation> subjects;
-  for (const BoundRule& b : ctx.bound) {
-    if (grants_everything(*b.rule)) continue;
-    Escalation e = escalation_of(ctx, b);
-    if (e.rights.empty()) continue;
-    reported.insert(b.role);
-    std::string ns = scope_of(b);
-    Severity scoped = ns.empty() || ns == "kube-system"       ? Severity::kHigh
-                      : foreign_namespace(ctx.namespaces, ns) ? Severity::kMedium
-                                                              : Severity::kLow;
-    for (const Subject& subject : b.binding->subjects) {
-      auto it = std::find_if(subjects.begin(), subjects.end(),
-                             [&](const SubjectEscalation& x) { return x.subject == subject; });
-      if (it == subjects.end()) {
-        subjects.emplace_back().subject = subject;
-        it = subjects.end() - 1;
-      }
-      it->with.push_back(b);
-      for (const std::string& r : e.rights)
-        add_unique(it->rights, r);
-      bool folded = e.rewrite && binding_write_critical(ctx, subject);
-      bool takeover = !e.takeover.empty() && !folded;
-      it->severity = std::max(it->severity, takeover ? Severity::kCritical : scoped);
-      // A takeover of its own wins over one rbac-binding-write holds.
-      if (!e.takeover.empty() && (it->takeover.empty() || (it->folded && !folded))) {
-        it->takeover = e.takeover;
-        it->folded = folded;
-      }
+  for (const std::vector<const HeldEscalation*>& held :
+       held_by_subject(ctx, "rbac-privilege-escalation")) {
+    report_escalations(ctx, out, held);
+    for (const HeldEscalation* h : held) {
+      for (const Right& r : h->rights.rights)
+        reported.insert(r.grant.role);
     }
   }
-  for (const SubjectEscalation& x : subjects) {
-    std::vector<std::string> sources;
-    std::vector<std::string> roles;
-    for (const BoundRule& b : x.with) {
-      add_unique(sources, fmt::format("{} (through {})", b.role->display(), b.binding->display()));
-      add_unique(roles, b.role->display());
+  for (const RbacRole* role : unbound_roles(ctx, reported)) {
+    std::vector<UnboundHold> holds = held_if_bound(ctx, *role, "rbac-privilege-escalation");
+    if (holds.empty()) continue;
+    // Reported at the first rule that gives a path, listing every path of the role.
+    const PolicyRule* first = holds.front().rule;
+    std::vector<std::string> words;
+    for (const UnboundHold& h : holds) {
+      if (h.rule < first) first = h.rule;
+      for (const Request& q : h.requests)
+        add_unique(words, right_words(q));
     }
-    const BoundRule& first = x.with.front();
-    std::string names = first.rule->resource_names.empty()
-                            ? ""
-                            : fmt::format(" (only for {})", bracketed(first.rule->resource_names));
-    Finding& f = out.add(
-        object_of(first), x.severity,
-        fmt::format("{} can {}{}, through {}: it can gain permissions it was not given{}.",
-                    x.subject.display(), fmt::join(x.rights, ", "), names, some_of(sources, 2),
-                    x.folded ? fmt::format(", up to cluster-admin ({}; rated with its binding "
-                                           "writes in rbac-binding-write, which names both paths)",
-                                           x.takeover)
-                    : !x.takeover.empty()
-                        ? fmt::format(", up to cluster-admin ({})", x.takeover)
-                        : ", up to what the roles and accounts in its reach hold"),
-        "Remove these verbs unless the operator's purpose is managing RBAC or tokens, and then "
-        "restrict them with resourceNames.",
-        node_of(first));
-    about_shared(f, x.subject.display());  // one finding per subject
-    f.summary = fmt::format("{} can {}", x.subject.display(), some_of(x.rights, 2));
-    f.affects.emplace_back("rights", x.rights);
-    f.affects.emplace_back("subjects", std::vector<std::string>{x.subject.display()});
-    f.affects.emplace_back("roles", roles);
-  }
-  for (const RbacRole& role : ctx.rbac.roles()) {
-    if (role.builtin() || reported.count(&role) || !bindings_of(ctx.rbac, role).empty() ||
-        aggregated_into_another(ctx.rbac, role)) {
-      continue;
-    }
-    for (const PolicyRule& rule : role.rules) {
-      if (grants_everything(rule)) continue;  // rbac-wildcard's
-      // The verbs mean something only on the resources the authorizer asks them for: escalate
-      // and bind on roles and clusterroles, impersonate on identities. `*` verbs on secrets
-      // grant no escalation.
-      std::vector<std::string> rights;
-      for (const char* verb : {"escalate", "bind"}) {
-        bool on_roles =
-            api_group_matches(rule, kRbacGroup) &&
-            (resource_matches(rule, "roles", "") || resource_matches(rule, "clusterroles", ""));
-        if (verb_matches(rule, verb) && on_roles) rights.emplace_back(verb);
-      }
-      bool on_identities =
-          (api_group_matches(rule, "") &&
-           (resource_matches(rule, "users", "") || resource_matches(rule, "groups", "") ||
-            resource_matches(rule, "serviceaccounts", ""))) ||
-          (api_group_matches(rule, "authentication.k8s.io") && resource_matches(rule, "uids", ""));
-      if (verb_matches(rule, "impersonate") && on_identities) rights.emplace_back("impersonate");
-      if (rights.empty()) continue;
-      Finding& f =
-          out.add(*role.object, Severity::kInfo,
-                  fmt::format("{} allows {}; nothing in the bundle binds it yet, but "
-                              "whoever is bound to it can gain permissions it was not "
-                              "given.",
-                              role.display(), fmt::join(rights, ", ")),
-                  "Remove these verbs unless the role is meant for managing RBAC.", rule.node);
-      f.summary = fmt::format("Unbound {} allows {}", role.display(), fmt::join(rights, ", "));
-      break;
-    }
+    Finding& f = out.add(*role->object, Severity::kInfo,
+                         fmt::format("{} allows {}; nothing in the bundle binds it yet, but "
+                                     "whoever is bound to it can gain permissions it was not "
+                                     "given.",
+                                     role->display(), fmt::join(words, ", ")),
+                         "Remove these verbs unless the role is meant for managing RBAC or tokens.",
+                         first->node);
+    f.summary = fmt::format("Unbound {} allows {}", role->display(), some_of(words, 2));
   }
 }
 

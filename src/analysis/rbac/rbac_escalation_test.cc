@@ -82,10 +82,54 @@ rules: {}
       unbound(R"([{apiGroups: [rbac.authorization.k8s.io], resources: [roles], verbs: ["*"]}])");
   ASSERT_EQ(roles.size(), 1u);
   EXPECT_EQ(roles[0].severity, Severity::kInfo);
-  EXPECT_NE(roles[0].message.find("allows escalate, bind;"), std::string::npos);
+  EXPECT_NE(roles[0].message.find("allows escalate roles, bind roles;"), std::string::npos);
   auto users = unbound(R"([{apiGroups: [""], resources: [users], verbs: ["*"]}])");
   ASSERT_EQ(users.size(), 1u);
-  EXPECT_NE(users[0].message.find("allows impersonate;"), std::string::npos);
+  EXPECT_NE(users[0].message.find("allows impersonate users;"), std::string::npos);
+  auto uids = unbound(R"([{apiGroups: [authentication.k8s.io], resources: [uids], verbs: ["*"]}])");
+  ASSERT_EQ(uids.size(), 1u);
+  EXPECT_NE(uids[0].message.find("allows impersonate uids;"), std::string::npos);
+  // Minting tokens is one of the check's paths too, for unbound roles as for bound ones.
+  auto tokens =
+      unbound(R"([{apiGroups: [""], resources: [serviceaccounts/token], verbs: [create]}])");
+  ASSERT_EQ(tokens.size(), 1u);
+  EXPECT_NE(tokens[0].message.find("allows create serviceaccounts/token;"), std::string::npos);
+}
+
+// Impersonating a UID is asked of the authorizer as verb impersonate on resource uids of API
+// group authentication.k8s.io, without a namespace: the impersonation filter builds the request
+// from the UID kind of authentication/v1 (staging/src/k8s.io/apiserver/pkg/endpoints/filters/
+// impersonation.go, buildImpersonationRequests and WithImpersonation). So a ClusterRoleBinding
+// grants it, a RoleBinding never does, and uids of the core group mean nothing.
+TEST(PrivilegeEscalation, ImpersonatingUidsIsAPath) {
+  auto escalation = [](const char* rules, const char* binding) {
+    return run_check(bundle_from(fmt::format(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {{name: r}}
+rules: {}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: {}
+metadata: {{name: r, namespace: team}}
+roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: r}}
+subjects: [{{kind: ServiceAccount, name: op, namespace: ops}}]
+)",
+                                             rules, binding),
+                                 "ops"),
+                     "rbac-privilege-escalation");
+  };
+  constexpr const char* kUids =
+      R"([{apiGroups: [authentication.k8s.io], resources: [uids], verbs: [impersonate]}])";
+  auto cluster = escalation(kUids, "ClusterRoleBinding");
+  ASSERT_EQ(cluster.size(), 1u);
+  EXPECT_EQ(cluster[0].severity, Severity::kHigh);
+  EXPECT_NE(cluster[0].message.find("can impersonate uids, through ClusterRole r"),
+            std::string::npos);
+  EXPECT_TRUE(escalation(kUids, "RoleBinding").empty());
+  EXPECT_TRUE(escalation(R"([{apiGroups: [""], resources: [uids], verbs: [impersonate]}])",
+                         "ClusterRoleBinding")
+                  .empty());
 }
 
 // A ClusterRole whose label an aggregationRule of a bound ClusterRole selects takes effect
