@@ -192,7 +192,21 @@ std::vector<EscalationPath> make_paths() {
        "webhooks read every object they intercept and mutating ones change it; admission "
        "policies reject or change requests",
        "Limit update and patch with resourceNames to the operator's own configurations.",
-       "rewrite admission"},
+       "rewrite admission",
+       Severity::kLow},
+      {"write-crds",
+       "",
+       "rbac-crd-write",
+       {on({"create", "update", "patch"}, "apiextensions.k8s.io", {"customresourcedefinitions"})},
+       Severity::kMedium,
+       Severity::kMedium,
+       true,
+       "it may install CustomResourceDefinitions beyond the bundle, and rewrite other projects' "
+       "APIs (schemas, versions, conversion)",
+       "Ship the CRDs in the bundle and remove the right, or limit update and patch to the "
+       "operator's own CRDs with resourceNames.",
+       "install or rewrite CRDs",
+       Severity::kLow},
       {"write-apiservices",
        "",
        "rbac-apiservice-write",
@@ -289,10 +303,17 @@ bool without_namespace(const PathRequest& p) {
 
 // The request `p` as bound rule `b` would be asked it, or nothing when `b` cannot grant it
 // (a RoleBinding and a cluster-scoped resource).
+// The rule limits `request` to the objects it names (create names none).
+bool limited_to_names(const PolicyRule& rule, std::string_view verb) {
+  return !rule.resource_names.empty() && verb != "create" && verb != "deletecollection";
+}
+
 std::optional<Request> scoped_request(const ResourceTable& resources, const BoundRule& b,
-                                      const PathRequest& p) {
+                                      const EscalationPath& path, const PathRequest& p) {
   std::string_view ns;
   std::string_view name = p.name;
+  if (path.named_objects && name.empty() && limited_to_names(*b.rule, p.verb))
+    name = b.rule->resource_names.front();
   if (!b.binding->cluster) {
     const ResourceInfo* info = resources.find_resource(p.group, p.resource);
     bool cluster_scoped = (info && info->scope == Scope::kCluster) || without_namespace(p);
@@ -370,7 +391,7 @@ std::vector<HeldEscalation> held_escalations(const ResourceTable& resources,
       steps.push_back(rights_by_subject(bound, [&](const BoundRule& b) {
         std::vector<Request> requests;
         for (const PathRequest& p : step) {
-          std::optional<Request> r = scoped_request(resources, b, p);
+          std::optional<Request> r = scoped_request(resources, b, path, p);
           if (!r) continue;
           // Of a pair of requests for the same object (the signer and its domain wildcard),
           // the first is enough.
@@ -397,6 +418,10 @@ std::vector<HeldEscalation> held_escalations(const ResourceTable& resources,
         for (const Right& r : it->rights) {
           std::optional<Severity> s = severity_in(namespaces, path, scope_of(r.grant));
           if (!s) continue;
+          bool named = std::all_of(r.requests.begin(), r.requests.end(), [&](const Request& q) {
+            return limited_to_names(*r.grant.rule, q.verb);
+          });
+          if (path.named_objects && named) s = std::min(*s, *path.named_objects);
           held.severity = std::max(held.severity, *s);
           held.rights.rights.push_back(r);
         }

@@ -6,6 +6,7 @@
 // rbac/held_paths.h.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,6 +43,9 @@ struct EscalationPath {
   std::string_view consequence;  // completes "… may <requests>: <consequence>"
   std::string_view fix;
   std::string_view summary;  // completes "<subject> may <summary>", for the report's first screen
+  // Set when a rule limited by resourceNames holds the path too, for the objects it names (create
+  // names none), at most at this severity: the operator's own configurations or CRDs.
+  std::optional<Severity> named_objects = std::nullopt;
 };
 
 // The table, in the order of the good-practices page.

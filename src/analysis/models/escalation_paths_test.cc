@@ -9,12 +9,15 @@
 #include <set>
 
 #include "analysis/check_testing.h"
+#include "analysis/context.h"
+#include "analysis/models/rbac_models.h"
 #include "load/loader.h"
 
 namespace footprint {
 namespace {
 
 using testing::about;
+using testing::bundle_from;
 using testing::rbac_paths_fixture;
 using testing::run_check;
 using testing::says;
@@ -126,6 +129,79 @@ TEST(EscalationPaths, BindWithBindingWritesIsOneCriticalAndEscalateWithUpdateIsA
     }
   }
   EXPECT_EQ(criticals, 1u);
+}
+
+// Writing CRDs is a path of the table. Its marks on a rule come from it: patch changes a CRD as
+// update does (the API server's patch handler applies the patch and then updates the object,
+// staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go), so a patch-only rule changes
+// CRDs; get does not.
+TEST(EscalationPaths, WritingCrdsIsAPathWithItsMark) {
+  ASSERT_NE(find_escalation_path("write-crds"), nullptr);
+  EXPECT_EQ(find_escalation_path("write-crds")->check, "rbac-crd-write");
+  auto marks = [](const char* verb) {
+    PolicyRule rule;
+    rule.verbs = {verb};
+    rule.api_groups = {"apiextensions.k8s.io"};
+    rule.resources = {"customresourcedefinitions"};
+    return rule_risks(rule);
+  };
+  EXPECT_EQ(marks("patch"), std::vector<std::string>{"changes CRDs"});
+  EXPECT_EQ(marks("create"), std::vector<std::string>{"changes CRDs"});
+  EXPECT_TRUE(marks("get").empty());
+}
+
+// Update and patch limited by resourceNames grant the request for the objects named
+// (the authorizer's ResourceNameMatches); create names no object, so only a rule without names
+// grants it. A rule that updates only named webhook configurations or CRDs holds its write path
+// at low, one that may create them at the path's severity.
+TEST(EscalationPaths, NamedWritesHoldTheirPathAtLow) {
+  Bundle b = bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: named}
+rules:
+- {apiGroups: [admissionregistration.k8s.io], resources: [validatingwebhookconfigurations],
+   resourceNames: [op-webhook], verbs: [update, patch]}
+- {apiGroups: [apiextensions.k8s.io], resources: [customresourcedefinitions],
+   resourceNames: [widgets.example.com], verbs: [update]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: named}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: named}
+subjects: [{kind: ServiceAccount, name: named, namespace: ops}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: creates}
+rules:
+- {apiGroups: [apiextensions.k8s.io], resources: [customresourcedefinitions], verbs: [create]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: creates}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: creates}
+subjects: [{kind: ServiceAccount, name: creates, namespace: ops}]
+)",
+                         "ops");
+  Context ctx(b, {}, {}, nullptr);
+  auto held = [&](std::string_view path, std::string_view account) -> const HeldEscalation* {
+    for (const HeldEscalation& h : ctx.escalations) {
+      if (h.path->id == path && h.rights.subject.name == account) return &h;
+    }
+    return nullptr;
+  };
+  const HeldEscalation* admission = held("write-admission", "named");
+  const HeldEscalation* crds = held("write-crds", "named");
+  const HeldEscalation* creates = held("write-crds", "creates");
+  ASSERT_TRUE(admission && crds && creates);
+  EXPECT_EQ(admission->severity, Severity::kLow);
+  // Asked for the object the rule names.
+  ASSERT_EQ(admission->rights.rights.size(), 1u);
+  for (const Request& q : admission->rights.rights.front().requests)
+    EXPECT_EQ(q.name, "op-webhook");
+  EXPECT_EQ(crds->severity, Severity::kLow);
+  EXPECT_EQ(creates->severity, Severity::kMedium);
 }
 
 }  // namespace

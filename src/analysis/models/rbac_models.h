@@ -99,7 +99,7 @@ std::vector<SubjectPermissions> summarize_permissions(const Bundle& bundle,
 
 // Dangerous rights a rule gives on its own, in words ("reads secrets", "writes bindings"...): the
 // escalation paths of escalation_paths.h whose every step the rule takes for any object name,
-// plus "everything" and "changes CRDs"; in the order of risks_by_danger().
+// plus "everything"; in the order of risks_by_danger().
 std::vector<std::string> rule_risks(const PolicyRule& rule);
 // Every mark rule_risks() gives, most dangerous first.
 std::vector<std::string_view> risks_by_danger();

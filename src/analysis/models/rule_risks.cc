@@ -34,6 +34,7 @@ const std::vector<RiskMark>& risk_marks() {
       {"deletes workloads", {"delete-workloads"}},
       {"deletes volumes", {"delete-volumes"}},
       {"deletes namespaces", {"delete-namespaces"}},
+      {"changes CRDs", {"write-crds"}},
   };
   return kMarks;
 }
@@ -55,7 +56,6 @@ std::vector<std::string_view> risks_by_danger() {
   std::vector<std::string_view> out = {"everything"};
   for (const RiskMark& m : risk_marks())
     out.push_back(m.mark);
-  out.emplace_back("changes CRDs");
   return out;
 }
 
@@ -68,10 +68,6 @@ std::vector<std::string> rule_risks(const PolicyRule& rule) {
       return path && rule_takes(rule, *path);
     });
     if (taken) risks.emplace_back(m.mark);
-  }
-  if (allows_any_name(rule, "create", "apiextensions.k8s.io", "customresourcedefinitions") ||
-      allows_any_name(rule, "update", "apiextensions.k8s.io", "customresourcedefinitions")) {
-    risks.emplace_back("changes CRDs");
   }
   return risks;
 }

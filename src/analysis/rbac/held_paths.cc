@@ -28,6 +28,14 @@ std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& c
   return out;
 }
 
+std::vector<const SubjectRights*> holders_of(const Context& ctx, std::string_view id) {
+  std::vector<const SubjectRights*> out;
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->id == id) out.push_back(&h.rights);
+  }
+  return out;
+}
+
 namespace {
 
 // "in every namespace" for namespaced resources; nothing for cluster-scoped ones, where it would

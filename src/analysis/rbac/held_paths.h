@@ -22,6 +22,10 @@ struct Context;
 std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& ctx,
                                                                 std::string_view check);
 
+// Who holds the path `id`, one subject each, in the order of Context::escalations: for the checks
+// that rate a path with logic of their own.
+std::vector<const SubjectRights*> holders_of(const Context& ctx, std::string_view id);
+
 // One finding per subject for the paths of `check` that have no logic of their own: severity is
 // the worst path's, the message lists each path's requests, scope and consequence.
 void report_held_paths(const Context& ctx, Findings& out, std::string_view check);

@@ -6,6 +6,7 @@
 
 #include "analysis/context.h"
 #include "analysis/models/rights.h"
+#include "analysis/rbac/held_paths.h"
 #include "analysis/rbac/rbac_internal.h"
 
 namespace footprint {
@@ -13,23 +14,8 @@ namespace footprint {
 namespace {
 
 void run_webhook_config_write(const Context& ctx, Findings& out) {
-  const std::string group = "admissionregistration.k8s.io";
-  auto probe = [&](const BoundRule& b) {
-    std::vector<Request> requests;
-    for (const char* resource : {"mutatingwebhookconfigurations", "validatingwebhookconfigurations",
-                                 "validatingadmissionpolicies", "validatingadmissionpolicybindings",
-                                 "mutatingadmissionpolicies", "mutatingadmissionpolicybindings"}) {
-      for (const char* verb : {"create", "update", "patch", "delete"}) {
-        if (!grants(ctx.bundle.resources, b, verb, group, resource, "", Names::kSome)) continue;
-        Request r = probe_request(ctx.bundle.resources, b, verb, group, resource);
-        if (verb != std::string_view("create") && !b.rule->resource_names.empty())
-          r.name = b.rule->resource_names.front();
-        requests.push_back(std::move(r));
-      }
-    }
-    return requests;
-  };
-  for (const SubjectRights& rr : rights_by_subject(ctx.bound, probe)) {
+  for (const SubjectRights* held : holders_of(ctx, "write-admission")) {
+    const SubjectRights& rr = *held;
     // create cannot be limited by name; the other verbs can.
     bool any_name = std::any_of(rr.rights.begin(), rr.rights.end(), [](const Right& r) {
       return r.grant.rule->resource_names.empty() ||
@@ -150,22 +136,8 @@ std::vector<std::string> other_projects_crds(const Context& ctx,
 }
 
 void run_crd_write(const Context& ctx, Findings& out) {
-  auto probe = [&](const BoundRule& b) {
-    std::vector<Request> requests;
-    for (const char* verb : {"create", "update", "patch"}) {
-      if (!grants(ctx.bundle.resources, b, verb, "apiextensions.k8s.io",
-                  "customresourcedefinitions", "", Names::kSome)) {
-        continue;
-      }
-      Request r = probe_request(ctx.bundle.resources, b, verb, "apiextensions.k8s.io",
-                                "customresourcedefinitions");
-      if (verb != std::string_view("create") && !b.rule->resource_names.empty())
-        r.name = b.rule->resource_names.front();
-      requests.push_back(std::move(r));
-    }
-    return requests;
-  };
-  for (const SubjectRights& rr : rights_by_subject(ctx.bound, probe)) {
+  for (const SubjectRights* held : holders_of(ctx, "write-crds")) {
+    const SubjectRights& rr = *held;
     std::vector<std::string> what = rr.what();
     bool creates = contains(what, "create customresourcedefinitions");
     // What it may rewrite comes from its update and patch rights only: a create rule without
