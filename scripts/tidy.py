@@ -6,26 +6,36 @@ Usage: scripts/tidy.py BUILD_DIR FILE...
 The compile commands come from BUILD_DIR/compile_commands.json without the precompiled-header
 flags (clang cannot read GCC's .gch files, and each file must stand on its own includes).
 
-A clean result is remembered in $XDG_CACHE_HOME/footprint/clang-tidy (~/.cache/...), keyed by
-the SHA-256 of everything that decides it: clang-tidy's version, .clang-tidy, the compile command,
-and the file as clang's preprocessor expands it with comments (NOLINT) and line markers (header
-paths, for HeaderFilterRegex), every header it includes at the version installed. The checkout's
-own path is replaced by a placeholder, so clones share results. A file is skipped only when
-clang-tidy has passed on exactly these inputs before; anything else is checked, and a machine
-without the cache checks every file. The clang-analyzer checks are left out for *_test.cc files.
+A clean result is remembered in $XDG_CACHE_HOME/footprint-tidy (~/.cache/footprint-tidy), keyed
+by the SHA-256 of everything that decides it: clang-tidy's version, .clang-tidy, the compile
+command, and the file as clang's preprocessor expands it with comments (NOLINT) and line markers
+(header paths, for HeaderFilterRegex), every header it includes at the version installed. The
+checkout's own path is replaced by a placeholder, so clones share results. A file is skipped only
+when clang-tidy has passed on exactly these inputs before; anything else is checked, and a
+machine without the cache checks every file. The clang-analyzer checks are left out for
+*_test.cc files.
+
+As ccache's direct mode does, a manifest beside each clean result lists the files the
+preprocessor read and their hashes: when none of them changed, the result is found without
+running the preprocessor. Like ccache's, it does not notice a new header that would shadow one
+it lists on the include path; the preprocessed key still decides whenever a listed file changed.
 """
 
 import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
+import time
 
 # Debian 12's clang-tidy 22 (bookworm-security): since LLVM 21 it leaves system headers alone,
 # which makes a test file about three times cheaper to check than with the default 14.
 CLANG_TIDY = os.environ.get("CLANG_TIDY", "clang-tidy-22")
+# A line marker of the preprocessor's output: # LINE "FILE" FLAGS...
+LINE_MARKER = re.compile(rb'^# \d+ "((?:[^"\\]|\\.)*)"', re.MULTILINE)
 
 
 def strip_pch(arguments):
@@ -92,7 +102,7 @@ def main():
     with open(os.path.join(tidy_dir, "compile_commands.json"), "w", encoding="utf-8") as f:
         json.dump(list(commands.values()), f, indent=1)
     cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    cache_dir = os.path.join(cache_home, "footprint", "clang-tidy")
+    cache_dir = os.path.join(cache_home, "footprint-tidy")
     os.makedirs(cache_dir, exist_ok=True)
 
     version = subprocess.run([CLANG_TIDY, "--version"], capture_output=True, check=True).stdout
@@ -107,46 +117,120 @@ def main():
         return ["--checks=-clang-analyzer-*,-bugprone-unchecked-optional-access,"
                 "-bugprone-throwing-static-initialization"] if path.endswith("_test.cc") else []
 
+    def local(data):  # the checkout's and the build's paths, as placeholders
+        return data.replace(build_dir.encode(), b"<build>").replace(root.encode(), b"<root>")
+
+    def unlocal(data):
+        return data.replace(b"<build>", build_dir.encode()).replace(b"<root>", root.encode())
+
+    def digest_of(*parts):
+        digest = hashlib.sha256()
+        for part in parts:
+            digest.update(hashlib.sha256(part).digest())
+        return digest.hexdigest()
+
+    file_hashes = {}  # path -> SHA-256 of its content, read once per run
+
+    def file_hash(path):
+        if path not in file_hashes:
+            try:
+                with open(path, "rb") as f:
+                    file_hashes[path] = hashlib.sha256(f.read()).hexdigest()
+            except OSError:
+                file_hashes[path] = None
+        return file_hashes[path]
+
+    def direct_hit(manifest, directory):
+        """Whether the manifest's clean result still holds: every file it lists is unchanged."""
+        try:
+            with open(manifest, encoding="utf-8") as f:
+                recorded = json.load(f)
+        except (OSError, ValueError):
+            return False
+        for name, sha in recorded["files"]:
+            path = os.path.join(directory, unlocal(name.encode()).decode())
+            if file_hash(path) != sha:
+                return False
+        return os.path.exists(os.path.join(cache_dir, recorded["result"]))
+
+    def manifest_files(directory, text, since):
+        """The files the preprocessor read, as [local path, SHA-256] read now: None when one is
+        gone or changed after `since` (the preprocessor may have read it before the change)."""
+        names = {m.group(1) for m in LINE_MARKER.finditer(text)} - {b"<built-in>",
+                                                                      b"<command line>"}
+        files = []
+        for name in sorted(names):
+            path = os.path.join(directory, name.decode())
+            try:
+                if os.stat(path).st_mtime >= since:
+                    return None
+                with open(path, "rb") as f:
+                    files.append([local(name).decode(), hashlib.sha256(f.read()).hexdigest()])
+            except OSError:
+                return None
+        return files
+
+    def write_manifest(manifest, files, result):
+        with open(manifest + ".tmp", "w", encoding="utf-8") as f:
+            json.dump({"result": result, "files": files}, f)
+        os.replace(manifest + ".tmp", manifest)
+
     def check(path):
+        """(path, clean, output, how): how is "direct" or "preprocessed" for a cached result."""
         entry = commands.get(os.path.realpath(path))
         if entry is None:
-            return path, False, f"{path}: not in {build_dir}/compile_commands.json\n", False
+            return path, False, f"{path}: not in {build_dir}/compile_commands.json\n", None
+        setup = (version, config, " ".join(extra_checks(path)).encode(),
+                 local(json.dumps(entry["arguments"]).encode()))
+        source_hash = file_hash(entry["file"])
+        manifest = None
+        if source_hash is not None:
+            manifest = os.path.join(cache_dir, "direct-" + digest_of(
+                *setup, local(entry["file"].encode()), source_hash.encode()))
+            if direct_hit(manifest, entry["directory"]):
+                return path, True, "", "direct"
+        since = time.time()
         text = preprocessed(entry)
         key = None
         if text is not None:
-            def local(data):  # the checkout's and the build's paths, as placeholders
-                return data.replace(build_dir.encode(), b"<build>").replace(root.encode(),
-                                                                            b"<root>")
-            digest = hashlib.sha256()
-            for part in (version, config, " ".join(extra_checks(path)).encode(),
-                         local(json.dumps(entry["arguments"]).encode()), local(text)):
-                digest.update(hashlib.sha256(part).digest())
-            key = os.path.join(cache_dir, digest.hexdigest())
-            if os.path.exists(key):
-                return path, True, "", True
+            key = digest_of(*setup, local(text))
+            if os.path.exists(os.path.join(cache_dir, key)):
+                files = manifest_files(entry["directory"], text, since)
+                if manifest and files:
+                    write_manifest(manifest, files, key)
+                return path, True, "", "preprocessed"
         result = subprocess.run([CLANG_TIDY, "-p", tidy_dir, "--quiet", *extra_checks(path), path],
                                 capture_output=True, text=True, check=False)
         ok = result.returncode == 0
-        if ok and key:
-            with open(key, "w", encoding="utf-8"):
+        # Remembered only when no file the preprocessor read has changed since: clang-tidy may
+        # have read the new version, which the key does not describe.
+        files = manifest_files(entry["directory"], text, since) if ok and key else None
+        if files is not None:
+            with open(os.path.join(cache_dir, key), "w", encoding="utf-8"):
                 pass
+            if manifest:
+                write_manifest(manifest, files, key)
         output = "" if ok else result.stdout + result.stderr
-        return path, ok, output, False
+        return path, ok, output, None
 
     jobs = int(os.environ.get("TIDY_JOBS", os.cpu_count() or 1))
+    # The analyzer makes a source several times dearer than a test: the dear ones start first,
+    # so that the last to finish is a cheap one and no core waits long for it.
+    files = sorted(sys.argv[2:], key=lambda path: path.endswith("_test.cc"))
     failed = 0
-    cached = 0
+    cached = {"direct": 0, "preprocessed": 0}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for path, ok, output, from_cache in pool.map(check, sys.argv[2:]):
-            cached += from_cache
+        for _, ok, output, how in pool.map(check, files):
+            if how:
+                cached[how] += 1
             if not ok:
                 failed += 1
                 sys.stdout.write(output)
-    checked = len(sys.argv) - 2
-    print(f"clang-tidy: {checked} files, {checked - cached} checked, {cached} unchanged since a "
-          f"clean run, {failed} with findings")
+    unchanged = cached["direct"] + cached["preprocessed"]
+    print(f"clang-tidy: {len(files)} files, {len(files) - unchanged} checked, {unchanged} "
+          f"unchanged since a clean run ({cached['direct']} found by their manifest, "
+          f"{cached['preprocessed']} by their preprocessed text), {failed} with findings")
     return 1 if failed else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
