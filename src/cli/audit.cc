@@ -19,17 +19,19 @@
 
 namespace footprint {
 
+namespace {
+constexpr Format kAuditFormats[] = {Format::kText,  Format::kJson, Format::kMarkdown,
+                                    Format::kSarif, Format::kHtml, Format::kGithub,
+                                    Format::kJunit};
+}  // namespace
+
 int run_audit(int argc, char** argv) {
   CLI::App app{"Report what installing these manifests does to a cluster, and how to fix it.",
                "footprint audit"};
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
-  std::string format_name = "text";
-  app.add_option("--format", format_name,
-                 "Output format: text, json, markdown, sarif, html, github (workflow commands "
-                 "that annotate a pull request) or junit")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif", "html", "github", "junit"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kAuditFormats);
   std::string min_severity = "info";
   app.add_option("--min-severity", min_severity,
                  "With --format github or junit, leave out findings below this severity: info, "
@@ -127,8 +129,7 @@ int run_audit(int argc, char** argv) {
 
   ReportOptions options = text_options(color, output_path);
   options.min_severity = checked_severity(min_severity);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
-                    content_of(format_name))) {
+  if (!write_output(render_report(report, format, options), output_path, content_of(format))) {
     return kExitUsage;
   }
   // The report covers the valid objects only, so it must not pass for a clean run.

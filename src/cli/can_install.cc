@@ -193,10 +193,8 @@ int run_can_install(int argc, char** argv) {
       ->description(
           "The Helm release (default for a chart: its name), which --print-role labels the "
           "namespaces the bundle creates for");
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kTextOrJson);
   std::string cluster_path;
   add_cluster_option(app, cluster_path);
   ColorOption color;
@@ -216,10 +214,10 @@ int run_can_install(int argc, char** argv) {
   Context ctx(*bundle, {}, {}, cluster ? &*cluster : nullptr);
   if (print_role) return print_grant(ctx, bundle_args, *who, role_name);
   InstallRights rights = install_rights(ctx, *who, bundle_args.namespace_);
-  std::string out = format_name == "json"
+  std::string out = format == Format::kJson
                         ? dump_json(to_json(rights, as, bundle_args.namespace_), 2) + "\n"
                         : to_text(rights, as, bundle_args.namespace_, options);
-  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
+  if (!write_output(out, "", content_of(format))) return kExitUsage;
   return rights.allowed() ? kExitOk : kExitFindings;
 }
 

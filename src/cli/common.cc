@@ -397,16 +397,34 @@ bool use_color(const ColorOption& option, const std::string& output_path) {
   return to_stdout && isatty(STDOUT_FILENO);
 }
 
-Format checked_format(std::string_view name) {
-  return parse_format(name).value_or(Format::kText);
+CLI::Option* add_format_option(CLI::App& app, Format& format, std::span<const Format> formats) {
+  std::vector<std::string> names;
+  std::vector<std::string> described;
+  for (Format f : formats) {
+    const FormatName& name = name_of(f);
+    names.emplace_back(name.name);
+    if (!name.alias.empty()) names.emplace_back(name.alias);
+    described.push_back(name.note.empty() ? std::string(name.name)
+                                          : fmt::format("{} ({})", name.name, name.note));
+  }
+  std::string last = described.back();
+  described.pop_back();
+  std::string description =
+      described.empty() ? "Output format: " + last
+                        : fmt::format("Output format: {} or {}", fmt::join(described, ", "), last);
+  return app
+      .add_option_function<std::string>(
+          "--format", [&format](const std::string& name) { format = *parse_format(name); },
+          description)
+      ->check(CLI::IsMember(names))
+      ->default_str(std::string(name_of(format).name));
 }
 
 Severity checked_severity(std::string_view name) {
   return parse_severity(name).value_or(Severity::kInfo);
 }
 
-Content content_of(std::string_view format_name) {
-  std::optional<Format> format = parse_format(format_name);
+Content content_of(Format format) {
   return format == Format::kJson || format == Format::kSarif ? Content::kData : Content::kText;
 }
 

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -113,13 +114,18 @@ bool use_color(const ColorOption& option, const std::string& output_path);
 // a file, or to a pipe without COLUMNS, prose wraps at 100 columns and tables never wrap.
 ReportOptions text_options(const ColorOption& color, const std::string& output_path);
 
-// The format or severity an option names: the option's CLI::IsMember check lets through only
-// names that parse.
-Format checked_format(std::string_view name);
+// --format, offering `formats` (in that order) and storing the one named; the help lists their
+// names and notes from report/format.h. `format` holds the default.
+CLI::Option* add_format_option(CLI::App& app, Format& format, std::span<const Format> formats);
+inline constexpr Format kTextOrJson[] = {Format::kText, Format::kJson};
+inline constexpr Format kTextJsonMarkdown[] = {Format::kText, Format::kJson, Format::kMarkdown};
+
+// The severity an option names: the option's CLI::IsMember check lets through only names that
+// parse.
 Severity checked_severity(std::string_view name);
-// What a report in the named format holds: JSON and SARIF are data; every other format is text
-// for a reader (cli/output.h).
-Content content_of(std::string_view format_name);
+// What a report in the format holds: JSON and SARIF are data; every other format is text for a
+// reader (cli/output.h).
+Content content_of(Format format);
 
 // Styles of the commands' own text output, for paint() (util/display_text.h).
 inline constexpr fmt::text_style kGood = fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;

@@ -83,6 +83,9 @@ std::optional<std::string> missing_file(const std::vector<std::string>& paths) {
   return std::nullopt;
 }
 
+constexpr Format kComparisonFormats[] = {Format::kText, Format::kJson, Format::kMarkdown,
+                                         Format::kHtml};
+
 }  // namespace
 
 int run_compare(int argc, char** argv) {
@@ -98,10 +101,8 @@ int run_compare(int argc, char** argv) {
   std::vector<std::string> mode_specs;
   add_repeatable(app, "--mode", mode_specs,
                  "A chart install mode: NAME[:values.yaml][,key=value...]");
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json, markdown or html")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "html"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kComparisonFormats);
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string output_path;
@@ -201,8 +202,8 @@ int run_compare(int argc, char** argv) {
   if (!load_cluster_option(cluster_path, base.jobs, cluster)) return kExitUsage;
   ReportOptions options = text_options(color, output_path);
   Comparison comparison = compare_modes(modes, *config, cluster ? &*cluster : nullptr);
-  std::string out = render_comparison(comparison, checked_format(format_name), options);
-  if (!write_output(out, output_path, content_of(format_name))) return kExitUsage;
+  std::string out = render_comparison(comparison, format, options);
+  if (!write_output(out, output_path, content_of(format))) return kExitUsage;
   if (all_failed || unreadable_input) return kExitUsage;
   for (const AnalysisResult& analysis : comparison.analyses) {
     if (reaches_fail_on(analysis, *config, policy)) return kExitFindings;
