@@ -6,7 +6,6 @@
 #include <string_view>
 
 #include "analysis/models/rbac_models.h"
-#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/section.h"
@@ -124,8 +123,8 @@ int run_can_i(int argc, char** argv) {
   add_chart_options(app, bundle_args);
   Format format = Format::kText;
   add_format_option(app, format, kTextOrJson);
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -163,12 +162,14 @@ int run_can_i(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  std::optional<ContextInputs> context_inputs =
+      load_context_inputs(context_args, *bundle, bundle_args.jobs);
+  if (!context_inputs) return kExitUsage;
+  const Cluster* cluster = context_inputs->cluster.get();
   RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
   if (list) return list_permissions(policy, *who, as, format == Format::kJson, options);
 
-  ResourceTable known = with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr);
+  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
   auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
   if (!request) {
     print_error(request.error());
@@ -220,8 +221,8 @@ int run_who_can(int argc, char** argv) {
   add_format_option(app, format, kTextOrJson);
   app.add_flag("--include-builtin", builtin,
                "Also list subjects of Kubernetes' own bindings (system:masters...)");
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -244,10 +245,12 @@ int run_who_can(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  std::optional<ContextInputs> context_inputs =
+      load_context_inputs(context_args, *bundle, bundle_args.jobs);
+  if (!context_inputs) return kExitUsage;
+  const Cluster* cluster = context_inputs->cluster.get();
   RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
-  ResourceTable known = with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr);
+  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
   auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
   if (!request) {
     print_error(request.error());

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <set>
 
-#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "model/kubectl_json.h"
@@ -107,8 +106,8 @@ int run_compare(int argc, char** argv) {
   add_policy_options(app, policy);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the comparison to this file");
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -196,12 +195,12 @@ int run_compare(int argc, char** argv) {
   const bool all_failed = std::none_of(modes.begin(), modes.end(),
                                        [](const ModeInput& m) { return m.bundle != nullptr; });
   warn_identical_modes(modes);
-  inputs.insert(inputs.end(), {cluster_path, config_file(policy)});
+  inputs.insert(inputs.end(), {context_args.cluster, config_file(policy)});
   if (!check_output(output_path, inputs)) return kExitUsage;
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, base.jobs, cluster)) return kExitUsage;
+  std::unique_ptr<Cluster> cluster;
+  if (!load_cluster_option(context_args.cluster, base.jobs, cluster)) return kExitUsage;
   ReportOptions options = text_options(color, output_path);
-  Comparison comparison = compare_modes(modes, *config, cluster ? &*cluster : nullptr);
+  Comparison comparison = compare_modes(modes, *config, cluster.get());
   std::string out = render_comparison(comparison, format, options);
   if (!write_output(out, output_path, content_of(format))) return kExitUsage;
   if (all_failed || unreadable_input) return kExitUsage;
