@@ -2,7 +2,6 @@
 
 #include "analysis/context.h"
 #include "analysis/models/webhook_reach.h"
-#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/section.h"
@@ -67,11 +66,8 @@ int run_admission(int argc, char** argv) {
   app.add_option("--ns-labels", ns_labels, "Extra labels of that namespace: k=v,...");
   std::string object_labels;
   app.add_option("--labels", object_labels, "Labels of the object: k=v,...");
-  std::string namespaces_path;
-  app.add_option("--namespaces", namespaces_path,
-                 "The cluster's namespaces (kubectl get ns -o yaml), for their labels");
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.namespaces_for = "for their labels", .cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -79,18 +75,10 @@ int run_admission(int argc, char** argv) {
 
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::vector<ClusterNamespace> namespaces;
-  if (!namespaces_path.empty()) {
-    auto loaded = load_namespaces(namespaces_path, *bundle);
-    if (!loaded) {
-      print_load_errors(loaded.error());
-      return kExitUsage;
-    }
-    namespaces = std::move(*loaded);
-  }
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
-  Context ctx(*bundle, std::move(namespaces), {}, cluster ? &*cluster : nullptr);
+  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs);
+  if (!loaded) return kExitUsage;
+  const Context& ctx = *loaded->context;
+  const Cluster* cluster = loaded->cluster.get();
   auto resolved = make_request("get", resource, "", target_namespace, bundle->resources);
   if (!resolved) {
     print_error(resolved.error());

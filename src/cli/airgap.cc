@@ -45,10 +45,8 @@ int run_airgap(int argc, char** argv) {
                "Also list strings that only look like images");
   RegistryArgs registry;
   add_registry_options(app, registry);
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json or markdown")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kTextJsonMarkdown);
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string output_path;
@@ -121,8 +119,7 @@ int run_airgap(int argc, char** argv) {
   report.analysis = analyze(context, *config, Area::kAirgap);
   report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
   ReportOptions options = text_options(color, output_path);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
-                    content_of(format_name))) {
+  if (!write_output(render_report(report, format, options), output_path, content_of(format))) {
     return kExitUsage;
   }
   return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;

@@ -10,7 +10,6 @@
 #include "analysis/models/crd_models.h"
 #include "analysis/models/inventory.h"
 #include "analysis/models/rbac_models.h"
-#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "load/parallel.h"
@@ -19,17 +18,19 @@
 
 namespace footprint {
 
+namespace {
+constexpr Format kAuditFormats[] = {Format::kText,  Format::kJson, Format::kMarkdown,
+                                    Format::kSarif, Format::kHtml, Format::kGithub,
+                                    Format::kJunit};
+}  // namespace
+
 int run_audit(int argc, char** argv) {
   CLI::App app{"Report what installing these manifests does to a cluster, and how to fix it.",
                "footprint audit"};
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
-  std::string format_name = "text";
-  app.add_option("--format", format_name,
-                 "Output format: text, json, markdown, sarif, html, github (workflow commands "
-                 "that annotate a pull request) or junit")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif", "html", "github", "junit"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kAuditFormats);
   std::string min_severity = "info";
   app.add_option("--min-severity", min_severity,
                  "With --format github or junit, leave out findings below this severity: info, "
@@ -38,16 +39,12 @@ int run_audit(int argc, char** argv) {
       ->capture_default_str();
   PolicyArgs policy;
   add_policy_options(app, policy);
-  std::string expect_path;
-  app.add_option("--expect", expect_path,
-                 "YAML list of {as, verb, resource, namespace, name} that must be allowed; each "
-                 "denial is an rbac-expectation-unmet finding");
-  std::string namespaces_path;
-  app.add_option("--namespaces", namespaces_path,
-                 "The cluster's namespaces (kubectl get ns -o yaml), to measure webhook blast "
-                 "radius against; default: system namespaces, the bundle's, and one other team's");
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  ContextArgs context_args;
+  add_context_options(app, context_args,
+                      {.namespaces_for = "to measure webhook blast radius against; default: system "
+                                         "namespaces, the bundle's, and one other team's",
+                       .cluster = true,
+                       .expect = true});
   std::string baseline_path;
   app.add_option("--baseline", baseline_path,
                  "A previous `--format json` report: its findings are marked known and never "
@@ -74,32 +71,15 @@ int run_audit(int argc, char** argv) {
   std::optional<Bundle> bundle = load_bundle(bundle_args, &charts);
   if (!bundle) return kExitUsage;
   std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
-  inputs.insert(inputs.end(),
-                {config_file(policy), expect_path, namespaces_path, cluster_path, baseline_path});
+  std::vector<std::string> named = context_args.paths();
+  inputs.push_back(config_file(policy));
+  inputs.insert(inputs.end(), named.begin(), named.end());
+  inputs.push_back(baseline_path);
   if (!check_output(output_path, inputs)) return kExitUsage;
 
-  std::vector<Expectation> expectations;
-  if (!expect_path.empty()) {
-    auto loaded = load_expectations(expect_path, bundle->resources);
-    if (!loaded) {
-      print_load_errors({loaded.error()});
-      return kExitUsage;
-    }
-    expectations = std::move(*loaded);
-  }
-  std::vector<ClusterNamespace> namespaces;
-  if (!namespaces_path.empty()) {
-    auto loaded = load_namespaces(namespaces_path, *bundle);
-    if (!loaded) {
-      print_load_errors(loaded.error());
-      return kExitUsage;
-    }
-    namespaces = std::move(*loaded);
-  }
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
-  Context context(*bundle, std::move(namespaces), std::move(expectations),
-                  cluster ? &*cluster : nullptr);
+  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs);
+  if (!loaded) return kExitUsage;
+  Context& context = *loaded->context;
   if (charts.size() == 1) context.release = charts.front().release;
 
   Report report;
@@ -127,8 +107,7 @@ int run_audit(int argc, char** argv) {
 
   ReportOptions options = text_options(color, output_path);
   options.min_severity = checked_severity(min_severity);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
-                    content_of(format_name))) {
+  if (!write_output(render_report(report, format, options), output_path, content_of(format))) {
     return kExitUsage;
   }
   // The report covers the valid objects only, so it must not pass for a clean run.

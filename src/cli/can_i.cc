@@ -6,7 +6,6 @@
 #include <string_view>
 
 #include "analysis/models/rbac_models.h"
-#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/section.h"
@@ -122,12 +121,10 @@ int run_can_i(int argc, char** argv) {
   bool list = false;
   app.add_flag("--list", list, "Print everything the subject may do");
   add_chart_options(app, bundle_args);
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  Format format = Format::kText;
+  add_format_option(app, format, kTextOrJson);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -165,12 +162,14 @@ int run_can_i(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  std::optional<ContextInputs> context_inputs =
+      load_context_inputs(context_args, *bundle, bundle_args.jobs);
+  if (!context_inputs) return kExitUsage;
+  const Cluster* cluster = context_inputs->cluster.get();
   RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
-  if (list) return list_permissions(policy, *who, as, format_name == "json", options);
+  if (list) return list_permissions(policy, *who, as, format == Format::kJson, options);
 
-  ResourceTable known = with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr);
+  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
   auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
   if (!request) {
     print_error(request.error());
@@ -179,7 +178,7 @@ int run_can_i(int argc, char** argv) {
   warn_unusual_request(*request, known);
   Decision d = policy.authorize(*who, *request);
   std::string out;
-  if (format_name == "json") {
+  if (format == Format::kJson) {
     Json j = {{"allowed", d.allowed}, {"request", request->describe()}, {"as", as}};
     if (d.allowed) {
       j["role"] = d.role->display();
@@ -201,7 +200,7 @@ int run_can_i(int argc, char** argv) {
     for (const std::string& reason : d.reasons)
       out += "  - " + reason + "\n";
   }
-  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
+  if (!write_output(out, "", content_of(format))) return kExitUsage;
   return d.allowed ? kExitOk : kExitFindings;
 }
 
@@ -218,14 +217,12 @@ int run_who_can(int argc, char** argv) {
   bool all_namespaces = false;
   app.add_flag("-A,--all-namespaces", all_namespaces, "Ask about all namespaces at once");
   bool builtin = false;
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kTextOrJson);
   app.add_flag("--include-builtin", builtin,
                "Also list subjects of Kubernetes' own bindings (system:masters...)");
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -248,10 +245,12 @@ int run_who_can(int argc, char** argv) {
   }
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  std::optional<ContextInputs> context_inputs =
+      load_context_inputs(context_args, *bundle, bundle_args.jobs);
+  if (!context_inputs) return kExitUsage;
+  const Cluster* cluster = context_inputs->cluster.get();
   RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
-  ResourceTable known = with_cluster_resources(bundle->resources, cluster ? &*cluster : nullptr);
+  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
   auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
   if (!request) {
     print_error(request.error());
@@ -272,7 +271,7 @@ int run_who_can(int argc, char** argv) {
                     {"rule", rule}});
   }
   std::string out;
-  if (format_name == "json") {
+  if (format == Format::kJson) {
     out = dump_json(Json{{"request", request->describe()}, {"subjects", json}}, 2) + "\n";
   } else {
     out = paint(options.color, kHeading, fmt::format("Who may {}:", request->describe())) + "\n";
@@ -280,7 +279,7 @@ int run_who_can(int argc, char** argv) {
                ? (cluster ? "  nobody in the cluster or the bundle\n" : "  nobody in the bundle\n")
                : render_text_table(table, 2, options.table_width);
   }
-  return write_output(out, "", content_of(format_name)) ? kExitOk : kExitUsage;
+  return write_output(out, "", content_of(format)) ? kExitOk : kExitUsage;
 }
 
 }  // namespace footprint

@@ -7,7 +7,6 @@
 
 #include "analysis/commands/install_rights.h"
 #include "analysis/context.h"
-#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "model/units.h"
@@ -193,12 +192,10 @@ int run_can_install(int argc, char** argv) {
       ->description(
           "The Helm release (default for a chart: its name), which --print-role labels the "
           "namespaces the bundle creates for");
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  Format format = Format::kText;
+  add_format_option(app, format, kTextOrJson);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -211,15 +208,15 @@ int run_can_install(int argc, char** argv) {
   bundle_args.command = "footprint can-install";
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
-  Context ctx(*bundle, {}, {}, cluster ? &*cluster : nullptr);
+  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs);
+  if (!loaded) return kExitUsage;
+  const Context& ctx = *loaded->context;
   if (print_role) return print_grant(ctx, bundle_args, *who, role_name);
   InstallRights rights = install_rights(ctx, *who, bundle_args.namespace_);
-  std::string out = format_name == "json"
+  std::string out = format == Format::kJson
                         ? dump_json(to_json(rights, as, bundle_args.namespace_), 2) + "\n"
                         : to_text(rights, as, bundle_args.namespace_, options);
-  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
+  if (!write_output(out, "", content_of(format))) return kExitUsage;
   return rights.allowed() ? kExitOk : kExitFindings;
 }
 

@@ -9,10 +9,8 @@ namespace footprint {
 int run_checks(int argc, char** argv) {
   CLI::App app{"List every check: its ID, the severities it reports, and what it looks for.",
                "footprint checks"};
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json or markdown")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kTextJsonMarkdown);
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -23,7 +21,7 @@ int run_checks(int argc, char** argv) {
   Json json = Json::array();
   for (const Check* check : all_checks()) {
     std::string severity = severity_range(*check);
-    bool severe = check->max_severity >= Severity::kHigh && format_name == "text";
+    bool severe = check->max_severity >= Severity::kHigh && format == Format::kText;
     table.rows.push_back({std::string(check->id),
                           severe ? paint(options.color, kBad, severity) : severity,
                           std::string(impact_name(check->impact)),
@@ -39,14 +37,14 @@ int run_checks(int argc, char** argv) {
                     {"description", check->description}});
   }
   std::string out;
-  if (format_name == "json") {
+  if (format == Format::kJson) {
     out = dump_json(json, 2) + "\n";
-  } else if (format_name == "text") {
+  } else if (format == Format::kText) {
     out = render_text_table(table, 0, options.table_width);
   } else {
     out = render_checks_markdown();
   }
-  return write_output(out, "", content_of(format_name)) ? kExitOk : kExitUsage;
+  return write_output(out, "", content_of(format)) ? kExitOk : kExitUsage;
 }
 
 }  // namespace footprint

@@ -380,6 +380,79 @@ bool reaches_fail_on(const AnalysisResult& result, const Config& config, const P
   });
 }
 
+void add_context_options(CLI::App& app, ContextArgs& args, const ContextOptions& offered) {
+  if (offered.expect) {
+    app.add_option("--expect", args.expect,
+                   "YAML list of {as, verb, resource, namespace, name} that must be allowed; each "
+                   "denial is an rbac-expectation-unmet finding");
+  }
+  if (!offered.namespaces_for.empty()) {
+    app.add_option("--namespaces", args.namespaces,
+                   fmt::format("The cluster's namespaces (kubectl get ns -o yaml), {}",
+                               offered.namespaces_for));
+  }
+  if (offered.cluster) {
+    app.add_option("--cluster", args.cluster,
+                   "A snapshot of the cluster to install into (the output of `footprint "
+                   "snapshot-command`): its namespaces, CRDs, webhooks and RBAC");
+  }
+}
+
+bool load_cluster_option(const std::string& path, unsigned jobs,
+                         std::unique_ptr<Cluster>& cluster) {
+  if (path.empty()) return true;
+  auto loaded = load_cluster(path, jobs);
+  if (!loaded) {
+    print_load_errors(loaded.error());
+    print_hint("--cluster reads the output of: " + snapshot_command());
+    return false;
+  }
+  cluster = std::make_unique<Cluster>(std::move(*loaded));
+  if (cluster->objects.of_kind("", "Namespace").empty()) {
+    print_stderr(
+        fmt::format("footprint: warning: --cluster {} holds no Namespace objects, so the "
+                    "blast radius cannot be computed from the snapshot: using the "
+                    "namespaces footprint assumes without --cluster (kube-system, "
+                    "default, the install's own and one other team's). Take the "
+                    "snapshot again with: {}\n",
+                    path, snapshot_command()));
+  }
+  return true;
+}
+
+std::optional<ContextInputs> load_context_inputs(const ContextArgs& args, const Bundle& bundle,
+                                                 unsigned jobs) {
+  ContextInputs inputs;
+  if (!args.expect.empty()) {
+    auto loaded = load_expectations(args.expect, bundle.resources);
+    if (!loaded) {
+      print_load_errors({loaded.error()});
+      return std::nullopt;
+    }
+    inputs.expectations = std::move(*loaded);
+  }
+  if (!args.namespaces.empty()) {
+    auto loaded = load_namespaces(args.namespaces, bundle);
+    if (!loaded) {
+      print_load_errors(loaded.error());
+      return std::nullopt;
+    }
+    inputs.namespaces = std::move(*loaded);
+  }
+  if (!load_cluster_option(args.cluster, jobs, inputs.cluster)) return std::nullopt;
+  return inputs;
+}
+
+std::optional<LoadedContext> load_context(const ContextArgs& args, const Bundle& bundle,
+                                          unsigned jobs) {
+  std::optional<ContextInputs> inputs = load_context_inputs(args, bundle, jobs);
+  if (!inputs) return std::nullopt;
+  LoadedContext loaded{std::move(inputs->cluster), nullptr};
+  loaded.context = std::make_unique<Context>(bundle, std::move(inputs->namespaces),
+                                             std::move(inputs->expectations), loaded.cluster.get());
+  return loaded;
+}
+
 void add_color_option(CLI::App& app, ColorOption& option) {
   app.add_option("--color", option.mode, "Colour text output: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case))
@@ -397,16 +470,34 @@ bool use_color(const ColorOption& option, const std::string& output_path) {
   return to_stdout && isatty(STDOUT_FILENO);
 }
 
-Format checked_format(std::string_view name) {
-  return parse_format(name).value_or(Format::kText);
+CLI::Option* add_format_option(CLI::App& app, Format& format, std::span<const Format> formats) {
+  std::vector<std::string> names;
+  std::vector<std::string> described;
+  for (Format f : formats) {
+    const FormatName& name = name_of(f);
+    names.emplace_back(name.name);
+    if (!name.alias.empty()) names.emplace_back(name.alias);
+    described.push_back(name.note.empty() ? std::string(name.name)
+                                          : fmt::format("{} ({})", name.name, name.note));
+  }
+  std::string last = described.back();
+  described.pop_back();
+  std::string description =
+      described.empty() ? "Output format: " + last
+                        : fmt::format("Output format: {} or {}", fmt::join(described, ", "), last);
+  return app
+      .add_option_function<std::string>(
+          "--format", [&format](const std::string& name) { format = *parse_format(name); },
+          description)
+      ->check(CLI::IsMember(names))
+      ->default_str(std::string(name_of(format).name));
 }
 
 Severity checked_severity(std::string_view name) {
   return parse_severity(name).value_or(Severity::kInfo);
 }
 
-Content content_of(std::string_view format_name) {
-  std::optional<Format> format = parse_format(format_name);
+Content content_of(Format format) {
   return format == Format::kJson || format == Format::kSarif ? Content::kData : Content::kText;
 }
 

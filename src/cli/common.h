@@ -5,15 +5,21 @@
 #include <fmt/color.h>
 
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "analysis/analyze.h"
 #include "analysis/config.h"
+#include "analysis/context.h"
+#include "analysis/models/rbac_models.h"
 #include "cli/output.h"
 #include "load/helm.h"
 #include "load/loader.h"
+#include "model/cluster.h"
+#include "model/namespaces.h"
 #include "model/object.h"
 #include "report/report.h"
 #include "util/display_text.h"
@@ -100,6 +106,45 @@ std::vector<std::string> input_paths(const BundleArgs& args, const Bundle& bundl
 // Prints the error and returns false when `output` is one of `inputs`.
 bool check_output(const std::string& output, const std::vector<std::string>& inputs);
 
+// --namespaces, --cluster and --expect: what the cluster holds and must allow, for the commands
+// that judge a bundle against it.
+struct ContextArgs {
+  std::string namespaces;  // the cluster's namespaces (kubectl get ns -o yaml)
+  std::string cluster;     // a snapshot: the output of `footprint snapshot-command`
+  std::string expect;      // requests that must be allowed
+  // The files they name, for check_output.
+  std::vector<std::string> paths() const { return {expect, namespaces, cluster}; }
+};
+// Which of the options a command offers; --namespaces' help ends with what the command reads them
+// for, and without that the command has no --namespaces.
+struct ContextOptions {
+  std::string_view namespaces_for = {};
+  bool cluster = false;
+  bool expect = false;
+};
+void add_context_options(CLI::App& app, ContextArgs& args, const ContextOptions& offered);
+
+// What the options name, read; the namespaces and expectations for `bundle`.
+struct ContextInputs {
+  std::vector<ClusterNamespace> namespaces;
+  std::vector<Expectation> expectations;
+  std::unique_ptr<Cluster> cluster;  // null without --cluster
+};
+// Prints the errors and returns nullopt when a file cannot be read.
+std::optional<ContextInputs> load_context_inputs(const ContextArgs& args, const Bundle& bundle,
+                                                 unsigned jobs);
+// Only the snapshot, for a command that reads it without a bundle; false after printing the
+// errors when it cannot be read.
+bool load_cluster_option(const std::string& path, unsigned jobs, std::unique_ptr<Cluster>& cluster);
+
+// A bundle's Context built on what the options name, with the snapshot it points into.
+struct LoadedContext {
+  std::unique_ptr<Cluster> cluster;
+  std::unique_ptr<Context> context;
+};
+std::optional<LoadedContext> load_context(const ContextArgs& args, const Bundle& bundle,
+                                          unsigned jobs);
+
 // --color auto|always|never.
 struct ColorOption {
   std::string mode = "auto";
@@ -113,13 +158,18 @@ bool use_color(const ColorOption& option, const std::string& output_path);
 // a file, or to a pipe without COLUMNS, prose wraps at 100 columns and tables never wrap.
 ReportOptions text_options(const ColorOption& color, const std::string& output_path);
 
-// The format or severity an option names: the option's CLI::IsMember check lets through only
-// names that parse.
-Format checked_format(std::string_view name);
+// --format, offering `formats` (in that order) and storing the one named; the help lists their
+// names and notes from report/format.h. `format` holds the default.
+CLI::Option* add_format_option(CLI::App& app, Format& format, std::span<const Format> formats);
+inline constexpr Format kTextOrJson[] = {Format::kText, Format::kJson};
+inline constexpr Format kTextJsonMarkdown[] = {Format::kText, Format::kJson, Format::kMarkdown};
+
+// The severity an option names: the option's CLI::IsMember check lets through only names that
+// parse.
 Severity checked_severity(std::string_view name);
-// What a report in the named format holds: JSON and SARIF are data; every other format is text
-// for a reader (cli/output.h).
-Content content_of(std::string_view format_name);
+// What a report in the format holds: JSON and SARIF are data; every other format is text for a
+// reader (cli/output.h).
+Content content_of(Format format);
 
 // Styles of the commands' own text output, for paint() (util/display_text.h).
 inline constexpr fmt::text_style kGood = fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold;

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <set>
 
-#include "cli/cluster_option.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "model/kubectl_json.h"
@@ -83,6 +82,9 @@ std::optional<std::string> missing_file(const std::vector<std::string>& paths) {
   return std::nullopt;
 }
 
+constexpr Format kComparisonFormats[] = {Format::kText, Format::kJson, Format::kMarkdown,
+                                         Format::kHtml};
+
 }  // namespace
 
 int run_compare(int argc, char** argv) {
@@ -98,16 +100,14 @@ int run_compare(int argc, char** argv) {
   std::vector<std::string> mode_specs;
   add_repeatable(app, "--mode", mode_specs,
                  "A chart install mode: NAME[:values.yaml][,key=value...]");
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json, markdown or html")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "html"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kComparisonFormats);
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string output_path;
   app.add_option("-o,--output", output_path, "Write the comparison to this file");
-  std::string cluster_path;
-  add_cluster_option(app, cluster_path);
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
@@ -195,14 +195,14 @@ int run_compare(int argc, char** argv) {
   const bool all_failed = std::none_of(modes.begin(), modes.end(),
                                        [](const ModeInput& m) { return m.bundle != nullptr; });
   warn_identical_modes(modes);
-  inputs.insert(inputs.end(), {cluster_path, config_file(policy)});
+  inputs.insert(inputs.end(), {context_args.cluster, config_file(policy)});
   if (!check_output(output_path, inputs)) return kExitUsage;
-  std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, base.jobs, cluster)) return kExitUsage;
+  std::unique_ptr<Cluster> cluster;
+  if (!load_cluster_option(context_args.cluster, base.jobs, cluster)) return kExitUsage;
   ReportOptions options = text_options(color, output_path);
-  Comparison comparison = compare_modes(modes, *config, cluster ? &*cluster : nullptr);
-  std::string out = render_comparison(comparison, checked_format(format_name), options);
-  if (!write_output(out, output_path, content_of(format_name))) return kExitUsage;
+  Comparison comparison = compare_modes(modes, *config, cluster.get());
+  std::string out = render_comparison(comparison, format, options);
+  if (!write_output(out, output_path, content_of(format))) return kExitUsage;
   if (all_failed || unreadable_input) return kExitUsage;
   for (const AnalysisResult& analysis : comparison.analyses) {
     if (reaches_fail_on(analysis, *config, policy)) return kExitFindings;

@@ -44,6 +44,9 @@ bool reaches(const UpgradeDiff& diff, Severity threshold) {
   return false;
 }
 
+constexpr Format kComparisonFormats[] = {Format::kText, Format::kJson, Format::kMarkdown,
+                                         Format::kHtml};
+
 }  // namespace
 
 int run_diff(int argc, char** argv) {
@@ -62,10 +65,8 @@ int run_diff(int argc, char** argv) {
   std::vector<std::string> new_values;
   add_repeatable(app, "--old-values", old_values, "A values file for OLD only (a chart)");
   add_repeatable(app, "--new-values", new_values, "A values file for NEW only (a chart)");
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text, json, markdown or html")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "html"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kComparisonFormats);
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string output_path;
@@ -123,8 +124,8 @@ int run_diff(int argc, char** argv) {
   UpgradeDiff diff = diff_upgrade({*before->context, before->analysis, before->context->inventory},
                                   {*after->context, after->analysis, after->context->inventory});
   ReportOptions options = text_options(color, output_path);
-  std::string out = render_diff(diff, sides[0], sides[1], checked_format(format_name), options);
-  if (!write_output(out, output_path, content_of(format_name))) return kExitUsage;
+  std::string out = render_diff(diff, sides[0], sides[1], format, options);
+  if (!write_output(out, output_path, content_of(format))) return kExitUsage;
   std::optional<Severity> threshold = config->fail_on;
   if (!policy.fail_on.empty())
     threshold = policy.fail_on == "none" ? std::nullopt : parse_severity(policy.fail_on);

@@ -254,9 +254,8 @@ int run_fix_webhooks(int argc, char** argv) {
   std::vector<std::string> own_namespaces;
   add_repeatable(app, "--own-namespace", own_namespaces,
                  "own: a namespace the operator manages that the bundle does not show");
-  std::string namespaces_path;
-  app.add_option("--namespaces", namespaces_path,
-                 "The cluster's namespaces (kubectl get ns -o yaml), for their labels");
+  ContextArgs context_args;
+  add_context_options(app, context_args, {.namespaces_for = "for their labels"});
   std::string format = "objects";
   app.add_option("--format", format,
                  "objects (whole configurations as JSON) or patch (kustomize patches)")
@@ -319,16 +318,9 @@ int run_fix_webhooks(int argc, char** argv) {
 
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::vector<ClusterNamespace> namespaces;
-  if (!namespaces_path.empty()) {
-    auto loaded = load_namespaces(namespaces_path, *bundle);
-    if (!loaded) {
-      print_load_errors(loaded.error());
-      return kExitUsage;
-    }
-    namespaces = std::move(*loaded);
-  }
-  Context context(*bundle, std::move(namespaces));
+  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs);
+  if (!loaded) return kExitUsage;
+  const Context& context = *loaded->context;
   WebhookFixPlan plan = plan_webhook_fixes(context, options);
   for (const std::string& note : plan.notes)
     print_stderr("footprint: note: " + note + "\n");
@@ -374,7 +366,7 @@ int run_fix_webhooks(int argc, char** argv) {
     if (!write_output(out, "", Content::kData)) return kExitUsage;
   } else {
     std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
-    if (!namespaces_path.empty()) inputs.push_back(namespaces_path);
+    if (!context_args.namespaces.empty()) inputs.push_back(context_args.namespaces);
     if (!write_fixes(outputs, dir, inputs, force)) return kExitUsage;
     if (patches) {
       std::string stanza = "patches:\n";

@@ -100,10 +100,8 @@ int run_hf_cache(int argc, char** argv) {
   std::string revision;
   app.add_option("--revision", revision,
                  "The commit refs should name, when several snapshots are cached");
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kTextOrJson);
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc - 1, argv + 1)) return *code;
@@ -137,7 +135,7 @@ int run_hf_cache(int argc, char** argv) {
   bool all = std::all_of(reports.begin(), reports.end(),
                          [](const HfModelReport& r) { return r.resolves(); });
   std::string out;
-  if (format_name == "json") {
+  if (format == Format::kJson) {
     Json j = {{"cache", root.path},
               {"cacheFrom", root.source},
               {"offline", offline.on},
@@ -158,7 +156,7 @@ int run_hf_cache(int argc, char** argv) {
     for (const HfModelReport& r : reports)
       out += "\n" + report_text(r, fixing, text);
   }
-  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
+  if (!write_output(out, "", content_of(format))) return kExitUsage;
   return all ? kExitOk : kExitFindings;
 }
 

@@ -193,6 +193,9 @@ int run_relocate(int argc, char** argv) {
   return kExitOk;
 }
 
+constexpr Format kImagesFormats[] = {Format::kText, Format::kJson, Format::kMarkdown,
+                                     Format::kList};
+
 }  // namespace
 
 int run_images(int argc, char** argv) {
@@ -204,12 +207,8 @@ int run_images(int argc, char** argv) {
       "footprint images"};
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
-  std::string format_name = "text";
-  app.add_option("--format", format_name,
-                 "Output format: text, json, markdown, or list (one reference per line, for "
-                 "mirroring tools)")
-      ->check(CLI::IsMember({"text", "json", "markdown", "md", "list"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kImagesFormats);
   bool include_possible = false;
   app.add_flag("--include-possible", include_possible,
                "Also list strings that only look like images");
@@ -257,7 +256,7 @@ int run_images(int argc, char** argv) {
   }
   if (!query_registries(registry, shown, sizes)) return kExitUsage;
 
-  if (format_name == "list") {
+  if (format == Format::kList) {
     std::string out;
     std::vector<std::string> unpinned;
     for (const ImageRef& ref : shown) {
@@ -302,8 +301,7 @@ int run_images(int argc, char** argv) {
   report.sections.push_back(
       images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
   ReportOptions options = text_options(color, output_path);
-  if (!write_output(render_report(report, checked_format(format_name), options), output_path,
-                    content_of(format_name))) {
+  if (!write_output(render_report(report, format, options), output_path, content_of(format))) {
     return kExitUsage;
   }
   return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;

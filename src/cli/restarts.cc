@@ -56,10 +56,8 @@ int run_restarts(int argc, char** argv) {
   app.add_option("BEFORE", before_path, "The first sample (kubectl get pods -A -o yaml)")
       ->required();
   app.add_option("AFTER", after_path, "The second sample, taken later")->required();
-  std::string format_name = "text";
-  app.add_option("--format", format_name, "Output format: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  Format format = Format::kText;
+  add_format_option(app, format, kTextOrJson);
   unsigned jobs = 0;
   app.add_option("-j,--jobs", jobs, "Parser threads (default: one per core)");
   ColorOption color;
@@ -84,7 +82,7 @@ int run_restarts(int argc, char** argv) {
   }
 
   std::string out;
-  if (format_name == "json") {
+  if (format == Format::kJson) {
     Json grew = Json::array();
     for (const RestartGrowth& g : cmp.grew) {
       Json j = sample_json(g.after);
@@ -137,7 +135,7 @@ int run_restarts(int argc, char** argv) {
     list_apart(cmp.only_before, "Only in the first sample (deleted or recreated since):");
     list_apart(cmp.only_after, "Only in the second sample (new pods; counts not compared):");
   }
-  if (!write_output(out, "", content_of(format_name))) return kExitUsage;
+  if (!write_output(out, "", content_of(format))) return kExitUsage;
   return cmp.grew.empty() ? kExitOk : kExitFindings;
 }
 

@@ -6,14 +6,17 @@
 
 namespace footprint {
 
+const FormatName& name_of(Format format) {
+  for (const FormatName& f : kFormatNames) {
+    if (f.format == format) return f;
+  }
+  return kFormatNames[0];
+}
+
 std::optional<Format> parse_format(std::string_view name) {
-  if (name == "text") return Format::kText;
-  if (name == "json") return Format::kJson;
-  if (name == "markdown" || name == "md") return Format::kMarkdown;
-  if (name == "sarif") return Format::kSarif;
-  if (name == "html") return Format::kHtml;
-  if (name == "github") return Format::kGithub;
-  if (name == "junit") return Format::kJunit;
+  for (const FormatName& f : kFormatNames) {
+    if (name == f.name || (!f.alias.empty() && name == f.alias)) return f.format;
+  }
   return std::nullopt;
 }
 
@@ -44,6 +47,7 @@ std::string render_report(const Report& report, Format format, const ReportOptio
     case Format::kJunit:
       return render_junit(report, options);
     case Format::kText:
+    case Format::kList:  // the images command writes its list itself
       break;
   }
   return render_text(report, options);

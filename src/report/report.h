@@ -17,14 +17,12 @@
 #include "analysis/models/rbac_models.h"
 #include "load/helm.h"
 #include "model/object.h"
+#include "report/format.h"
 #include "report/section.h"
 
 namespace footprint {
 
 struct Context;
-
-enum class Format : uint8_t { kText, kJson, kMarkdown, kSarif, kHtml, kGithub, kJunit };
-std::optional<Format> parse_format(std::string_view name);
 
 constexpr int kJsonSchemaVersion = 1;
 
