@@ -13,7 +13,6 @@
 #include "cli/common.h"
 #include "cli/registry_options.h"
 #include "load/chart_archive.h"
-#include "model/units.h"
 #include "report/report.h"
 
 namespace footprint {
@@ -33,13 +32,8 @@ int run_airgap(int argc, char** argv) {
   app.add_option("--extra-images", extra_path,
                  "A file of further image references, one per line, e.g. images an operator "
                  "starts at run time");
-  std::string large = "2GiB";
-  app.add_option("--large-image", large, "Report images larger than this (image-very-large)")
-      ->capture_default_str();
-  std::string bandwidth = "15MB/s";
-  app.add_option("--bandwidth", bandwidth,
-                 "How fast a node pulls images, for the pull-time estimate")
-      ->capture_default_str();
+  PullLimitArgs limits;
+  add_pull_limit_options(app, limits, /*only_with_sizes=*/false);
   bool include_possible = false;
   app.add_flag("--include-possible", include_possible,
                "Also list strings that only look like images");
@@ -56,15 +50,7 @@ int run_airgap(int argc, char** argv) {
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   ImageSizes sizes;
-  auto large_bytes = parse_byte_size(large);
-  auto rate = parse_bandwidth(bandwidth);
-  if (!large_bytes || !rate) {
-    print_error(fmt::format("{}: {}", large_bytes ? "--bandwidth" : "--large-image",
-                            large_bytes ? rate.error() : large_bytes.error()));
-    return kExitUsage;
-  }
-  sizes.limits = PullLimits{*large_bytes, *rate};
-  if (!check_registry_options(registry)) return kExitUsage;
+  if (!check_pull_options(limits, registry, sizes)) return kExitUsage;
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;

@@ -8,6 +8,7 @@
 #include "analysis/models/rbac_models.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/rbac_options.h"
 #include "report/section.h"
 
 namespace footprint {
@@ -93,6 +94,75 @@ void warn_unusual_request(const Request& request, const ResourceTable& known) {
       request.api_group, request.resource, suggestion));
 }
 
+// What can-i and who-can share: VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT..., the namespace of
+// the request (the release namespace too), and how they answer.
+struct RequestArgs {
+  BundleArgs bundle;
+  std::vector<std::string> words;
+  std::string ns = "default";
+  bool all_namespaces = false;
+  AnswerArgs answer;
+};
+
+void add_request_options(CLI::App& app, RequestArgs& args, const std::string& words_help) {
+  app.add_option("args", args.words, words_help)->required();
+  add_namespace_option(app, "-n,--namespace", args.ns,
+                       "Namespace of the request, and release namespace");
+  app.add_flag("-A,--all-namespaces", args.all_namespaces, "Ask about all namespaces at once");
+}
+
+// Where the inputs start after VERB RESOURCE (at least three words): the third word is the NAME
+// unless it is an input.
+size_t first_input(const std::vector<std::string>& words, std::string& name) {
+  if (is_input(words[2])) return 2;
+  name = words[2];
+  return 3;
+}
+
+// The bundle, with the cluster's snapshot, the RBAC policy of both and the resources they serve.
+struct RbacInputs {
+  std::unique_ptr<Bundle> bundle;
+  std::unique_ptr<Cluster> cluster;
+  RbacPolicy policy;
+  ResourceTable known;
+};
+
+// Loads the inputs from words[first...]; prints the errors and returns nullopt when there are
+// none or they cannot be read.
+std::optional<RbacInputs> load_rbac_inputs(RequestArgs& args, size_t first) {
+  args.bundle.inputs.assign(args.words.begin() + static_cast<long>(first), args.words.end());
+  args.bundle.namespace_ = args.ns;
+  if (args.bundle.inputs.empty()) {
+    print_error("no INPUT given");
+    return std::nullopt;
+  }
+  std::optional<Bundle> bundle = load_bundle(args.bundle);
+  if (!bundle) return std::nullopt;
+  auto loaded = std::make_unique<Bundle>(std::move(*bundle));
+  std::optional<ContextInputs> context =
+      load_context_inputs(args.answer.context, *loaded, args.bundle.jobs);
+  if (!context) return std::nullopt;
+  const Cluster* cluster = context->cluster.get();
+  RbacPolicy policy = RbacPolicy::build(*loaded, cluster ? &cluster->objects : nullptr);
+  ResourceTable known = with_cluster_resources(loaded->resources, cluster);
+  return RbacInputs{std::move(loaded), std::move(context->cluster), std::move(policy),
+                    std::move(known)};
+}
+
+// The request the words name, with a warning when no API server would make it; prints the error
+// and returns nullopt when it cannot be made.
+std::optional<Request> read_request(const RequestArgs& args, const std::string& name,
+                                    const ResourceTable& known) {
+  auto request =
+      make_request(args.words[0], args.words[1], name, args.all_namespaces ? "" : args.ns, known);
+  if (!request) {
+    print_error(request.error());
+    return std::nullopt;
+  }
+  warn_unusual_request(*request, known);
+  return std::move(*request);
+}
+
 }  // namespace
 
 int run_can_i(int argc, char** argv) {
@@ -101,49 +171,28 @@ int run_can_i(int argc, char** argv) {
       "built-in roles, and name the rule and binding that decide it. Exit 0 for yes, "
       "1 for no.",
       "footprint can-i"};
-  BundleArgs bundle_args;
-  std::vector<std::string> args;
-  app.add_option("args", args,
-                 "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT... (with --list: INPUT...)")
-      ->required();
-  std::string as;
-  app.add_option("--as", as, "system:serviceaccount:NAMESPACE:NAME, or a user name")->required();
-  std::vector<std::string> groups;
-  add_repeatable(app, "--as-group", groups, "An extra group of the subject");
-  std::string ns = "default";
-  add_namespace_option(app, "-n,--namespace", ns,
-                       "Namespace of the request, and release namespace");
-  bool all_namespaces = false;
-  app.add_flag("-A,--all-namespaces", all_namespaces, "Ask about all namespaces at once");
+  IdentityArgs identity;
+  add_identity_options(app, identity);
+  RequestArgs args;
+  add_request_options(app, args,
+                      "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT... (with --list: INPUT...)");
   std::string field_selector;
   app.add_option("--field-selector", field_selector,
                  "metadata.name=NAME: a list or watch that names its object");
   bool list = false;
   app.add_flag("--list", list, "Print everything the subject may do");
-  add_chart_options(app, bundle_args);
-  Format format = Format::kText;
-  add_format_option(app, format, kTextOrJson);
-  ContextArgs context_args;
-  add_context_options(app, context_args, {.cluster = true});
-  ColorOption color;
-  add_color_option(app, color);
+  add_chart_options(app, args.bundle);
+  add_answer_options(app, args.answer);
   if (auto code = parse_args(app, argc, argv)) return *code;
-  ReportOptions options = text_options(color, "");
-  auto who = Identity::parse(as, groups);
-  if (!who) {
-    print_error(who.error());
-    return kExitUsage;
-  }
-  size_t first_input = list ? 0 : 2;
-  if (args.size() < first_input + 1) {
+  ReportOptions options = text_options(args.answer.color, "");
+  std::optional<Identity> who = parse_identity(identity);
+  if (!who) return kExitUsage;
+  if (args.words.size() < (list ? 1 : 3)) {
     print_error("expected VERB RESOURCE [NAME] and at least one INPUT");
     return kExitUsage;
   }
   std::string name;
-  if (!list && !is_input(args[2])) {
-    name = args[2];
-    first_input = 3;
-  }
+  size_t first = list ? 0 : first_input(args.words, name);
   if (!field_selector.empty()) {
     constexpr std::string_view kPrefix = "metadata.name=";
     if (!field_selector.starts_with(kPrefix)) {
@@ -154,36 +203,23 @@ int run_can_i(int argc, char** argv) {
     }
     name = field_selector.substr(kPrefix.size());
   }
-  bundle_args.inputs.assign(args.begin() + static_cast<long>(first_input), args.end());
-  bundle_args.namespace_ = ns;
-  if (bundle_args.inputs.empty()) {
-    print_error("no INPUT given");
-    return kExitUsage;
-  }
-  std::optional<Bundle> bundle = load_bundle(bundle_args);
-  if (!bundle) return kExitUsage;
-  std::optional<ContextInputs> context_inputs =
-      load_context_inputs(context_args, *bundle, bundle_args.jobs);
-  if (!context_inputs) return kExitUsage;
-  const Cluster* cluster = context_inputs->cluster.get();
-  RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
-  if (list) return list_permissions(policy, *who, as, format == Format::kJson, options);
+  std::optional<RbacInputs> in = load_rbac_inputs(args, first);
+  if (!in) return kExitUsage;
+  const std::string& as = identity.as;
+  bool json = args.answer.format == Format::kJson;
+  if (list) return list_permissions(in->policy, *who, as, json, options);
 
-  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
-  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
-  if (!request) {
-    print_error(request.error());
-    return kExitUsage;
-  }
-  warn_unusual_request(*request, known);
-  Decision d = policy.authorize(*who, *request);
+  std::optional<Request> request = read_request(args, name, in->known);
+  if (!request) return kExitUsage;
+  Decision d = in->policy.authorize(*who, *request);
+  const Bundle& bundle = *in->bundle;
   std::string out;
-  if (format == Format::kJson) {
+  if (json) {
     Json j = {{"allowed", d.allowed}, {"request", request->describe()}, {"as", as}};
     if (d.allowed) {
       j["role"] = d.role->display();
       j["binding"] = d.binding->display();
-      j["rule"] = rule_location(*bundle, *d.role, *d.rule);
+      j["rule"] = rule_location(bundle, *d.role, *d.rule);
     } else {
       j["reasons"] = d.reasons;
     }
@@ -192,7 +228,7 @@ int run_can_i(int argc, char** argv) {
     // One line each, as kubectl auth can-i answers, so scripts can grep the answer.
     out = paint(options.color, kGood, "yes") + "\n" +
           fmt::format("{} may {}: {} allows it ({}), through {}.\n", as, request->describe(),
-                      d.role->display(), rule_location(*bundle, *d.role, *d.rule),
+                      d.role->display(), rule_location(bundle, *d.role, *d.rule),
                       d.binding->display());
   } else {
     out = paint(options.color, kBad, "no") + "\n" +
@@ -200,70 +236,39 @@ int run_can_i(int argc, char** argv) {
     for (const std::string& reason : d.reasons)
       out += "  - " + reason + "\n";
   }
-  if (!write_output(out, "", content_of(format))) return kExitUsage;
+  if (!write_output(out, "", content_of(args.answer.format))) return kExitUsage;
   return d.allowed ? kExitOk : kExitFindings;
 }
 
 int run_who_can(int argc, char** argv) {
   CLI::App app{"List every subject that may make a request, and the binding that allows it.",
                "footprint who-can"};
-  BundleArgs bundle_args;
-  std::vector<std::string> args;
-  app.add_option("args", args, "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT...")->required();
-  add_chart_options(app, bundle_args);
-  std::string ns = "default";
-  add_namespace_option(app, "-n,--namespace", ns,
-                       "Namespace of the request, and release namespace");
-  bool all_namespaces = false;
-  app.add_flag("-A,--all-namespaces", all_namespaces, "Ask about all namespaces at once");
+  RequestArgs args;
+  add_chart_options(app, args.bundle);
+  add_request_options(app, args, "VERB RESOURCE[/SUBRESOURCE] [NAME] INPUT...");
   bool builtin = false;
-  Format format = Format::kText;
-  add_format_option(app, format, kTextOrJson);
   app.add_flag("--include-builtin", builtin,
                "Also list subjects of Kubernetes' own bindings (system:masters...)");
-  ContextArgs context_args;
-  add_context_options(app, context_args, {.cluster = true});
-  ColorOption color;
-  add_color_option(app, color);
+  add_answer_options(app, args.answer);
   if (auto code = parse_args(app, argc, argv)) return *code;
-  ReportOptions options = text_options(color, "");
-  if (args.size() < 3) {
+  ReportOptions options = text_options(args.answer.color, "");
+  if (args.words.size() < 3) {
     print_error("expected VERB RESOURCE [NAME] INPUT...");
     return kExitUsage;
   }
-  size_t first_input = 2;
   std::string name;
-  if (!is_input(args[2])) {
-    name = args[2];
-    first_input = 3;
-  }
-  bundle_args.inputs.assign(args.begin() + static_cast<long>(first_input), args.end());
-  bundle_args.namespace_ = ns;
-  if (bundle_args.inputs.empty()) {
-    print_error("no INPUT given");
-    return kExitUsage;
-  }
-  std::optional<Bundle> bundle = load_bundle(bundle_args);
-  if (!bundle) return kExitUsage;
-  std::optional<ContextInputs> context_inputs =
-      load_context_inputs(context_args, *bundle, bundle_args.jobs);
-  if (!context_inputs) return kExitUsage;
-  const Cluster* cluster = context_inputs->cluster.get();
-  RbacPolicy policy = RbacPolicy::build(*bundle, cluster ? &cluster->objects : nullptr);
-  ResourceTable known = with_cluster_resources(bundle->resources, cluster);
-  auto request = make_request(args[0], args[1], name, all_namespaces ? "" : ns, known);
-  if (!request) {
-    print_error(request.error());
-    return kExitUsage;
-  }
-  warn_unusual_request(*request, known);
+  std::optional<RbacInputs> in = load_rbac_inputs(args, first_input(args.words, name));
+  if (!in) return kExitUsage;
+  std::optional<Request> request = read_request(args, name, in->known);
+  if (!request) return kExitUsage;
+  const Bundle& bundle = *in->bundle;
   Table table;
   table.header = {"SUBJECT", "BINDING", "ROLE", "RULE"};
   Json json = Json::array();
-  for (const RbacPolicy::Grant& g : policy.who_can(*request)) {
+  for (const RbacPolicy::Grant& g : in->policy.who_can(*request)) {
     // The cluster's own bindings (--cluster) are listed; Kubernetes' bootstrap ones on request.
     if (g.binding->builtin() && !g.binding->in_cluster && !builtin) continue;
-    std::string rule = rule_location(*bundle, *g.role, *g.rule);
+    std::string rule = rule_location(bundle, *g.role, *g.rule);
     table.rows.push_back({g.subject.display(), g.binding->display(), g.role->display(), rule});
     json.push_back({{"subject", g.subject.display()},
                     {"binding", g.binding->display()},
@@ -271,15 +276,15 @@ int run_who_can(int argc, char** argv) {
                     {"rule", rule}});
   }
   std::string out;
-  if (format == Format::kJson) {
+  if (args.answer.format == Format::kJson) {
     out = dump_json(Json{{"request", request->describe()}, {"subjects", json}}, 2) + "\n";
   } else {
     out = paint(options.color, kHeading, fmt::format("Who may {}:", request->describe())) + "\n";
-    out += table.rows.empty()
-               ? (cluster ? "  nobody in the cluster or the bundle\n" : "  nobody in the bundle\n")
-               : render_text_table(table, 2, options.table_width);
+    out += table.rows.empty() ? (in->cluster ? "  nobody in the cluster or the bundle\n"
+                                             : "  nobody in the bundle\n")
+                              : render_text_table(table, 2, options.table_width);
   }
-  return write_output(out, "", content_of(format)) ? kExitOk : kExitUsage;
+  return write_output(out, "", content_of(args.answer.format)) ? kExitOk : kExitUsage;
 }
 
 }  // namespace footprint

@@ -9,6 +9,7 @@
 #include "analysis/context.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/rbac_options.h"
 #include "model/units.h"
 #include "report/fix/installer_role.h"
 #include "report/section.h"
@@ -175,10 +176,8 @@ int run_can_install(int argc, char** argv) {
       "footprint can-install"};
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
-  std::string as;
-  app.add_option("--as", as, "system:serviceaccount:NAMESPACE:NAME, or a user name")->required();
-  std::vector<std::string> groups;
-  add_repeatable(app, "--as-group", groups, "An extra group of the subject");
+  IdentityArgs identity;
+  add_identity_options(app, identity);
   bool print_role = false;
   app.add_flag("--print-role", print_role,
                "Print the ClusterRole and Roles (with bindings to --as) the install needs");
@@ -192,31 +191,24 @@ int run_can_install(int argc, char** argv) {
       ->description(
           "The Helm release (default for a chart: its name), which --print-role labels the "
           "namespaces the bundle creates for");
-  Format format = Format::kText;
-  add_format_option(app, format, kTextOrJson);
-  ContextArgs context_args;
-  add_context_options(app, context_args, {.cluster = true});
-  ColorOption color;
-  add_color_option(app, color);
+  AnswerArgs answer;
+  add_answer_options(app, answer);
   if (auto code = parse_args(app, argc, argv)) return *code;
-  ReportOptions options = text_options(color, "");
-  auto who = Identity::parse(as, groups);
-  if (!who) {
-    print_error(who.error());
-    return kExitUsage;
-  }
+  ReportOptions options = text_options(answer.color, "");
+  std::optional<Identity> who = parse_identity(identity);
+  if (!who) return kExitUsage;
   bundle_args.command = "footprint can-install";
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
-  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs);
+  std::optional<LoadedContext> loaded = load_context(answer.context, *bundle, bundle_args.jobs);
   if (!loaded) return kExitUsage;
   const Context& ctx = *loaded->context;
   if (print_role) return print_grant(ctx, bundle_args, *who, role_name);
   InstallRights rights = install_rights(ctx, *who, bundle_args.namespace_);
-  std::string out = format == Format::kJson
-                        ? dump_json(to_json(rights, as, bundle_args.namespace_), 2) + "\n"
-                        : to_text(rights, as, bundle_args.namespace_, options);
-  if (!write_output(out, "", content_of(format))) return kExitUsage;
+  std::string out = answer.format == Format::kJson
+                        ? dump_json(to_json(rights, identity.as, bundle_args.namespace_), 2) + "\n"
+                        : to_text(rights, identity.as, bundle_args.namespace_, options);
+  if (!write_output(out, "", content_of(answer.format))) return kExitUsage;
   return rights.allowed() ? kExitOk : kExitFindings;
 }
 

@@ -369,15 +369,26 @@ std::optional<Config> load_policy(const PolicyArgs& args) {
   return config;
 }
 
+std::optional<Severity> fail_on_threshold(const Config& config, const PolicyArgs& args) {
+  if (args.fail_on.empty()) return config.fail_on;
+  return args.fail_on == "none" ? std::nullopt : parse_severity(args.fail_on);
+}
+
 bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args) {
-  std::optional<Severity> threshold = config.fail_on;
-  if (!args.fail_on.empty()) {
-    threshold = args.fail_on == "none" ? std::nullopt : parse_severity(args.fail_on);
-  }
+  std::optional<Severity> threshold = fail_on_threshold(config, args);
   if (!threshold) return false;
   return std::any_of(result.findings.begin(), result.findings.end(), [&](const Finding& f) {
     return !f.suppressed && !f.known && f.severity >= *threshold;
   });
+}
+
+void add_comparison_options(CLI::App& app, ComparisonArgs& args, std::string_view written) {
+  static constexpr Format kFormats[] = {Format::kText, Format::kJson, Format::kMarkdown,
+                                        Format::kHtml};
+  add_format_option(app, args.format, kFormats);
+  add_policy_options(app, args.policy);
+  app.add_option("-o,--output", args.output_path,
+                 fmt::format("Write the {} to this file", written));
 }
 
 void add_context_options(CLI::App& app, ContextArgs& args, const ContextOptions& offered) {

@@ -96,9 +96,20 @@ std::optional<std::string> today_utc();
 // The configuration the options name, with `today` set; prints errors and returns nullopt when it
 // cannot be read.
 std::optional<Config> load_policy(const PolicyArgs& args);
+// The severity --fail-on names, else the config's failOn; none for "none".
+std::optional<Severity> fail_on_threshold(const Config& config, const PolicyArgs& args);
 // True when a finding neither suppressed nor known from --baseline reaches --fail-on, or the
 // config's failOn.
 bool reaches_fail_on(const AnalysisResult& result, const Config& config, const PolicyArgs& args);
+
+// What compare and diff both offer: --format (text, json, markdown or html), the policy options
+// and -o, whose help names what is `written`.
+struct ComparisonArgs {
+  Format format = Format::kText;
+  PolicyArgs policy;
+  std::string output_path;
+};
+void add_comparison_options(CLI::App& app, ComparisonArgs& args, std::string_view written);
 
 // Every file the command reads for `args`: the inputs as given, the files found in directories,
 // and the values files; for refusing outputs that would overwrite one (see output_clash).

@@ -82,9 +82,6 @@ std::optional<std::string> missing_file(const std::vector<std::string>& paths) {
   return std::nullopt;
 }
 
-constexpr Format kComparisonFormats[] = {Format::kText, Format::kJson, Format::kMarkdown,
-                                         Format::kHtml};
-
 }  // namespace
 
 int run_compare(int argc, char** argv) {
@@ -100,18 +97,14 @@ int run_compare(int argc, char** argv) {
   std::vector<std::string> mode_specs;
   add_repeatable(app, "--mode", mode_specs,
                  "A chart install mode: NAME[:values.yaml][,key=value...]");
-  Format format = Format::kText;
-  add_format_option(app, format, kComparisonFormats);
-  PolicyArgs policy;
-  add_policy_options(app, policy);
-  std::string output_path;
-  app.add_option("-o,--output", output_path, "Write the comparison to this file");
+  ComparisonArgs comparison_args;
+  add_comparison_options(app, comparison_args, "comparison");
   ContextArgs context_args;
   add_context_options(app, context_args, {.cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
-  std::optional<Config> config = load_policy(policy);
+  std::optional<Config> config = load_policy(comparison_args.policy);
   if (!config) return kExitUsage;
 
   // Each mode's name and what it loads; names are checked before anything is rendered.
@@ -195,17 +188,18 @@ int run_compare(int argc, char** argv) {
   const bool all_failed = std::none_of(modes.begin(), modes.end(),
                                        [](const ModeInput& m) { return m.bundle != nullptr; });
   warn_identical_modes(modes);
-  inputs.insert(inputs.end(), {context_args.cluster, config_file(policy)});
-  if (!check_output(output_path, inputs)) return kExitUsage;
+  inputs.insert(inputs.end(), {context_args.cluster, config_file(comparison_args.policy)});
+  if (!check_output(comparison_args.output_path, inputs)) return kExitUsage;
   std::unique_ptr<Cluster> cluster;
   if (!load_cluster_option(context_args.cluster, base.jobs, cluster)) return kExitUsage;
-  ReportOptions options = text_options(color, output_path);
+  ReportOptions options = text_options(color, comparison_args.output_path);
   Comparison comparison = compare_modes(modes, *config, cluster.get());
-  std::string out = render_comparison(comparison, format, options);
-  if (!write_output(out, output_path, content_of(format))) return kExitUsage;
+  std::string out = render_comparison(comparison, comparison_args.format, options);
+  if (!write_output(out, comparison_args.output_path, content_of(comparison_args.format)))
+    return kExitUsage;
   if (all_failed || unreadable_input) return kExitUsage;
   for (const AnalysisResult& analysis : comparison.analyses) {
-    if (reaches_fail_on(analysis, *config, policy)) return kExitFindings;
+    if (reaches_fail_on(analysis, *config, comparison_args.policy)) return kExitFindings;
   }
   return kExitOk;
 }

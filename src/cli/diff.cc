@@ -44,9 +44,6 @@ bool reaches(const UpgradeDiff& diff, Severity threshold) {
   return false;
 }
 
-constexpr Format kComparisonFormats[] = {Format::kText, Format::kJson, Format::kMarkdown,
-                                         Format::kHtml};
-
 }  // namespace
 
 int run_diff(int argc, char** argv) {
@@ -65,12 +62,8 @@ int run_diff(int argc, char** argv) {
   std::vector<std::string> new_values;
   add_repeatable(app, "--old-values", old_values, "A values file for OLD only (a chart)");
   add_repeatable(app, "--new-values", new_values, "A values file for NEW only (a chart)");
-  Format format = Format::kText;
-  add_format_option(app, format, kComparisonFormats);
-  PolicyArgs policy;
-  add_policy_options(app, policy);
-  std::string output_path;
-  app.add_option("-o,--output", output_path, "Write the review to this file");
+  ComparisonArgs comparison_args;
+  add_comparison_options(app, comparison_args, "review");
   RegistryArgs registry;
   add_registry_options(app, registry, /*with_pin=*/false);
   ColorOption color;
@@ -78,7 +71,7 @@ int run_diff(int argc, char** argv) {
   if (auto code = parse_args(app, argc, argv)) return *code;
   if (!check_registry_options(registry)) return kExitUsage;
 
-  std::optional<Config> config = load_policy(policy);
+  std::optional<Config> config = load_policy(comparison_args.policy);
   if (!config) return kExitUsage;
   base.command = "footprint diff";
   // -f, --set and the other chart options apply to the sides that are charts; --old-values and
@@ -106,12 +99,12 @@ int run_diff(int argc, char** argv) {
   std::optional<BundleArgs> new_args = side_args(sides[1], new_values, "--new-values", "NEW");
   if (!new_args) return kExitUsage;
 
-  std::vector<std::string> inputs = {config_file(policy), registry.ca_file};
+  std::vector<std::string> inputs = {config_file(comparison_args.policy), registry.ca_file};
   std::unique_ptr<LoadedSide> before = load_side(*old_args, inputs);
   if (!before) return kExitUsage;
   std::unique_ptr<LoadedSide> after = load_side(*new_args, inputs);
   if (!after) return kExitUsage;
-  if (!check_output(output_path, inputs)) return kExitUsage;
+  if (!check_output(comparison_args.output_path, inputs)) return kExitUsage;
   // Both sides' images are sized, OLD's too: the blobs they hold are already in a mirror.
   ImageSizes sizes;
   if (!query_registries(registry, pulled_images(*before->context, *after->context), sizes))
@@ -123,12 +116,11 @@ int run_diff(int argc, char** argv) {
 
   UpgradeDiff diff = diff_upgrade({*before->context, before->analysis, before->context->inventory},
                                   {*after->context, after->analysis, after->context->inventory});
-  ReportOptions options = text_options(color, output_path);
-  std::string out = render_diff(diff, sides[0], sides[1], format, options);
-  if (!write_output(out, output_path, content_of(format))) return kExitUsage;
-  std::optional<Severity> threshold = config->fail_on;
-  if (!policy.fail_on.empty())
-    threshold = policy.fail_on == "none" ? std::nullopt : parse_severity(policy.fail_on);
+  ReportOptions options = text_options(color, comparison_args.output_path);
+  std::string out = render_diff(diff, sides[0], sides[1], comparison_args.format, options);
+  if (!write_output(out, comparison_args.output_path, content_of(comparison_args.format)))
+    return kExitUsage;
+  std::optional<Severity> threshold = fail_on_threshold(*config, comparison_args.policy);
   if (threshold && reaches(diff, *threshold)) return kExitFindings;
   return kExitOk;
 }

@@ -214,14 +214,8 @@ int run_images(int argc, char** argv) {
                "Also list strings that only look like images");
   RegistryArgs registry;
   add_registry_options(app, registry);
-  std::string large = "2GiB";
-  app.add_option("--large-image", large,
-                 "With --sizes, report images larger than this (image-very-large)")
-      ->capture_default_str();
-  std::string bandwidth = "15MB/s";
-  app.add_option("--bandwidth", bandwidth,
-                 "How fast a node pulls images, for the pull-time estimate")
-      ->capture_default_str();
+  PullLimitArgs limits;
+  add_pull_limit_options(app, limits, /*only_with_sizes=*/true);
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string output_path;
@@ -231,15 +225,7 @@ int run_images(int argc, char** argv) {
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   ImageSizes sizes;
-  auto large_bytes = parse_byte_size(large);
-  auto rate = parse_bandwidth(bandwidth);
-  if (!large_bytes || !rate) {
-    print_error(fmt::format("{}: {}", large_bytes ? "--bandwidth" : "--large-image",
-                            large_bytes ? rate.error() : large_bytes.error()));
-    return kExitUsage;
-  }
-  sizes.limits = PullLimits{*large_bytes, *rate};
-  if (!check_registry_options(registry)) return kExitUsage;
+  if (!check_pull_options(limits, registry, sizes)) return kExitUsage;
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
   std::optional<Bundle> bundle = load_bundle(bundle_args);

@@ -118,6 +118,29 @@ bool check_registry_options(const RegistryArgs& args) {
   return true;
 }
 
+void add_pull_limit_options(CLI::App& app, PullLimitArgs& args, bool only_with_sizes) {
+  app.add_option("--large-image", args.large_image,
+                 only_with_sizes ? "With --sizes, report images larger than this (image-very-large)"
+                                 : "Report images larger than this (image-very-large)")
+      ->capture_default_str();
+  app.add_option("--bandwidth", args.bandwidth,
+                 "How fast a node pulls images, for the pull-time estimate")
+      ->capture_default_str();
+}
+
+bool check_pull_options(const PullLimitArgs& limits, const RegistryArgs& registry,
+                        ImageSizes& sizes) {
+  auto large_bytes = parse_byte_size(limits.large_image);
+  auto rate = parse_bandwidth(limits.bandwidth);
+  if (!large_bytes || !rate) {
+    print_error(fmt::format("{}: {}", large_bytes ? "--bandwidth" : "--large-image",
+                            large_bytes ? rate.error() : large_bytes.error()));
+    return false;
+  }
+  sizes.limits = PullLimits{*large_bytes, *rate};
+  return check_registry_options(registry);
+}
+
 bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& refs,
                       ImageSizes& sizes) {
   if (!args.asked()) return true;
