@@ -186,8 +186,7 @@ tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Rel
 }  // namespace
 
 bool moves_by_default(const ImageUse& use) {
-  return use.confidence == Confidence::kCertain ||
-         (use.image_place && use.confidence == Confidence::kLikely);
+  return use.confidence != Confidence::kPossible;
 }
 
 std::string relocated_reference(const ImageRef& ref, const RegistryPrefix& registry) {
