@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -16,6 +17,8 @@
 #include "report/report.h"
 
 namespace footprint {
+
+namespace fs = std::filesystem;
 
 int run_airgap(int argc, char** argv) {
   CLI::App app{
@@ -60,6 +63,14 @@ int run_airgap(int argc, char** argv) {
     auto read = read_chart_archive(chart_path);
     if (!read) {
       print_error(read.error());
+      std::error_code ec;
+      if (fs::is_directory(chart_path, ec)) {
+        print_hint(fmt::format(
+            "--chart takes the packaged chart that is carried into the closed network, not its "
+            "folder: `helm package {}` writes NAME-VERSION.tgz; the folder itself goes among "
+            "the inputs",
+            chart_path));
+      }
       return kExitUsage;
     }
     chart = std::move(*read);

@@ -103,8 +103,8 @@ int run_relocate(int argc, char** argv) {
   bool include_possible = false;
   app.add_flag(
       "--include-possible", include_possible,
-      "Also rewrite strings that only read as images: flags, variables and ConfigMap values "
-      "not named as images");
+      "Also rewrite strings that only read as images: flags and variables not named as images, "
+      "and ConfigMap values without a registry");
   bool force = false;
   app.add_flag("--force", force, "Replace files in the -o directory that exist with other content");
   if (auto code = parse_args(app, argc, argv)) return *code;

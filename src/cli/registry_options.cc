@@ -11,6 +11,7 @@
 #include "load/registry.h"
 #include "model/units.h"
 #include "report/fix/crds_fix.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -141,6 +142,33 @@ bool check_pull_options(const PullLimitArgs& limits, const RegistryArgs& registr
   return check_registry_options(registry);
 }
 
+namespace {
+
+// An --insecure-registry that names no image's registry changes nothing: say so. The port is
+// part of a registry's name, as in docker's insecure-registries, so 127.0.0.1 does not match
+// 127.0.0.1:5000; the warning names the hosts with a port that were probably meant.
+void warn_unmatched_insecure(const std::vector<std::string>& insecure,
+                             const std::vector<RegistryTarget>& targets) {
+  for (const std::string& host : insecure) {
+    std::set<std::string> with_port;
+    bool matched = false;
+    for (const RegistryTarget& t : targets) {
+      matched = matched || t.domain == host;
+      if (t.domain.starts_with(host + ":")) with_port.insert(t.domain);
+    }
+    if (matched) continue;
+    std::vector<std::string> hosts(with_port.begin(), with_port.end());
+    print_stderr(fmt::format(
+        "footprint: warning: --insecure-registry {} names no registry of these images{}\n", host,
+        hosts.empty() ? std::string(", so it changes nothing")
+                      : fmt::format("; the port is part of a registry's name: did you mean "
+                                    "--insecure-registry {}?",
+                                    joined(hosts, " --insecure-registry "))));
+  }
+}
+
+}  // namespace
+
 bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& refs,
                       ImageSizes& sizes) {
   if (!args.asked()) return true;
@@ -165,6 +193,7 @@ bool query_registries(const RegistryArgs& args, const std::vector<ImageRef>& ref
   for (const ImageRef& ref : refs) {
     if (seen.insert(ref.normalized()).second) targets.push_back(registry_target(ref));
   }
+  warn_unmatched_insecure(args.insecure, targets);
   std::vector<RegistryImage> images = inspect_images(targets, options);
   size_t failed = 0;
   std::set<std::string> plain_http;

@@ -14,7 +14,9 @@ std::string_view failure_name(FailurePolicy p) {
   return p == FailurePolicy::kFail ? "Fail" : "Ignore";
 }
 
+// A webhook that matches nothing hits no namespace; the HTML blast radius says the same.
 std::string hit_cell(const WebhookSummary& s) {
+  if (s.reach.matches_nothing()) return "matches nothing";
   if (!s.reach.namespaced) return "cluster-scoped";
   return fmt::format("{} of {} ({})", s.namespaces_hit.size(), s.namespaces_total,
                      s.namespace_scope);
@@ -34,7 +36,9 @@ Json webhook_json(const WebhookSummary& s) {
             {"reachesOtherTeams", s.reaches_other_teams()},
             {"namespaceSelector", s.namespace_scope},
             {"objectSelector", s.object_scope},
-            {"namespacesHit", s.reach.namespaced ? Json(s.namespaces_hit) : Json(nullptr)},
+            {"namespacesHit", s.reach.matches_nothing() ? Json::array()
+                              : s.reach.namespaced      ? Json(s.namespaces_hit)
+                                                        : Json(nullptr)},
             {"otherTeamsNamespacesHit", s.others_hit},
             {"namespacesTotal", s.namespaces_total},
             {"failurePolicy", failure_name(w.failure_policy)},

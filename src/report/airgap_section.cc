@@ -87,7 +87,7 @@ Section airgap_section(const std::vector<AirgapItem>& items, const ImageSizes& s
             {"bandwidthBytesPerSecond", limits.bytes_per_second}};
   if (sizes.sized) {
     s.json["platform"] = sizes.platform;
-    s.json["totalBytes"] = sizes.total_bytes;
+    s.json["totalBytes"] = total_bytes_json(sizes);
   }
   return s;
 }

@@ -175,7 +175,7 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
   s.json = {{"images", images}, {"invalid", invalid_json}, {"models", models_json}};
   if (sized) {
     s.json["platform"] = sizes->platform;
-    s.json["totalBytes"] = sizes->total_bytes;
+    s.json["totalBytes"] = total_bytes_json(*sizes);
   }
   return s;
 }

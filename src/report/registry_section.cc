@@ -1,6 +1,9 @@
 // Registry results shared by the images and airgap sections.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <string>
+
 #include "model/units.h"
 #include "report/report.h"
 
@@ -28,6 +31,12 @@ void add_registry_json(Json& j, const ImageSizes& sizes, const std::string& refe
   j["platforms"] = platforms;
 }
 
+Json total_bytes_json(const ImageSizes& sizes) {
+  bool any_read = std::any_of(sizes.registry.begin(), sizes.registry.end(),
+                              [](const auto& entry) { return entry.second.ok(); });
+  return any_read ? Json(sizes.total_bytes) : Json(nullptr);
+}
+
 std::vector<Block> registry_blocks(const ImageSizes& sizes) {
   std::vector<Block> out;
   if (sizes.registry.empty()) return out;
@@ -37,11 +46,23 @@ std::vector<Block> registry_blocks(const ImageSizes& sizes) {
   }
   Block summary;
   if (sizes.sized) {
-    summary.lines.push_back(fmt::format(
-        "Sizes from the registries, for {}: {} of {} read; {} to transfer in total "
-        "(manifests, configs and compressed layers, each blob counted once across images).",
-        sizes.platform == "all" ? "every platform" : sizes.platform, read,
-        count_of(sizes.registry.size(), "image"), format_bytes(sizes.total_bytes)));
+    std::string platform = sizes.platform == "all" ? "every platform" : sizes.platform;
+    size_t total = sizes.registry.size();
+    if (read == 0) {
+      // Nothing read is no size: "0 bytes" would read as nothing to bring in.
+      summary.lines.push_back(fmt::format(
+          "Sizes from the registries, for {}: {} could be read, so the size to transfer is "
+          "unknown.",
+          platform, total == 1 ? "the image" : fmt::format("none of the {} images", total)));
+    } else {
+      summary.lines.push_back(fmt::format(
+          "Sizes from the registries, for {}: {} of {} read; {}{} to transfer in total "
+          "(manifests, configs and compressed layers, each blob counted once across images){}.",
+          platform, read, count_of(total, "image"), read < total ? "at least " : "",
+          format_bytes(sizes.total_bytes),
+          read < total ? fmt::format(", plus the unknown size of the {} unread", total - read)
+                       : ""));
+    }
   } else {
     summary.lines.push_back(fmt::format("Digests from the registries: {} of {} read.", read,
                                         count_of(sizes.registry.size(), "image")));

@@ -94,6 +94,9 @@ Section airgap_section(const std::vector<AirgapItem>& items, const ImageSizes& s
 std::vector<Block> registry_blocks(const ImageSizes& sizes);
 // An image's registry result as JSON fields (bytes, digest, platforms, pinnedReference, error).
 void add_registry_json(Json& j, const ImageSizes& sizes, const std::string& reference);
+// The section's totalBytes: null when no image could be read (the size is unknown, not 0), and a
+// lower bound when some could not.
+Json total_bytes_json(const ImageSizes& sizes);
 
 // docs/checks.md: the severity rules, the catalogue and one section per check.
 std::string render_checks_markdown();

@@ -70,9 +70,25 @@ std::vector<std::string> why_nothing(const Context& ctx, const AdmissionWebhook&
 void run_matches_nothing(const Context& ctx, Findings& out) {
   for (const WebhookSummary& s : ctx.webhooks) {
     const AdmissionWebhook& w = *s.webhook;
-    // No rules at all is a placeholder that the operator fills in at run time (Knative's and
-    // Tekton's webhooks reconcile their own rules), not a mistake.
-    if (!s.reach.matches_nothing() || w.rules.empty()) continue;
+    if (!s.reach.matches_nothing()) continue;
+    if (w.rules.empty()) {
+      // As written it is never called; but Knative's and Tekton's webhooks reconcile their own
+      // rules at run time, so what it will intercept is not in the manifest: low, and said so.
+      Finding& f = out.add(
+          *w.configuration, Severity::kLow,
+          fmt::format("Webhook {} has no rules, so as written the API server never calls it. "
+                      "Operators such as Knative and Tekton fill the rules in at run time; then "
+                      "what it intercepts is decided by the operator, not by these manifests, "
+                      "and this review cannot see it.",
+                      w.name),
+          fmt::format("If the operator writes the rules, review them after the install (kubectl "
+                      "get {}webhookconfiguration {} -o yaml); otherwise add rules or remove the "
+                      "webhook.",
+                      w.mutating ? "mutating" : "validating", w.configuration->name),
+          w.node);
+      f.summary = fmt::format("Webhook {} has no rules, so as written it never runs", w.name);
+      continue;
+    }
     std::vector<std::string> hints = why_nothing(ctx, w);
     std::string hint = hints.empty() ? "" : fmt::format(" ({})", fmt::join(hints, "; "));
     Finding& f = out.add(
@@ -95,7 +111,7 @@ void run_matches_nothing(const Context& ctx, Findings& out) {
 
 extern const Check kWebhookMatchesNothing{
     .id = "webhook-matches-nothing",
-    .min_severity = Severity::kMedium,
+    .min_severity = Severity::kLow,
     .max_severity = Severity::kMedium,
     .impact = Impact::kInstall,
     .area = Area::kAdmission,
@@ -106,10 +122,11 @@ extern const Check kWebhookMatchesNothing{
         "The API server calls a webhook only for requests its rules match; rules that name a "
         "resource in the wrong group (deployments in the core group) or a version nobody serves "
         "match nothing. The webhook is dead code, most likely a chart bug, and the validation or "
-        "defaulting it was meant to do silently never happens. Medium. The other webhook checks "
-        "say nothing about such a webhook: while it is never called, its scope and backend cost "
-        "nothing. A webhook without any rules is not reported: operators such as Knative fill the "
-        "rules in at run time.",
+        "defaulting it was meant to do silently never happens. Medium. A webhook without rules "
+        "(none, or an empty list) matches nothing as well, but operators such as Knative and "
+        "Tekton fill its rules in at run time, so what it will intercept is not in the "
+        "manifests: low, with that said. The other webhook checks say nothing about such a "
+        "webhook: while it is never called, its scope and backend cost nothing.",
     .fix =
         "Correct the rules to the group, version and resource the webhook server handles, or "
         "remove the webhook.",

@@ -451,9 +451,9 @@ class Discoverer {
 
   // A value in a ConfigMap's data, or in YAML or JSON inside one, that reads as an image
   // reference whatever its key: operators list the images they start later in such an "image
-  // set". A registry and a tag or digest make it likely; a tag without a registry, possible.
-  // Without a tag or digest it is not one: apiVersions (config.example.io/v1) and label keys
-  // (kubernetes.io/metadata.name) have the same shape.
+  // set". A registry and a tag or digest make it likely (listed, checked and relocated); a tag
+  // without a registry, possible. Without a tag or digest it is not one: apiVersions
+  // (config.example.io/v1) and label keys (kubernetes.io/metadata.name) have the same shape.
   void configmap_value(const WalkContext& ctx, const yaml::Node& v, const std::string& path,
                        std::string_view text, const std::string& disabled) {
     if (text.find('/') == std::string_view::npos || is_cidr(text)) return;
@@ -466,7 +466,6 @@ class Discoverer {
     }
     add(ctx, v, path, domain ? Confidence::kLikely : Confidence::kPossible, "configmap", text,
         disabled);
-    out_.uses.back().image_place = false;
   }
 
   void image_token(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path,
@@ -476,9 +475,11 @@ class Discoverer {
     if (!ref || is_cidr(t.value)) return;
     bool tagged = !ref->tag.empty() || ref->pinned();
     if (!has_registry_domain(t.value) && !(named && tagged)) return;
-    Confidence c = named || tagged ? Confidence::kLikely : Confidence::kPossible;
+    // Only a flag or variable whose name says image is likely: any other one that reads as a
+    // reference (--config=config.example.com/path:v1, UPSTREAM=github.com/org/repo:main) may be
+    // a configuration URL or a git ref, which mirroring, relocating or pinning would break.
+    Confidence c = named ? Confidence::kLikely : Confidence::kPossible;
     add(ctx, scalar, path, c, source, t.value, disabled);
-    out_.uses.back().image_place = named;
   }
 
   void add(const WalkContext& ctx, const yaml::Node& scalar, const std::string& path, Confidence c,

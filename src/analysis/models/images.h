@@ -23,6 +23,8 @@
 
 namespace footprint {
 
+// Certain and likely references are images to every command: listed, checked, sized and
+// relocated. Possible ones only read as references, and count only with --include-possible.
 enum class Confidence : uint8_t { kCertain, kLikely, kPossible };
 std::string_view confidence_name(Confidence confidence);
 
@@ -55,11 +57,6 @@ struct ImageUse {
   std::string disabled_by;
   std::string pull_policy;    // the container's imagePullPolicy as written, for container images
   std::string configmap_key;  // the data key, for a reference named in a ConfigMap's data
-  // The place says it holds an image: a container's image, a key named image, a field group, an
-  // image annotation, or a flag or variable whose name says image (--sidecar-image,
-  // RELATED_IMAGE_X). False for any other flag, variable or ConfigMap value that only reads as
-  // one (--config=config.example.com/path:v1).
-  bool image_place = true;
 };
 
 // One distinct image: uses grouped by normalised reference, in order of first use.

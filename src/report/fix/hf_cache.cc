@@ -401,17 +401,38 @@ bool is_commit_hash(std::string_view text) {
          });
 }
 
+namespace {
+
+// huggingface_hub's validate_repo_id: an optional "org/" and a name, each of word characters,
+// '-' and '.', starting and ending with a word character; no "--" or "..", and at most 96
+// characters. Models from before organisations (gpt2, bert-base-uncased) have no org.
+bool is_hub_repo_id(std::string_view id) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  auto part_ok = [&](std::string_view part) {
+    return !part.empty() && word(part.front()) && word(part.back()) &&
+           std::all_of(part.begin(), part.end(),
+                       [&](char c) { return word(c) || c == '-' || c == '.'; });
+  };
+  if (id.size() > 96 || id.find("--") != std::string_view::npos ||
+      id.find("..") != std::string_view::npos) {
+    return false;
+  }
+  size_t slash = id.find('/');
+  if (slash == std::string_view::npos) return part_ok(id);
+  return part_ok(id.substr(0, slash)) && part_ok(id.substr(slash + 1));
+}
+
+}  // namespace
+
 tl::expected<HfModelSpec, std::string> parse_hf_model_spec(std::string_view text) {
   HfModelSpec spec;
   size_t at = text.find('@');
   spec.id = text.substr(0, at);
   if (at != std::string_view::npos) spec.revision = text.substr(at + 1);
-  size_t slash = spec.id.find('/');
-  bool ok = slash != std::string::npos && slash > 0 && slash + 1 < spec.id.size() &&
-            spec.id.find('/', slash + 1) == std::string::npos &&
-            spec.id.find("--") == std::string::npos && spec.id.find("..") == std::string::npos;
-  if (!ok)
-    return tl::unexpected(fmt::format("\"{}\" is not a model id such as Qwen/Qwen3-0.6B", text));
+  if (!is_hub_repo_id(spec.id)) {
+    return tl::unexpected(
+        fmt::format("\"{}\" is not a model id such as Qwen/Qwen3-0.6B or gpt2", text));
+  }
   if (at != std::string_view::npos &&
       (spec.revision.empty() || spec.revision.find("..") != std::string::npos ||
        spec.revision.starts_with('/'))) {

@@ -186,8 +186,7 @@ tl::expected<void, std::string> check_relocation(const Bundle& bundle, const Rel
 }  // namespace
 
 bool moves_by_default(const ImageUse& use) {
-  return use.confidence == Confidence::kCertain ||
-         (use.image_place && use.confidence == Confidence::kLikely);
+  return use.confidence != Confidence::kPossible;
 }
 
 std::string relocated_reference(const ImageRef& ref, const RegistryPrefix& registry) {
@@ -222,6 +221,21 @@ tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const Image
         "{} image reference{} still {} a Helm template ({{{{ }}}}) and cannot be relocated; give "
         "footprint the chart folder, or helm template's output:\n  {}",
         unrendered.size(), one ? "" : "s", one ? "holds" : "hold", fmt::join(unrendered, "\n  ")));
+  }
+  // Neither can a reference the grammar refuses (" nginx:1.25", UPPER/Case:1): the kubelet
+  // refuses it too (InvalidImageName), and copying it unchanged would hide that.
+  std::vector<std::string> invalid;
+  for (const ImageUse& use : images.uses) {
+    if (use.ref || (!moves_by_default(use) && !options.include_possible)) continue;
+    const Object& obj = bundle.objects[use.object];
+    invalid.push_back(fmt::format("{}: {}: \"{}\": {}", where(bundle, obj, use.scalar), use.path,
+                                  use.written, use.error));
+  }
+  if (!invalid.empty()) {
+    bool one = invalid.size() == 1;
+    return tl::unexpected(fmt::format(
+        "{} image reference{} not valid and cannot be relocated; correct {} in the input:\n  {}",
+        invalid.size(), one ? " is" : "s are", one ? "it" : "them", fmt::join(invalid, "\n  ")));
   }
   for (size_t u = 0; u < images.uses.size(); ++u) {
     const ImageUse& use = images.uses[u];

@@ -34,18 +34,17 @@ struct Relocation {
   std::vector<std::string> already_on_mirror;
 };
 
-// Whether relocation rewrites a use without --include-possible: discovery is certain, or the
-// use sits in an image's place (ImageUse::image_place) and is more than a bare word. A flag, a
-// variable or a ConfigMap value that merely reads as a reference (--config=host/path:v1) may be
-// a configuration URL or a git ref, and rewriting it would break the install.
+// Whether relocation rewrites a use without --include-possible: the same decision as the image
+// list, the air-gap list and the image checks (Confidence), so the mirror and the manifests agree.
 bool moves_by_default(const ImageUse& use);
 
 // The reference a relocated use points at: the mirror's host and prefix, then the original path,
 // tag and digest as written.
 std::string relocated_reference(const ImageRef& ref, const RegistryPrefix& registry);
 
-// `bundle.input.texts` must hold the files' texts. Fails when two images would land on the same
-// mirror repository, or when a reference cannot be found verbatim in its scalar.
+// `bundle.input.texts` must hold the files' texts. Fails when a reference to move still holds a
+// Helm template or is not valid, when two images would land on the same mirror repository, or
+// when a reference cannot be found verbatim in its scalar.
 tl::expected<Relocation, std::string> relocate(const Bundle& bundle, const ImageInventory& images,
                                                const RelocateOptions& options);
 
