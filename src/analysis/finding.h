@@ -85,6 +85,8 @@ class Findings {
     check_ = check;
     impact_ = impact;
   }
+  // The check being run: a check function shared by several checks reports for this one.
+  const std::string& check() const { return check_; }
   // Reports against `object`, located at `at` when given (a node inside the object), else at
   // the object itself.
   Finding& add(const Object& object, Severity severity, std::string message,

@@ -78,6 +78,10 @@ void report_held_paths(const Context& ctx, Findings& out, std::string_view check
   }
 }
 
+void run_held_paths(const Context& ctx, Findings& out) {
+  report_held_paths(ctx, out, out.check());
+}
+
 namespace {
 
 // The built-in roles a binding may hand out, strongest first.
@@ -153,7 +157,7 @@ BindingReach binding_reach(const Context& ctx, const SubjectRights& writes) {
 
 std::optional<BindingReach> binding_reach_of(const Context& ctx, const Subject& subject) {
   for (const HeldEscalation& h : ctx.escalations) {
-    if (h.path->check == "rbac-binding-write" && h.rights.subject == subject)
+    if (h.path->id == "write-bindings" && h.rights.subject == subject)
       return binding_reach(ctx, h.rights);
   }
   return std::nullopt;

@@ -29,6 +29,9 @@ std::vector<const SubjectRights*> holders_of(const Context& ctx, std::string_vie
 // One finding per subject for the paths of `check` that have no logic of their own: severity is
 // the worst path's, the message lists each path's requests, scope and consequence.
 void report_held_paths(const Context& ctx, Findings& out, std::string_view check);
+// Check::run of every check whose paths have no logic of their own: report_held_paths() for the
+// check `out` collects for.
+void run_held_paths(const Context& ctx, Findings& out);
 
 // What a subject that holds the write-bindings path may bind, as rbac-binding-write rates it.
 struct BindingReach {

@@ -293,8 +293,7 @@ void report_escalations(const Context& ctx, Findings& out,
 
 void run_privilege_escalation(const Context& ctx, Findings& out) {
   std::set<const RbacRole*> reported;
-  for (const std::vector<const HeldEscalation*>& held :
-       held_by_subject(ctx, "rbac-privilege-escalation")) {
+  for (const std::vector<const HeldEscalation*>& held : held_by_subject(ctx, out.check())) {
     report_escalations(ctx, out, held);
     for (const HeldEscalation* h : held) {
       for (const Right& r : h->rights.rights)
@@ -302,7 +301,7 @@ void run_privilege_escalation(const Context& ctx, Findings& out) {
     }
   }
   for (const RbacRole* role : unbound_roles(ctx, reported)) {
-    std::vector<UnboundHold> holds = held_if_bound(ctx, *role, "rbac-privilege-escalation");
+    std::vector<UnboundHold> holds = held_if_bound(ctx, *role, out.check());
     if (holds.empty()) continue;
     // Reported at the first rule that gives a path, listing every path of the role.
     const PolicyRule* first = holds.front().rule;

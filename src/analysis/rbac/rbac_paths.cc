@@ -1,20 +1,13 @@
 // RBAC checks over the paths of escalation_paths.h that no older check reports: PersistentVolume
 // creation, writing bindings, certificate issuing, APIService, Namespace and NetworkPolicy writes.
-// Each reads who holds its paths from Context::escalations, one finding per subject.
+// Each reads who holds its paths from Context::escalations, one finding per subject; all but
+// rbac-binding-write through run_held_paths.
 #include <fmt/format.h>
 
 #include "analysis/context.h"
 #include "analysis/rbac/held_paths.h"
 
 namespace footprint {
-
-namespace {
-
-void run_persistent_volume_create(const Context& ctx, Findings& out) {
-  report_held_paths(ctx, out, "rbac-persistent-volume-create");
-}
-
-}  // namespace
 
 extern const Check kRbacPersistentVolumeCreate{
     .id = "rbac-persistent-volume-create",
@@ -23,7 +16,7 @@ extern const Check kRbacPersistentVolumeCreate{
     .impact = Impact::kPrivilege,
     .area = Area::kRbac,
     .description = "A ClusterRoleBinding allows creating PersistentVolumes.",
-    .run = run_persistent_volume_create,
+    .run = run_held_paths,
     .rationale =
         "Kubernetes' RBAC good practices, \"Persistent volume creation\": a PersistentVolume may "
         "be a hostPath volume, and a pod whose claim binds to it mounts the node's filesystem, "
@@ -35,14 +28,6 @@ extern const Check kRbacPersistentVolumeCreate{
         "driver's provisioner.",
 };
 
-namespace {
-
-void run_certificate_signing(const Context& ctx, Findings& out) {
-  report_held_paths(ctx, out, "rbac-certificate-signing");
-}
-
-}  // namespace
-
 extern const Check kRbacCertificateSigning{
     .id = "rbac-certificate-signing",
     .min_severity = Severity::kCritical,
@@ -52,7 +37,7 @@ extern const Check kRbacCertificateSigning{
     .description =
         "A subject may create CertificateSigningRequests, approve them, and approve for the "
         "kube-apiserver-client signer.",
-    .run = run_certificate_signing,
+    .run = run_held_paths,
     .rationale =
         "Kubernetes' RBAC good practices, \"CSRs and certificate issuing\": create on "
         "certificatesigningrequests, update on certificatesigningrequests/approval and approve on "
@@ -66,14 +51,6 @@ extern const Check kRbacCertificateSigning{
         "resourceNames.",
 };
 
-namespace {
-
-void run_apiservice_write(const Context& ctx, Findings& out) {
-  report_held_paths(ctx, out, "rbac-apiservice-write");
-}
-
-}  // namespace
-
 extern const Check kRbacApiServiceWrite{
     .id = "rbac-apiservice-write",
     .min_severity = Severity::kHigh,
@@ -81,7 +58,7 @@ extern const Check kRbacApiServiceWrite{
     .impact = Impact::kPrivilege,
     .area = Area::kRbac,
     .description = "A ClusterRoleBinding allows creating, changing or deleting any APIService.",
-    .run = run_apiservice_write,
+    .run = run_held_paths,
     .rationale =
         "An APIService decides which server answers an API group: writing any of them can repoint "
         "an aggregated API such as metrics.k8s.io to a server of one's own, which then receives "
@@ -92,14 +69,6 @@ extern const Check kRbacApiServiceWrite{
         "resourceNames.",
 };
 
-namespace {
-
-void run_namespace_write(const Context& ctx, Findings& out) {
-  report_held_paths(ctx, out, "rbac-namespace-write");
-}
-
-}  // namespace
-
 extern const Check kRbacNamespaceWrite{
     .id = "rbac-namespace-write",
     .min_severity = Severity::kLow,
@@ -107,7 +76,7 @@ extern const Check kRbacNamespaceWrite{
     .impact = Impact::kPrivilege,
     .area = Area::kRbac,
     .description = "A binding allows patching or updating Namespace objects.",
-    .run = run_namespace_write,
+    .run = run_held_paths,
     .rationale =
         "Kubernetes' RBAC good practices, \"Namespace modification\": whoever may patch a "
         "Namespace may change its labels, and so move it out of Pod Security enforcement or into "
@@ -120,14 +89,6 @@ extern const Check kRbacNamespaceWrite{
         "right.",
 };
 
-namespace {
-
-void run_network_policy_write(const Context& ctx, Findings& out) {
-  report_held_paths(ctx, out, "rbac-network-policy-write");
-}
-
-}  // namespace
-
 extern const Check kRbacNetworkPolicyWrite{
     .id = "rbac-network-policy-write",
     .min_severity = Severity::kMedium,
@@ -136,7 +97,7 @@ extern const Check kRbacNetworkPolicyWrite{
     .area = Area::kRbac,
     .description =
         "A binding allows deleting or rewriting NetworkPolicies outside the operator's namespaces.",
-    .run = run_network_policy_write,
+    .run = run_held_paths,
     .rationale =
         "Deleting or rewriting another team's NetworkPolicies removes their isolation. High in "
         "every namespace or in kube-system; medium in another team's namespace; the operator's own "
@@ -147,8 +108,7 @@ extern const Check kRbacNetworkPolicyWrite{
 namespace {
 
 void run_binding_write(const Context& ctx, Findings& out) {
-  for (const std::vector<const HeldEscalation*>& group :
-       held_by_subject(ctx, "rbac-binding-write")) {
+  for (const std::vector<const HeldEscalation*>& group : held_by_subject(ctx, out.check())) {
     const SubjectRights& rr = group.front()->rights;
     BindingReach b = binding_reach(ctx, rr);
     bool strong = b.severity == Severity::kCritical;

@@ -122,16 +122,6 @@ extern const Check kRbacKubeSystemGrant{
         "Keep the operator's rights in its own namespace; in kube-system grant only named objects.",
 };
 
-namespace {
-
-// Deleting what other teams run, their storage or their namespaces is an outage; deleting events
-// erases what happened, which is how incidents are understood.
-void run_destructive_delete(const Context& ctx, Findings& out) {
-  report_held_paths(ctx, out, "rbac-destructive-delete");
-}
-
-}  // namespace
-
 extern const Check kRbacDestructiveDelete{
     .id = "rbac-destructive-delete",
     .min_severity = Severity::kLow,
@@ -141,7 +131,7 @@ extern const Check kRbacDestructiveDelete{
     .description =
         "A binding allows deleting workloads, PersistentVolumes, claims, namespaces or events "
         "beyond the operator's namespaces.",
-    .run = run_destructive_delete,
+    .run = run_held_paths,
     .rationale =
         "delete or deletecollection of pods and the workloads that create them, of "
         "PersistentVolumes and PersistentVolumeClaims, and delete of namespaces stop other teams' "
@@ -190,7 +180,7 @@ extern const Check kRbacWorkloadCreateClusterWide{
 namespace {
 
 void run_pod_exec(const Context& ctx, Findings& out) {
-  for (const std::vector<const HeldEscalation*>& held : held_by_subject(ctx, "rbac-pod-exec")) {
+  for (const std::vector<const HeldEscalation*>& held : held_by_subject(ctx, out.check())) {
     SubjectRights rr{held.front()->rights.subject, {}};
     Severity severity = Severity::kInfo;
     for (const HeldEscalation* h : held) {
