@@ -12,7 +12,7 @@
 #include "analysis/models/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "cli/registry_options.h"
+#include "cli/image_options.h"
 #include "load/chart_archive.h"
 #include "report/report.h"
 
@@ -25,8 +25,8 @@ int run_airgap(int argc, char** argv) {
       "The air-gap import list: every image, chart and model to bring into a closed network, "
       "with sizes where known and whether each is needed.",
       "footprint airgap"};
-  BundleArgs bundle_args;
-  add_bundle_options(app, bundle_args);
+  ImageListArgs args;
+  add_bundle_options(app, args.bundle);
   std::string chart_path;
   app.add_option("--chart", chart_path,
                  "The packaged chart (helm package output): its size, and images and switched-off "
@@ -35,27 +35,11 @@ int run_airgap(int argc, char** argv) {
   app.add_option("--extra-images", extra_path,
                  "A file of further image references, one per line, e.g. images an operator "
                  "starts at run time");
-  PullLimitArgs limits;
-  add_pull_limit_options(app, limits, /*only_with_sizes=*/false);
-  bool include_possible = false;
-  app.add_flag("--include-possible", include_possible,
-               "Also list strings that only look like images");
-  RegistryArgs registry;
-  add_registry_options(app, registry);
-  Format format = Format::kText;
-  add_format_option(app, format, kTextJsonMarkdown);
-  PolicyArgs policy;
-  add_policy_options(app, policy);
-  std::string output_path;
-  app.add_option("-o,--output", output_path, "Write to this file");
-  ColorOption color;
-  add_color_option(app, color);
+  add_image_list_options(app, args, kTextJsonMarkdown, /*only_with_sizes=*/false);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   ImageSizes sizes;
-  if (!check_pull_options(limits, registry, sizes)) return kExitUsage;
-
-  std::optional<Config> config = load_policy(policy);
+  std::optional<Config> config = check_image_list_options(args, sizes);
   if (!config) return kExitUsage;
   AirgapInputs inputs;
   std::optional<ChartArchive> chart;
@@ -89,37 +73,25 @@ int run_airgap(int argc, char** argv) {
     }
     inputs.extra_images = std::move(*extra);
   }
-  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  std::optional<Bundle> bundle = load_image_bundle(args, {chart_path, extra_path});
   if (!bundle) return kExitUsage;
-  std::vector<std::string> read = input_paths(bundle_args, *bundle);
-  read.insert(read.end(), {config_file(policy), registry.ca_file, chart_path, extra_path});
-  if (!check_output(output_path, read)) return kExitUsage;
   Context context(*bundle, Context::ImagesOnly{});
   const ImageInventory& images = context.images;
   inputs.sizes = &sizes;
-  inputs.include_possible = include_possible;
-  if (registry.asked()) {
+  inputs.include_possible = args.include_possible;
+  if (args.registry.asked()) {
     // Every image row of the list: from the manifests, Chart.yaml and --extra-images.
     std::vector<ImageRef> refs;
     for (const AirgapItem& item : airgap_items(*bundle, images, inputs)) {
       if (item.item != "image") continue;
       if (auto ref = parse_image_ref(item.name)) refs.push_back(std::move(*ref));
     }
-    if (!query_registries(registry, refs, sizes)) return kExitUsage;
+    if (!query_registries(args.registry, refs, sizes)) return kExitUsage;
   }
 
-  Report report;
-  report.bundle = &*bundle;
-  report.inventory = take_inventory(*bundle);
-  report.show_inventory = false;
   context.image_sizes = &sizes;
-  report.analysis = analyze(context, *config, Area::kAirgap);
-  report.sections.push_back(airgap_section(airgap_items(*bundle, images, inputs), sizes));
-  ReportOptions options = text_options(color, output_path);
-  if (!write_output(render_report(report, format, options), output_path, content_of(format))) {
-    return kExitUsage;
-  }
-  return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;
+  return write_image_report(args, *bundle, context, *config,
+                            airgap_section(airgap_items(*bundle, images, inputs), sizes));
 }
 
 }  // namespace footprint

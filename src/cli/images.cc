@@ -11,7 +11,7 @@
 #include "analysis/models/inventory.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "cli/registry_options.h"
+#include "cli/image_options.h"
 #include "model/units.h"
 #include "report/fix/relocate.h"
 #include "report/report.h"
@@ -205,56 +205,38 @@ int run_images(int argc, char** argv) {
       "used, and whether it is pinned. `footprint images relocate --help` rewrites them to a "
       "mirror.",
       "footprint images"};
-  BundleArgs bundle_args;
-  add_bundle_options(app, bundle_args);
-  Format format = Format::kText;
-  add_format_option(app, format, kImagesFormats);
-  bool include_possible = false;
-  app.add_flag("--include-possible", include_possible,
-               "Also list strings that only look like images");
-  RegistryArgs registry;
-  add_registry_options(app, registry);
-  PullLimitArgs limits;
-  add_pull_limit_options(app, limits, /*only_with_sizes=*/true);
-  PolicyArgs policy;
-  add_policy_options(app, policy);
-  std::string output_path;
-  app.add_option("-o,--output", output_path, "Write to this file");
-  ColorOption color;
-  add_color_option(app, color);
+  ImageListArgs args;
+  add_bundle_options(app, args.bundle);
+  add_image_list_options(app, args, kImagesFormats, /*only_with_sizes=*/true);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   ImageSizes sizes;
-  if (!check_pull_options(limits, registry, sizes)) return kExitUsage;
-  std::optional<Config> config = load_policy(policy);
+  std::optional<Config> config = check_image_list_options(args, sizes);
   if (!config) return kExitUsage;
-  std::optional<Bundle> bundle = load_bundle(bundle_args);
+  std::optional<Bundle> bundle = load_image_bundle(args, {});
   if (!bundle) return kExitUsage;
-  std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
-  inputs.insert(inputs.end(), {config_file(policy), registry.ca_file});
-  if (!check_output(output_path, inputs)) return kExitUsage;
   Context context(*bundle, Context::ImagesOnly{});
   const ImageInventory& images = context.images;
   std::vector<ImageRef> shown;
   for (const Image& image : images.images) {
-    if (image.confidence == Confidence::kPossible && !include_possible) continue;
+    if (image.confidence == Confidence::kPossible && !args.include_possible) continue;
     shown.push_back(image.ref);
   }
-  if (!query_registries(registry, shown, sizes)) return kExitUsage;
+  if (!query_registries(args.registry, shown, sizes)) return kExitUsage;
 
-  if (format == Format::kList) {
+  if (args.format == Format::kList) {
     std::string out;
     std::vector<std::string> unpinned;
     for (const ImageRef& ref : shown) {
       const RegistryImage* answer = sizes.find(ref.normalized());
-      bool pin = registry.pin && answer != nullptr && answer->ok();
-      if (registry.pin && !pin && !ref.pinned()) unpinned.push_back(ref.normalized());
+      bool pin = args.registry.pin && answer != nullptr && answer->ok();
+      if (args.registry.pin && !pin && !ref.pinned()) unpinned.push_back(ref.normalized());
       out += (pin ? answer->pinned() : ref.normalized()) + "\n";
     }
-    if (!write_output(out, output_path, Content::kText)) return kExitUsage;
+    if (!write_output(out, args.output_path, Content::kText)) return kExitUsage;
     std::vector<std::string> invalid;
     for (const ImageUse& use : images.uses) {
-      if (!use.ref && (use.confidence != Confidence::kPossible || include_possible)) {
+      if (!use.ref && (use.confidence != Confidence::kPossible || args.include_possible)) {
         invalid.push_back(fmt::format("{} ({}:{})", use.written,
                                       bundle->file_of(bundle->objects[use.object]),
                                       use.position.line));
@@ -278,19 +260,10 @@ int run_images(int argc, char** argv) {
     return kExitOk;
   }
 
-  Report report;
-  report.bundle = &*bundle;
-  report.inventory = take_inventory(*bundle);
-  report.show_inventory = false;
-  context.image_sizes = registry.sizes ? &sizes : nullptr;
-  report.analysis = analyze(context, *config, Area::kAirgap);
-  report.sections.push_back(
-      images_section(*bundle, images, include_possible, registry.asked() ? &sizes : nullptr));
-  ReportOptions options = text_options(color, output_path);
-  if (!write_output(render_report(report, format, options), output_path, content_of(format))) {
-    return kExitUsage;
-  }
-  return reaches_fail_on(report.analysis, *config, policy) ? kExitFindings : kExitOk;
+  context.image_sizes = args.registry.sizes ? &sizes : nullptr;
+  return write_image_report(args, *bundle, context, *config,
+                            images_section(*bundle, images, args.include_possible,
+                                           args.registry.asked() ? &sizes : nullptr));
 }
 
 }  // namespace footprint
