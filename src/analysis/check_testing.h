@@ -132,15 +132,24 @@ subjects: [{{kind: ServiceAccount, name: op, namespace: op-system}}]
                      rules);
 }
 
-// A bundle of tests/data/rbac-paths/, installed into op-system.
-inline Bundle rbac_paths_fixture(const char* name) {
+// A bundle of tests/data/FOLDER/NAME, installed into op-system.
+inline Bundle data_fixture(std::string_view folder, const char* name) {
   std::string path = FOOTPRINT_SOURCE_DIR;
-  path += "/tests/data/rbac-paths/";
+  path += "/tests/data/";
+  path += folder;
+  path += "/";
   path += name;
   auto loaded = load_inputs({path}, LoadOptions{});
   EXPECT_TRUE(loaded.has_value()) << path;
   if (!loaded) return Bundle{};
   return build_bundle(std::move(*loaded), BundleOptions{"op-system"});
+}
+
+inline Bundle rbac_paths_fixture(const char* name) {
+  return data_fixture("rbac-paths", name);
+}
+inline Bundle rbac_traps_fixture(const char* name) {
+  return data_fixture("rbac-traps", name);
 }
 
 // The subject each finding is about, for findings of one check.

@@ -23,14 +23,14 @@ std::vector<FieldTypeError> errors_of(const std::string& yaml) {
   return wrong_field_types(docs->front().root);
 }
 
-struct Case {
+struct MistypedDocument {
   const char* yaml;
   const char* message;  // expected start of the only error
   uint32_t line;
 };
 
 TEST(WrongFieldTypes, EachIsNamedWithWhatTheDecoderSays) {
-  const Case cases[] = {
+  const MistypedDocument cases[] = {
       // The issue's three examples.
       {"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: r}\n"
        "rules:\n- resources: [secrets]\n  verbs: \"*\"\n",
@@ -85,7 +85,7 @@ TEST(WrongFieldTypes, EachIsNamedWithWhatTheDecoderSays) {
        "containers.securityContext.privileged of type bool\")",
        10},
   };
-  for (const Case& c : cases) {
+  for (const MistypedDocument& c : cases) {
     auto errors = errors_of(c.yaml);
     ASSERT_EQ(errors.size(), 1u) << c.yaml << (errors.empty() ? "" : errors.back().message);
     EXPECT_EQ(errors[0].message.rfind(c.message, 0), 0u) << errors[0].message;
@@ -207,7 +207,7 @@ TEST(WrongFieldTypes, ValuesTheApiServerRefuses) {
 // annotations and data), a string where it has an int32, and Secret data that is not base64
 // (map[string][]byte: encoding/json decodes base64).
 TEST(WrongFieldTypes, PodTemplatesConfigMapsAndSecrets) {
-  const Case cases[] = {
+  const MistypedDocument cases[] = {
       {"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  template:\n"
        "    spec:\n      containers:\n      - name: a\n        env: [{name: PORT, value: 8080}]\n",
        "spec.template.spec.containers[0].env[0].value is a number where a string is needed: the "
@@ -260,7 +260,7 @@ TEST(WrongFieldTypes, PodTemplatesConfigMapsAndSecrets) {
        "(\"json: cannot unmarshal number into Go struct field Secret.data of type []uint8\")",
        4},
   };
-  for (const Case& c : cases) {
+  for (const MistypedDocument& c : cases) {
     auto errors = errors_of(c.yaml);
     ASSERT_EQ(errors.size(), 1u) << c.yaml << (errors.empty() ? "" : errors.back().message);
     EXPECT_EQ(errors[0].message.rfind(c.message, 0), 0u) << errors[0].message;

@@ -12,7 +12,7 @@ namespace {
 // ParseNormalizedNamed, ParseDockerRef), and the cases of reference_test.go and
 // normalize_test.go, read through as ParseNormalizedNamed would treat them. Digest checks follow
 // opencontainers/go-digest (registered algorithms, exact lowercase-hex length).
-struct Case {
+struct ExpectedParse {
   std::string input;
   std::string domain;  // empty: a parse error is expected
   std::string path;
@@ -34,7 +34,7 @@ const std::string kHex64 = std::string(64, 'f');
 const std::string kSha256 = "sha256:" + kHex64;
 const std::string kSha512 = "sha512:" + std::string(128, 'f');
 
-std::vector<Case> cases() {
+std::vector<ExpectedParse> cases() {
   return {
       // Familiar names: docker.io, and library/ for single components.
       {"ubuntu", "docker.io", "library/ubuntu", "", ""},
@@ -109,7 +109,7 @@ std::vector<Case> cases() {
 TEST(ImageRef, DistributionGrammarTable) {
   auto table = cases();
   ASSERT_GE(table.size(), 30u);
-  for (const Case& c : table) {
+  for (const ExpectedParse& c : table) {
     SCOPED_TRACE(c.input);
     auto ref = parse_image_ref(c.input);
     if (c.domain.empty()) {

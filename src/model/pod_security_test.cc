@@ -21,7 +21,7 @@ struct ParsedPod {
   }
 };
 
-ParsedPod parse(std::string_view text) {
+ParsedPod parsed_pod(std::string_view text) {
   auto docs = yaml::parse(text);
   EXPECT_TRUE(docs.has_value()) << (docs ? "" : docs.error().message);
   return ParsedPod{docs ? std::move(*docs) : std::vector<yaml::Document>{}};
@@ -30,7 +30,7 @@ ParsedPod parse(std::string_view text) {
 // The checks of `level` at `version` that `pod` fails, by ID.
 std::vector<std::string> failed(std::string_view pod, PodSecurityLevel level,
                                 PolicyVersion version = {}) {
-  ParsedPod p = parse(pod);
+  ParsedPod p = parsed_pod(pod);
   std::vector<std::string> ids;
   for (const PodSecurityViolation& v : pod_security_violations(p.view(), level, version))
     ids.emplace_back(v.check);
@@ -39,7 +39,7 @@ std::vector<std::string> failed(std::string_view pod, PodSecurityLevel level,
 
 std::string detail_of(std::string_view pod, PodSecurityLevel level, std::string_view check,
                       PolicyVersion version = {}) {
-  ParsedPod p = parse(pod);
+  ParsedPod p = parsed_pod(pod);
   for (const PodSecurityViolation& v : pod_security_violations(p.view(), level, version)) {
     if (v.check == check) return v.detail;
   }
@@ -81,9 +81,9 @@ spec:
 TEST(PodSecurity, MinimalPodsPass) {
   EXPECT_TRUE(failed(kRestrictedPod, kRestricted).empty());
   EXPECT_TRUE(failed(kDefaultPod, kBaseline).empty());
-  ParsedPod p = parse(kDefaultPod);
+  ParsedPod p = parsed_pod(kDefaultPod);
   EXPECT_EQ(pod_security_level(p.view()), PodSecurityLevel::kBaseline);
-  ParsedPod r = parse(kRestrictedPod);
+  ParsedPod r = parsed_pod(kRestrictedPod);
   EXPECT_EQ(pod_security_level(r.view()), PodSecurityLevel::kRestricted);
 }
 

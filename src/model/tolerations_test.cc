@@ -8,7 +8,7 @@
 namespace footprint {
 namespace {
 
-std::vector<Toleration> parse(std::string_view spec, std::vector<yaml::Document>& keep) {
+std::vector<Toleration> tolerations_in(std::string_view spec, std::vector<yaml::Document>& keep) {
   auto docs = yaml::parse(spec);
   EXPECT_TRUE(docs.has_value());
   keep = std::move(*docs);
@@ -28,23 +28,23 @@ TEST(Tolerations, MatchesAsTheScheduler) {
 TEST(Tolerations, EveryTaint) {
   std::vector<yaml::Document> keep;
   // calico-node's tolerations (calico-manifest.yaml): wildcards for NoSchedule and NoExecute.
-  EXPECT_TRUE(tolerates_every_taint(parse(R"(
+  EXPECT_TRUE(tolerates_every_taint(tolerations_in(R"(
 tolerations:
 - {effect: NoSchedule, operator: Exists}
 - {key: CriticalAddonsOnly, operator: Exists}
 - {effect: NoExecute, operator: Exists}
 )",
-                                          keep)));
-  EXPECT_TRUE(tolerates_every_taint(parse("tolerations: [{operator: Exists}]", keep)));
+                                                   keep)));
+  EXPECT_TRUE(tolerates_every_taint(tolerations_in("tolerations: [{operator: Exists}]", keep)));
   // NoSchedule only: a NoExecute taint still evicts and keeps the pods off.
-  EXPECT_FALSE(
-      tolerates_every_taint(parse("tolerations: [{operator: Exists, effect: NoSchedule}]", keep)));
-  EXPECT_FALSE(tolerates_every_taint(parse("{}", keep)));
+  EXPECT_FALSE(tolerates_every_taint(
+      tolerations_in("tolerations: [{operator: Exists, effect: NoSchedule}]", keep)));
+  EXPECT_FALSE(tolerates_every_taint(tolerations_in("{}", keep)));
 }
 
 TEST(Tolerations, ControlPlane) {
   std::vector<yaml::Document> keep;
-  auto tol = parse(
+  auto tol = tolerations_in(
       "tolerations: [{key: node-role.kubernetes.io/control-plane, operator: Exists, effect: "
       "NoSchedule}]",
       keep);

@@ -37,6 +37,9 @@ grep -q '"namespace-quota-shared"' "$test" || fail "the test does not name the I
 # The stubs and the registry compile, with the flags of the files beside them.
 commands=$(dirname "$FOOTPRINT")/compile_commands.json
 [ -f "$commands" ] || skip "no $commands: cannot compile the stubs"
+if grep -q '^CMAKE_UNITY_BUILD:BOOL=ON' "$(dirname "$FOOTPRINT")/CMakeCache.txt"; then
+  skip_legitimately "a unity build's compile commands name batches of sources, not the neighbours"
+fi
 for pair in "cluster_wide/shared_cluster_objects.cc $check" \
   "cluster_wide/shared_cluster_objects_test.cc $test" "registry.cc $tree/src/analysis/registry.cc"; do
   read -r neighbour stub <<<"$pair"

@@ -42,13 +42,6 @@ std::string consequence(const std::vector<const WebhookSummary*>& webhooks) {
   return "every call fails and the request proceeds without the webhook, which then does nothing";
 }
 
-std::vector<std::string> names_of(const std::vector<const WebhookSummary*>& list) {
-  std::vector<std::string> names;
-  for (const WebhookSummary* s : list)
-    names.push_back(s->webhook->name);
-  return names;
-}
-
 // Webhooks grouped by the Service port they call, in the API server's order.
 std::vector<std::pair<std::string, std::vector<const WebhookSummary*>>> by_service(
     const Context& ctx, bool (*keep)(const ServiceBackend&)) {
@@ -69,7 +62,7 @@ Finding& report(Findings& out, const std::vector<const WebhookSummary*>& webhook
   Finding& f = out.add(*first.configuration, broken_backend_severity(webhooks), std::move(message),
                        std::move(fix), first.client.node);
   f.summary = std::move(summary);
-  f.affects.emplace_back("webhooks", names_of(webhooks));
+  f.affects.emplace_back("webhooks", webhook_names(webhooks));
   return f;
 }
 
@@ -86,7 +79,7 @@ void run_service_missing(const Context& ctx, Findings& out) {
         fmt::format("{} ({}) call{} Service {}/{}, which the bundle does not create: unless it "
                     "exists already, {}.{}",
                     webhooks.size() == 1 ? "Webhook" : fmt::format("{} webhooks", webhooks.size()),
-                    some_of(names_of(webhooks)), webhooks.size() == 1 ? "s" : "",
+                    some_of(webhook_names(webhooks)), webhooks.size() == 1 ? "s" : "",
                     client.service_namespace, client.service_name, consequence(webhooks), hint),
         similar.empty()
             ? "Add the Service, or point clientConfig.service at the one that "
@@ -125,7 +118,7 @@ void run_service_port_mismatch(const Context& ctx, Findings& out) {
     const ServiceBackend& b = webhooks.front()->backend;
     report(out, webhooks,
            fmt::format("Webhooks {} call port {}{} of Service {}, which exposes {}: {}.",
-                       some_of(names_of(webhooks)), client.port,
+                       some_of(webhook_names(webhooks)), client.port,
                        client.port_written ? "" : " (the default)", b.service->qualified_name(),
                        fmt::join(b.ports, ", "), consequence(webhooks)),
            fmt::format("Set clientConfig.service.port to one of the Service's ports ({}).",
@@ -143,7 +136,7 @@ void run_service_port_mismatch(const Context& ctx, Findings& out) {
         out, webhooks,
         fmt::format("Service {}, which webhooks {} call, selects no pod template in the "
                     "bundle: it will have no endpoints, so {}.",
-                    b.service->qualified_name(), some_of(names_of(webhooks)),
+                    b.service->qualified_name(), some_of(webhook_names(webhooks)),
                     consequence(webhooks)),
         "Make the Service's selector match the labels of the webhook server's pod template.",
         fmt::format("Service {} behind the webhooks selects no pods", b.service->qualified_name()));
@@ -181,19 +174,19 @@ void run_ca_not_injected(const Context& ctx, Findings& out) {
   }
   for (const auto& [configuration, webhooks] : missing) {
     if (!ca_injectors(*configuration, ctx.rbac).empty()) continue;
-    report(
-        out, webhooks,
-        fmt::format("{} has no caBundle for {}, and nothing in the bundle fills it in: no "
-                    "cert-manager or OpenShift injection annotation, and no ServiceAccount "
-                    "that may patch it. The API server then verifies the webhook's serving "
-                    "certificate against its system roots, which an operator's self-signed "
-                    "certificate fails: {}.",
-                    configuration->display(), some_of(names_of(webhooks)), consequence(webhooks)),
-        fmt::format("Add the annotation cert-manager.io/inject-ca-from: <namespace>/"
-                    "<Certificate> to {} (with cert-manager), or set caBundle to the base64 "
-                    "PEM of the CA that signed the serving certificate.",
-                    configuration->name),
-        fmt::format("{} has no caBundle and nothing injects one", configuration->display()));
+    report(out, webhooks,
+           fmt::format("{} has no caBundle for {}, and nothing in the bundle fills it in: no "
+                       "cert-manager or OpenShift injection annotation, and no ServiceAccount "
+                       "that may patch it. The API server then verifies the webhook's serving "
+                       "certificate against its system roots, which an operator's self-signed "
+                       "certificate fails: {}.",
+                       configuration->display(), some_of(webhook_names(webhooks)),
+                       consequence(webhooks)),
+           fmt::format("Add the annotation cert-manager.io/inject-ca-from: <namespace>/"
+                       "<Certificate> to {} (with cert-manager), or set caBundle to the base64 "
+                       "PEM of the CA that signed the serving certificate.",
+                       configuration->name),
+           fmt::format("{} has no caBundle and nothing injects one", configuration->display()));
   }
 }
 

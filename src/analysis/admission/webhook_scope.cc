@@ -51,13 +51,6 @@ std::vector<const WebhookSummary*> worst_webhooks(const BackendGroup& g) {
   return out;
 }
 
-std::vector<std::string> names_of(const std::vector<const WebhookSummary*>& list) {
-  std::vector<std::string> names;
-  for (const WebhookSummary* s : list)
-    names.push_back(s->webhook->name);
-  return names;
-}
-
 template <typename Field>
 std::vector<std::string> union_of(const std::vector<const WebhookSummary*>& list, Field field) {
   std::vector<std::string> out;
@@ -149,7 +142,7 @@ std::string who_of(const std::vector<const WebhookSummary*>& list) {
   std::string kind = mutating == list.size() ? "Mutating webhook"
                      : mutating == 0         ? "Validating webhook"
                                              : "Webhook";
-  return fmt::format("{}{} {}", kind, list.size() == 1 ? "" : "s", some_of(names_of(list), 2));
+  return fmt::format("{}{} {}", kind, list.size() == 1 ? "" : "s", some_of(webhook_names(list), 2));
 }
 
 // The object a group's finding is reported against: the first webhook's configuration.
@@ -177,7 +170,7 @@ void add_affects(Finding& f, const BackendGroup& g, bool others) {
     }
     add_unique(configurations, s->webhook->configuration->display());
   }
-  f.affects.emplace_back("webhooks", names_of(listed));
+  f.affects.emplace_back("webhooks", webhook_names(listed));
   if (!rest.empty()) f.affects.emplace_back("same backend", std::move(rest));
   f.affects.emplace_back("configurations", std::move(configurations));
   std::vector<std::string> requests = shared_requests(g.webhooks);
@@ -231,7 +224,7 @@ void run_fail_closed(const Context& ctx, Findings& out) {
       bool pods = severity == Severity::kCritical;
       message =
           fmt::format("{} ({}) {} failurePolicy Fail{}. {} {} {}: {}", count_webhooks(top.size()),
-                      some_of(names_of(top)), top.size() == 1 ? "has" : "have",
+                      some_of(webhook_names(top)), top.size() == 1 ? "has" : "have",
                       first.failure_policy_defaulted ? " (the API default)" : "", down,
                       some_of(requests, 4), where_others(top),
                       pods ? "other teams cannot start pods or roll out workloads until it is back."
@@ -254,7 +247,7 @@ void run_fail_closed(const Context& ctx, Findings& out) {
       message = fmt::format(
           "{} ({}) with failurePolicy Fail {} {}, but only for {}: their owners opt in. {} those "
           "requests.",
-          count_webhooks(top.size()), some_of(names_of(top)),
+          count_webhooks(top.size()), some_of(webhook_names(top)),
           top.size() == 1 ? "intercepts" : "intercept", some_of(shared_requests(top), 4),
           opted_in(top), down);
       summary = fmt::format("Labelled objects of other teams are rejected whenever {} is down",
@@ -271,7 +264,7 @@ void run_fail_closed(const Context& ctx, Findings& out) {
           "Workloads already running keep running, but nobody can create or change these "
           "resources until it is back; this is the usual pattern of a controller that validates "
           "its own API.",
-          count_webhooks(top.size()), some_of(names_of(top)), top.size() == 1 ? "has" : "have",
+          count_webhooks(top.size()), some_of(webhook_names(top)), top.size() == 1 ? "has" : "have",
           down, some_of(own, 4));
       summary =
           fmt::format("The operator's own resources cannot be changed while {} is down", g.backend);
@@ -346,7 +339,7 @@ void run_intercepts_shared(const Context& ctx, Findings& out) {
     }
     if (!rest.empty()) {
       detail += fmt::format(" The same backend also serves {} on other teams' requests: {}.",
-                            count_webhooks(rest.size()), some_of(names_of(rest), 4));
+                            count_webhooks(rest.size()), some_of(webhook_names(rest), 4));
     }
     std::string scope;
     if (top.front()->namespace_scope == "none" && top.front()->object_scope == "none") {
@@ -561,7 +554,7 @@ void run_kube_system(const Context& ctx, Findings& out) {
         out.add(anchor(top), severity,
                 fmt::format("{} ({}) {} called for the cluster's own components: {}, because {} "
                             "selectors do not exclude them. {}",
-                            count_webhooks(top.size()), some_of(names_of(top)),
+                            count_webhooks(top.size()), some_of(webhook_names(top)),
                             top.size() == 1 ? "is" : "are", some_of(shown, 4),
                             top.size() == 1 ? "its" : "their", consequence),
                 std::move(fix), top.front()->webhook->node);

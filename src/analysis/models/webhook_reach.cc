@@ -233,6 +233,13 @@ std::string selector_scope(const LabelSelector& s) {
   return "opt-in";
 }
 
+std::vector<std::string> webhook_names(const std::vector<const WebhookSummary*>& list) {
+  std::vector<std::string> names;
+  for (const WebhookSummary* s : list)
+    names.push_back(s->webhook->name);
+  return names;
+}
+
 std::vector<WebhookSummary> summarize_webhooks(const Bundle& bundle,
                                                std::span<const PodTemplate> pods,
                                                const Admission& admission, const OwnApis& own,

@@ -96,6 +96,9 @@ struct WebhookSummary {
   }
 };
 
+// The webhooks' names, in the order of `list`.
+std::vector<std::string> webhook_names(const std::vector<const WebhookSummary*>& list);
+
 // For Context::webhooks: what each webhook of `admission` reaches among the bundle's resources,
 // the install's own APIs (`own`) and the namespace set, and what backs it among the bundle's
 // Services and `pods` (its pod templates). The i-th summary is that of admission.webhooks[i]:

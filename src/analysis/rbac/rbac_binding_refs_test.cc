@@ -3,23 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "analysis/check_testing.h"
-#include "load/loader.h"
 
 namespace footprint {
 namespace {
 
 using testing::bundle_from;
+using testing::rbac_traps_fixture;
 using testing::run_check;
-
-Bundle fixture(const char* name) {
-  std::string path = FOOTPRINT_SOURCE_DIR;
-  path += "/tests/data/rbac-traps/";
-  path += name;
-  auto loaded = load_inputs({path}, LoadOptions{});
-  EXPECT_TRUE(loaded.has_value()) << path;
-  if (!loaded) return Bundle{};
-  return build_bundle(std::move(*loaded), BundleOptions{"op-system"});
-}
 
 // Accounts Kubernetes creates are never missing. The bootstrap policy
 // (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/controller_policy.go) binds
@@ -29,7 +19,8 @@ Bundle fixture(const char* name) {
 // default everywhere. Left: kube-dns (an add-on's account) and a controller's name outside
 // kube-system, both low (a namespace the bundle neither creates nor releases into).
 TEST(BindingMissingSubject, AccountsKubernetesCreatesAreNeverMissing) {
-  auto findings = run_check(fixture("kubernetes-accounts.yaml"), "rbac-binding-missing-subject");
+  auto findings =
+      run_check(rbac_traps_fixture("kubernetes-accounts.yaml"), "rbac-binding-missing-subject");
   ASSERT_EQ(findings.size(), 2u);
   EXPECT_NE(findings[0].message.find("ServiceAccount kube-system/kube-dns"), std::string::npos);
   EXPECT_NE(findings[1].message.find("ServiceAccount team-a/namespace-controller"),

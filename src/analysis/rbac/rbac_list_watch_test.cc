@@ -6,7 +6,6 @@
 #include <string_view>
 
 #include "analysis/check_testing.h"
-#include "load/loader.h"
 
 namespace footprint {
 namespace {
@@ -14,17 +13,8 @@ namespace {
 using testing::bundle_from;
 using testing::kClusterWideGrant;
 using testing::kRestrictedMode;
+using testing::rbac_traps_fixture;
 using testing::run_check;
-
-Bundle fixture(const char* name) {
-  std::string path = FOOTPRINT_SOURCE_DIR;
-  path += "/tests/data/rbac-traps/";
-  path += name;
-  auto loaded = load_inputs({path}, LoadOptions{});
-  EXPECT_TRUE(loaded.has_value()) << path;
-  if (!loaded) return Bundle{};
-  return build_bundle(std::move(*loaded), BundleOptions{"op-system"});
-}
 
 // Leader election never lists: client-go's LeaseLock
 // (staging/src/k8s.io/client-go/tools/leaderelection/resourcelock/leaselock.go) calls only Get,
@@ -33,7 +23,8 @@ Bundle fixture(const char* name) {
 // reported (the rule's line counted by hand), medium: nothing else in the bundle shows that op
 // lists Secrets (see NoInformerEvidenceIsMedium).
 TEST(ResourceNamesListWatch, LeaderElectionLeaseIsNoTrap) {
-  auto findings = run_check(fixture("leader-election.yaml"), "rbac-resourcenames-list-watch");
+  auto findings =
+      run_check(rbac_traps_fixture("leader-election.yaml"), "rbac-resourcenames-list-watch");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kMedium);
   EXPECT_EQ(findings[0].position.line, 16u);
@@ -60,7 +51,8 @@ const Finding* about_subject(const std::vector<Finding>& findings, std::string_v
 // lister may list Secrets in team-a but not watch them, and reader holds nothing on ConfigMaps
 // beyond its named one: nothing shows an informer, medium, saying what does work.
 TEST(ResourceNamesListWatch, InformerEvidenceDecidesTheSeverity) {
-  auto findings = run_check(fixture("informer-evidence.yaml"), "rbac-resourcenames-list-watch");
+  auto findings =
+      run_check(rbac_traps_fixture("informer-evidence.yaml"), "rbac-resourcenames-list-watch");
   ASSERT_EQ(findings.size(), 3u);
   const Finding* op = about_subject(findings, "ServiceAccount op-system/op");
   const Finding* lister = about_subject(findings, "ServiceAccount op-system/lister");
