@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <filesystem>
 
 #include "analysis/context.h"
@@ -10,26 +9,15 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "model/names.h"
+#include "model/units.h"
 #include "report/fix/crds_fix.h"
 #include "report/fix/webhooks_fix.h"
 #include "report/report.h"
+#include "util/strings.h"
 
 namespace footprint {
 
 namespace {
-
-// `text` as one shell word: as it is when it holds nothing a shell interprets, else in single
-// quotes. The printed commands are meant to be pasted.
-std::string shell_word(const std::string& text) {
-  bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("._/:=@%+,-", c);
-  });
-  if (plain) return text;
-  std::string out = "'";
-  for (char c : text)
-    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
 
 // Writes each file into `dir` (all of them or none), or all to stdout when no directory is given,
 // refusing to write over an input, and over another existing file unless `force`.
@@ -74,8 +62,19 @@ int run_fix_rbac(int argc, char** argv) {
     print_stderr("footprint: no rbac-resourcenames-list-watch trap to fix\n");
     return kExitOk;
   }
-  return write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, dir, input_paths(bundle_args, *bundle),
-                     force)
+  if (!write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, dir, input_paths(bundle_args, *bundle),
+                   force)) {
+    return kExitUsage;
+  }
+  // As fix crds does: the command that applies what was written, ready to paste.
+  if (dir.empty()) {
+    print_stderr(
+        "footprint: apply with: kubectl apply -f FILE (this output saved to FILE, or piped to "
+        "-f -)\n");
+    return kExitOk;
+  }
+  std::string path = (std::filesystem::path(dir) / "rbac-fix.yaml").string();
+  return write_output(fmt::format("kubectl apply -f {}\n", shell_word(path)), "", Content::kText)
              ? kExitOk
              : kExitUsage;
 }
@@ -205,6 +204,13 @@ int run_fix_crds(int argc, char** argv) {
     print_stderr(
         "footprint: --force-conflicts takes over the fields an earlier apply (client-side or "
         "Helm) owns, which is what changing them needs\n");
+  }
+  if (!plan.unresolved.empty()) {
+    // Exit 2 with files written: say what the written fixes leave undone.
+    print_stderr(fmt::format(
+        "footprint: incomplete (exit 2): the files written fix only part; give what each \"not "
+        "fixed\" line above names ({}) and run this again\n",
+        count_of(plan.unresolved.size(), "problem")));
   }
   return plan.unresolved.empty() ? kExitOk : kExitUsage;
 }

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "report/section.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -31,7 +32,26 @@ Json report_json(const HfModelReport& r) {
   return j;
 }
 
-std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions& options) {
+// A cache without models may be one level off: HF_HOME (whose hub/ is the cache) or one model's
+// folder. huggingface_hub would find nothing there either, so say where the models are.
+void hint_cache_one_level_off(const std::string& root) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path path(root);
+  std::string name = path.filename().string();
+  if (name.empty()) name = path.parent_path().filename().string();
+  if (fs::is_directory(path / "hub", ec)) {
+    print_hint(fmt::format("{} has a hub/ folder, the hub cache under HF_HOME: pass --cache {}",
+                           root, (path / "hub").string()));
+  } else if (name.starts_with("models--")) {
+    print_hint(fmt::format("{} is one model's folder: pass the folder that holds it, --cache {}",
+                           root, fs::weakly_canonical(path, ec).parent_path().string()));
+  }
+}
+
+// `cache` is the --cache option as given ("" when none), for the commands printed.
+std::string report_text(const HfModelReport& r, bool fixing, const std::string& cache,
+                        const ReportOptions& options) {
   std::string out;
   size_t width = options.width;
   if (r.resolves()) {
@@ -44,6 +64,11 @@ std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions
   } else {
     out += fmt::format("{}: {}\n", r.id, paint(options.color, kBad, "does not resolve offline"));
   }
+  if (!r.resolves() && r.fixed && r.repair) {
+    // The repair was made; what follows is what it could not repair.
+    out +=
+        wrap_text(fmt::format("fixed: wrote {} ({})", r.repair->path, r.repair->commit), 2, width);
+  }
   for (const std::string& p : r.problems)
     out += wrap_text("problem: " + p, 2, width);
   for (const std::string& w : r.warnings)
@@ -52,10 +77,12 @@ std::string report_text(const HfModelReport& r, bool fixing, const ReportOptions
     if (r.repair && !fixing) {
       // With the commit named, the command writes this repair even when several snapshots or a
       // --revision other than refs/main's are in play.
-      out +=
-          wrap_text(fmt::format("fix: {}: {} (`footprint hf-cache fix --revision {} {}` writes it)",
-                                r.repair->reason, r.repair->commit, r.repair->commit, r.id),
-                    2, width);
+      out += wrap_text(
+          fmt::format("fix: {}: {} (`footprint hf-cache fix{} --revision {} {}` writes it)",
+                      r.repair->reason, r.repair->commit,
+                      cache.empty() ? "" : " --cache " + shell_word(cache), r.repair->commit,
+                      r.repair->ref == "main" ? r.id : r.id + "@" + r.repair->ref),
+          2, width);
     }
     if (!r.alternative.empty()) out += wrap_text(r.alternative, 2, width);
   }
@@ -79,6 +106,9 @@ int run_hf_cache(int argc, char** argv) {
         "check: does each model resolve offline from the Hugging Face cache?\n"
         "fix:   write the missing or malformed refs/<ref> atomically; blobs are never touched.\n";
     if (!help) {
+      if (!action.empty()) {
+        print_error(fmt::format("\"{}\" is not an hf-cache command: check or fix", action));
+      }
       print_stderr(usage);
       return kExitUsage;
     }
@@ -132,6 +162,7 @@ int run_hf_cache(int argc, char** argv) {
   std::vector<HfModelReport> reports = check_hf_cache(models, options);
   if (fixing) fix_hf_cache(reports, options);
 
+  if (reports.empty()) hint_cache_one_level_off(root.path);
   bool all = std::all_of(reports.begin(), reports.end(),
                          [](const HfModelReport& r) { return r.resolves(); });
   std::string out;
@@ -154,7 +185,7 @@ int run_hf_cache(int argc, char** argv) {
                             0, text.width);
     if (reports.empty()) out += "No models in the cache.\n";
     for (const HfModelReport& r : reports)
-      out += "\n" + report_text(r, fixing, text);
+      out += "\n" + report_text(r, fixing, cache, text);
   }
   if (!write_output(out, "", content_of(format))) return kExitUsage;
   return all ? kExitOk : kExitFindings;

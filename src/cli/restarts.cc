@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "model/units.h"
 #include "report/section.h"
 
 namespace footprint {
@@ -96,17 +97,24 @@ int run_restarts(int argc, char** argv) {
     Json only_after = Json::array();
     for (const ContainerSample& s : cmp.only_after)
       only_after.push_back(sample_json(s));
+    Json lowered = Json::array();
+    for (const RestartGrowth& g : cmp.lowered_without_uid) {
+      Json j = sample_json(g.after);
+      j["restartsBefore"] = g.before.restarts;
+      lowered.push_back(std::move(j));
+    }
     out = dump_json(Json{{"compared", cmp.compared},
                          {"grew", grew},
+                         {"loweredWithoutUid", lowered},
                          {"onlyBefore", only_before},
                          {"onlyAfter", only_after}},
                     2) +
           "\n";
   } else {
-    out +=
-        paint(options.color, kHeading,
-              fmt::format("Restarts between the samples ({} containers in both):", cmp.compared)) +
-        "\n";
+    out += paint(options.color, kHeading,
+                 fmt::format("Restarts between the samples ({} in both):",
+                             count_of(cmp.compared, "container"))) +
+           "\n";
     if (cmp.grew.empty()) {
       out += "  no restart count grew\n";
     } else {
@@ -132,6 +140,21 @@ int run_restarts(int argc, char** argv) {
       }
       out += render_text_table(table, 2, options.table_width);
     };
+    if (!cmp.lowered_without_uid.empty()) {
+      out += "\n" +
+             paint(options.color, kHeading,
+                   "Counts that went down (most likely pods recreated under the same name; the "
+                   "samples have no metadata.uid to tell):") +
+             "\n";
+      Table table;
+      table.header = {"NAMESPACE", "POD", "CONTAINER", "RESTARTS", "STATE"};
+      for (const RestartGrowth& g : cmp.lowered_without_uid) {
+        table.rows.push_back({g.after.namespace_, g.after.pod, container_name(g.after),
+                              fmt::format("{} -> {}", g.before.restarts, g.after.restarts),
+                              g.after.state});
+      }
+      out += render_text_table(table, 2, options.table_width);
+    }
     list_apart(cmp.only_before, "Only in the first sample (deleted or recreated since):");
     list_apart(cmp.only_after, "Only in the second sample (new pods; counts not compared):");
   }

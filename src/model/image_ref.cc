@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <system_error>
 
 #include "util/strings.h"
 
@@ -282,6 +285,18 @@ tl::expected<RegistryPrefix, std::string> parse_registry_prefix(std::string_view
   if (slash != std::string_view::npos) out.prefix = text.substr(slash + 1);
   if (!valid_domain(out.domain)) {
     return tl::unexpected(fmt::format("\"{}\" is not a registry host", out.domain));
+  }
+  // The grammar takes any digits as a port; a registry listens on a TCP port, 1 to 65535.
+  size_t bracket = out.domain.find(']');
+  size_t colon = out.domain.find(':', bracket == std::string::npos ? 0 : bracket);
+  if (colon != std::string::npos) {
+    std::string_view port = std::string_view(out.domain).substr(colon + 1);
+    uint32_t value = 0;
+    auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (ec != std::errc() || end != port.data() + port.size() || value < 1 || value > 65535) {
+      return tl::unexpected(fmt::format("\"{}\" has port {}, which is not a TCP port (1 to 65535)",
+                                        out.domain, port));
+    }
   }
   if (!has_registry_domain(out.domain + "/x")) {
     return tl::unexpected(fmt::format(

@@ -167,6 +167,18 @@ TEST(ImageRef, RegistryPrefixNeedsARecognisableHost) {
   EXPECT_FALSE(parse_registry_prefix("https://mirror.internal").has_value());
 }
 
+// The reference grammar's port is any digits (distribution/reference: port-number := [0-9]+),
+// but a mirror to push to listens on a TCP port, 1 to 65535 (issue 40, trial item N-C16).
+TEST(RegistryPrefix, PortOutsideTheTcpRangeIsRefused) {
+  for (std::string_view bad : {"mirror.io:0", "mirror.io:99999", "mirror.io:65536", "[::1]:0"}) {
+    auto r = parse_registry_prefix(bad);
+    ASSERT_FALSE(r.has_value()) << bad;
+    EXPECT_NE(r.error().find("not a TCP port"), std::string::npos) << r.error();
+  }
+  for (std::string_view good : {"mirror.io:1", "mirror.io:65535", "[::1]:5000", "mirror.io"})
+    EXPECT_TRUE(parse_registry_prefix(good).has_value()) << good;
+}
+
 // Found by fuzz/fuzz_image_ref (fuzz/regressions/image_ref/): a mirror written as
 // index.docker.io joined references that parse back as docker.io, so relocation's own check
 // would have called its rewritten references "not rewritten".

@@ -4,6 +4,7 @@
 
 #include "model/units.h"
 #include "report/report.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -147,7 +148,7 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
   for (const ImageUse& use : inv.uses) {
     if (use.ref) continue;
     invalid.rows.push_back(
-        {use.written, use.error,
+        {quoted_if_blank_edges(use.written), use.error,
          fmt::format("{} {}", object_label(bundle.objects[use.object]), use.path)});
     invalid_json.push_back(use_json(bundle, use));
   }

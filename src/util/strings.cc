@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace footprint {
 
@@ -44,6 +45,22 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
     s.remove_suffix(1);
   return s;
+}
+
+std::string shell_word(std::string_view text) {
+  bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("._/:=@%+,-", c);
+  });
+  if (plain) return std::string(text);
+  std::string out = "'";
+  for (char c : text)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string quoted_if_blank_edges(std::string_view s) {
+  if (!s.empty() && trim(s).size() == s.size()) return std::string(s);
+  return "\"" + std::string(s) + "\"";
 }
 
 std::string joined(const std::vector<std::string>& items, std::string_view separator) {

@@ -17,6 +17,12 @@ bool equals_any_case(std::string_view a, std::string_view b);
 bool ends_with_any_case(std::string_view s, std::string_view suffix);
 // Without leading and trailing white space (isspace in the C locale).
 std::string_view trim(std::string_view s);
+// `s` in double quotes when it is empty or has white space at an end, so the reader sees it;
+// else `s` as it is.
+std::string quoted_if_blank_edges(std::string_view s);
+// `text` as one shell word: as it is when it holds nothing a shell interprets, else in single
+// quotes. Printed commands are meant to be pasted.
+std::string shell_word(std::string_view text);
 // "a, b, c", or with another separator.
 std::string joined(const std::vector<std::string>& items, std::string_view separator = ", ");
 

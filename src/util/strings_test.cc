@@ -20,6 +20,14 @@ TEST(Strings, TrimRemovesEveryKindOfWhiteSpaceAtBothEnds) {
   EXPECT_EQ(trim(""), "");
 }
 
+TEST(Strings, QuotedIfBlankEdgesShowsLeadingAndTrailingSpaces) {
+  EXPECT_EQ(quoted_if_blank_edges(" nginx:1.0"), "\" nginx:1.0\"");
+  EXPECT_EQ(quoted_if_blank_edges("nginx:1.0\t"), "\"nginx:1.0\t\"");
+  EXPECT_EQ(quoted_if_blank_edges(""), "\"\"");
+  EXPECT_EQ(quoted_if_blank_edges("nginx:1.0"), "nginx:1.0");
+  EXPECT_EQ(quoted_if_blank_edges("a b"), "a b");  // inner spaces show on their own
+}
+
 TEST(Strings, LowerIsAsciiOnly) {
   EXPECT_EQ(lower("Secret"), "secret");
   EXPECT_EQ(lower("\xC3\x89"), "\xC3\x89");  // UTF-8 É is left alone

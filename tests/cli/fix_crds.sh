@@ -69,6 +69,8 @@ expect_status 0
 run "$FOOTPRINT" fix crds "$TMP/chart.yaml" "$TMP/crds.yaml" -n dynamo-cloud -o "$TMP/service"
 expect_status 2
 expect_stderr "not fixed: graphs.nvidia.example.com: its conversion webhook has no CA"
+# Files written with exit 2: the output says they fix only part (trial item N-C1).
+expect_stderr 'incomplete (exit 2): the files written fix only part; give what each "not fixed" line above names (1 problem)'
 expect_stderr "dynamo-system/dynamo-operator-webhook-service:443 -> dynamo-cloud/dynamo-platform-dynamo-operator-webhook-service:443"
 expect_stdout "kubectl apply --server-side --force-conflicts -f $TMP/service/graphs.nvidia.example.com.json"
 # The printed command is pasted into a shell: a directory with a space is quoted.

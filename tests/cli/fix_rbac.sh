@@ -34,6 +34,8 @@ expect_status 0
 run "$FOOTPRINT" fix rbac "$TMP/bundle.yaml" -n dynamo-system -o "$TMP/fix"
 expect_status 0
 [ -f "$TMP/fix/rbac-fix.yaml" ] || fail "rbac-fix.yaml written"
+# The command that applies it, ready to paste, as fix crds prints its own (trial item N-K9).
+expect_stdout "kubectl apply -f $TMP/fix/rbac-fix.yaml"
 grep -q "# Trade-off" "$TMP/fix/rbac-fix.yaml" || fail "the trade-off is stated"
 grep -q "metadata.name=webhook-server-cert" "$TMP/fix/rbac-fix.yaml" || fail "the alternative is stated"
 

@@ -50,8 +50,9 @@ expect_status 1
 # (the text report wraps at 80 columns, so the sentence is matched up to its break)
 expect_stdout "refs/main names $commit, not the --revision"
 expect_stdout "loads a different snapshot"
-# The hint's command is the one that moves refs/main to the revision (run just below).
-tr -s ' \n' ' ' <"$OUT" | grep -qF "footprint hf-cache fix --revision $other Qwen/Qwen3-0.6B" ||
+# The hint's command is the one that moves refs/main to the revision (run just below), in the
+# cache given.
+tr -s ' \n' ' ' <"$OUT" | grep -qF "footprint hf-cache fix --cache $TMP/hf/hub --revision $other Qwen/Qwen3-0.6B" ||
   fail "the fix hint must name --revision $other: $(cat "$OUT")"
 run "$FOOTPRINT" hf-cache fix --cache "$TMP/hf/hub" --revision $other Qwen/Qwen3-0.6B
 expect_status 0
@@ -62,7 +63,8 @@ rm -rf "$repo/snapshots/$other"
 run "$FOOTPRINT" hf-cache check --cache "$TMP/none"
 expect_status 2
 expect_stderr "no such cache directory"
-run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub" not-a-model
+# huggingface_hub's validate_repo_id refuses a second slash (a bare name is an id: gpt2).
+run "$FOOTPRINT" hf-cache check --cache "$TMP/hf/hub" org/not/a-model
 expect_status 2
 run "$FOOTPRINT" hf-cache repair
 expect_status 2

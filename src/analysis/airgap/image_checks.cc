@@ -7,6 +7,7 @@
 #include "analysis/context.h"
 #include "analysis/models/images.h"
 #include "model/units.h"
+#include "util/strings.h"
 
 namespace footprint {
 namespace {
@@ -184,8 +185,8 @@ void run_image_reference_invalid(const Context& ctx, Findings& out) {
     bool not_string = use.error.starts_with("a YAML ");
     Finding& f = out.add(
         ctx.bundle.objects[use.object], Severity::kHigh,
-        fmt::format("{} at {} is not an image reference ({}): {}.", use.written, use.path,
-                    use.error,
+        fmt::format("{} at {} is not an image reference ({}): {}.",
+                    quoted_if_blank_edges(use.written), use.path, use.error,
                     not_string ? "the object cannot be created"
                                : "the pod never starts, the kubelet reports InvalidImageName"),
         not_string ? "Quote the value, or write the whole reference, e.g. "
@@ -195,7 +196,8 @@ void run_image_reference_invalid(const Context& ctx, Findings& out) {
                      "([A-Za-z0-9_][A-Za-z0-9_.-]*); render the chart if the value is a "
                      "template placeholder.",
         use_node(use));
-    f.summary = fmt::format("{} is not a valid image reference: the pod never starts", use.written);
+    f.summary = fmt::format("{} is not a valid image reference: the pod never starts",
+                            quoted_if_blank_edges(use.written));
   }
 }
 

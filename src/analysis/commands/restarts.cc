@@ -3,18 +3,36 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
+#include <limits>
 #include <map>
 #include <tuple>
+
+#include "model/kubectl_json.h"
 
 namespace footprint {
 
 namespace {
 
-int64_t to_int(std::string_view text) {
-  int64_t value = 0;
-  std::from_chars(text.data(), text.data() + text.size(), value);
-  return value;
+// ContainerStatus.restartCount is an int32 (k8s.io/api/core/v1) that the kubelet counts up from
+// 0. A value kubectl would not decode into it, or a negative one, is no count: read as 0 it would
+// hide a crash loop. Absent is 0, as the decoder leaves it.
+tl::expected<int64_t, std::string> restart_count(const yaml::Node& node) {
+  std::string_view type = node.is_scalar() ? kubectl_scalar_type(node) : "";
+  if (!node || type == "null") return 0;
+  std::optional<int64_t> value = kubectl_int(node);
+  if (!value) {
+    std::string what = type.empty()      ? "a list or mapping"
+                       : type == "float" ? "a fraction, or a number out of range"
+                                         : fmt::format("a YAML {}", type);
+    return tl::unexpected(
+        fmt::format("restartCount is {}, not the integer kubectl writes (an int32)", what));
+  }
+  if (*value > std::numeric_limits<int32_t>::max() || *value < 0) {
+    return tl::unexpected(fmt::format(
+        "restartCount {} is not a count the kubelet writes (0 up to 2147483647, an int32)",
+        *value));
+  }
+  return *value;
 }
 
 // The container's current state as kubectl shows it: a waiting reason (CrashLoopBackOff,
@@ -64,7 +82,13 @@ tl::expected<std::vector<ContainerSample>, std::vector<LoadError>> read_pod_samp
         c.uid = std::string(metadata.get("uid").str());
         c.container = std::string(s.get("name").str());
         c.init = std::string_view(field) == "initContainerStatuses";
-        c.restarts = to_int(s.get("restartCount").str());
+        auto restarts = restart_count(s.get("restartCount"));
+        if (!restarts) {
+          yaml::Node at = s.get("restartCount");
+          errors.push_back(LoadError{input.files[raw.file], at.position(), restarts.error()});
+          continue;
+        }
+        c.restarts = *restarts;
         c.state = state_of(s);
         c.last_reason = std::string(s.at({"lastState", "terminated", "reason"}).str());
         c.last_exit_code = std::string(s.at({"lastState", "terminated", "exitCode"}).str());
@@ -92,7 +116,10 @@ RestartComparison compare_restarts(const std::vector<ContainerSample>& before,
     seen[it->first] = true;
     ++out.compared;
     if (s.restarts > it->second->restarts) out.grew.push_back({*it->second, s});
-    if (s.restarts < it->second->restarts) out.shrank.push_back({*it->second, s});
+    if (s.restarts >= it->second->restarts) continue;
+    // Without a uid, a pod recreated under the same name (a StatefulSet's) cannot be told from
+    // the same pod: its count starting again is no proof of the samples' order.
+    (s.uid.empty() ? out.lowered_without_uid : out.shrank).push_back({*it->second, s});
   }
   for (const ContainerSample& s : before) {
     if (!seen.count(key_of(s))) out.only_before.push_back(s);

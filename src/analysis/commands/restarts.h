@@ -22,8 +22,8 @@ struct ContainerSample {
   std::string last_exit_code;
 };
 
-// Every container status of the Pods of one `kubectl get pods -A -o yaml`; any other kind is an
-// error with file:line.
+// Every container status of the Pods of one `kubectl get pods -A -o yaml`; any other kind, and a
+// restartCount that is not an int32 count, is an error with file:line.
 tl::expected<std::vector<ContainerSample>, std::vector<LoadError>> read_pod_samples(
     const LoadedInput& input);
 
@@ -38,6 +38,9 @@ struct RestartComparison {
   // The kubelet never lowers a pod's restart count: a count that went down means the second
   // sample is the older one.
   std::vector<RestartGrowth> shrank;
+  // Counts that went down on pods without metadata.uid: most likely recreated under the same
+  // name, which only a uid would tell.
+  std::vector<RestartGrowth> lowered_without_uid;
   std::vector<ContainerSample> only_before;  // pods gone (or recreated) by the second sample
   std::vector<ContainerSample> only_after;   // pods new in the second sample
   size_t compared = 0;                       // containers present in both

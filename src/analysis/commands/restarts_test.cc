@@ -5,6 +5,7 @@
 // starts again from 0 and is not compared).
 #include "analysis/commands/restarts.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace footprint {
@@ -56,6 +57,60 @@ TEST(Restarts, OtherKindsAreErrors) {
   ASSERT_FALSE(read.has_value());
   EXPECT_EQ(read.error().front().to_string(),
             "x.yaml:1:1: expected Pod objects (kubectl get pods -A -o yaml), found Service");
+}
+
+std::string pod_with_count(std::string_view count, std::string_view uid = "u1") {
+  return fmt::format(R"(apiVersion: v1
+kind: Pod
+metadata: {{name: p, namespace: ns{}}}
+status:
+  containerStatuses:
+  - name: app
+    restartCount: {}
+)",
+                     uid.empty() ? "" : fmt::format(", uid: {}", uid), count);
+}
+
+tl::expected<std::vector<ContainerSample>, std::vector<LoadError>> read(std::string_view text) {
+  auto loaded = load_texts({{"p.yaml", std::string(text)}}, LoadOptions{});
+  EXPECT_TRUE(loaded.has_value());
+  return read_pod_samples(*loaded);
+}
+
+// ContainerStatus.restartCount is an int32 (k8s.io/api/core/v1 types.go) the kubelet counts up
+// from 0; kubectl reads YAML 1.1 (go-yaml v2), where 0x10 is the integer 16 and "3" a string.
+// Anything else is no count, and reading it as 0 would hide a crash loop.
+TEST(Restarts, ARestartCountThatIsNoInt32CountIsAnErrorAtItsLine) {
+  for (std::string_view bad :
+       {"\"3\"", "1.5", "99999999999999999999", "2147483648", "[1]", "-5", "{n: 1}"}) {
+    auto samples = read(pod_with_count(bad));
+    ASSERT_FALSE(samples.has_value()) << bad;
+    EXPECT_EQ(samples.error().front().position.line, 7u) << bad;
+    EXPECT_NE(samples.error().front().message.find("restartCount"), std::string::npos);
+  }
+  for (auto [good, value] : {std::pair<std::string_view, int64_t>{"3", 3},
+                             {"0x10", 16},
+                             {"2147483647", 2147483647},
+                             {"0", 0}}) {
+    auto samples = read(pod_with_count(good));
+    ASSERT_TRUE(samples.has_value()) << good;
+    EXPECT_EQ(samples->front().restarts, value) << good;
+  }
+}
+
+// Without metadata.uid a pod recreated under the same name (a StatefulSet's web-0) looks like the
+// same pod whose count went down: no proof of swapped samples, so it is listed apart. With uids,
+// the same pod's count going down still means the samples are swapped.
+TEST(Restarts, ACountThatWentDownWithoutUidIsARecreatedPodNotSwappedSamples) {
+  RestartComparison c =
+      compare_restarts(*read(pod_with_count("7", "")), *read(pod_with_count("0", "")));
+  EXPECT_TRUE(c.shrank.empty());
+  ASSERT_EQ(c.lowered_without_uid.size(), 1u);
+  EXPECT_EQ(c.lowered_without_uid[0].before.restarts, 7);
+  EXPECT_EQ(c.lowered_without_uid[0].after.restarts, 0);
+  RestartComparison same = compare_restarts(*read(pod_with_count("7")), *read(pod_with_count("0")));
+  EXPECT_EQ(same.shrank.size(), 1u);
+  EXPECT_TRUE(same.lowered_without_uid.empty());
 }
 
 }  // namespace

@@ -499,6 +499,9 @@ class Discoverer {
       use.error = fmt::format("a YAML {}, not a string: the API server refuses the object", type);
     } else if (ref) {
       use.ref = std::move(*ref);
+    } else if (written.find("{{") != std::string_view::npos) {
+      // The grammar's complaint ("must be lowercase") would hide the cause, as relocate says.
+      use.error = "an unrendered Helm template ({{ }})";
     } else {
       use.error = ref.error();
     }

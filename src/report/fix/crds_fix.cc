@@ -68,6 +68,16 @@ tl::expected<std::string, std::string> ca_from_secret(std::string_view manifest)
   for (const yaml::Document& doc : *docs) {
     if (doc.root.get("kind").str() != "Secret") continue;
     secret = true;
+    // A Secret's data and stringData are maps of strings (k8s.io/api/core/v1): a list or a
+    // mapping under ca.crt is no certificate, and the API server would refuse the Secret.
+    for (const char* field : {"data", "stringData"}) {
+      yaml::Node value = doc.root.at({field, "ca.crt"});
+      if (value && !value.is_scalar()) {
+        return tl::unexpected(
+            fmt::format("{}.ca.crt is a {}, not a string: a Secret's values are strings", field,
+                        value.is_sequence() ? "list" : "mapping"));
+      }
+    }
     if (yaml::Node data = doc.root.at({"data", "ca.crt"})) {
       auto pem = base64_decode(data.str());
       if (!pem) return tl::unexpected(std::string("data.ca.crt is not base64"));

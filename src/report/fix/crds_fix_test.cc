@@ -74,6 +74,20 @@ TEST(ReadCaPem, AcceptsCertificatesOnly) {
             "certificate 2 is not a valid PEM X.509 certificate");
 }
 
+// Secret.data and stringData are map[string][]byte and map[string]string (k8s.io/api/core/v1):
+// a list or a mapping under ca.crt is a wrong type, named as one (trial item Cosmetic 6).
+TEST(CaFromSecret, AListOrMappingIsNamedAsTheWrongType) {
+  auto list =
+      ca_from_secret("apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {ca.crt: [x]}\n");
+  ASSERT_FALSE(list.has_value());
+  EXPECT_EQ(list.error(), "data.ca.crt is a list, not a string: a Secret's values are strings");
+  auto map = ca_from_secret(
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {ca.crt: {a: b}}\n");
+  ASSERT_FALSE(map.has_value());
+  EXPECT_EQ(map.error(),
+            "stringData.ca.crt is a mapping, not a string: a Secret's values are strings");
+}
+
 TEST(CaFromSecret, ReadsOnlyCaCrt) {
   TestCa ca = make_ca();
   std::string key = base64_encode(ca.key);

@@ -256,12 +256,19 @@ HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options
     r.repair = HfRepair{r.ref, commit, (fs::path("refs") / r.ref).generic_string(), reason};
   };
   auto alternative = [&](const std::string& commit) {
+    // A snapshot with a missing blob or a loop fails however it is named: loading it without
+    // refs is no way out, so it is not offered.
+    HfModelReport scratch;
+    check_snapshot(folder, commit, scratch);
+    if (!scratch.problems.empty()) return;
     r.alternative = fmt::format(
         "Or load it without refs: pass --revision {} (and --tokenizer-revision {}) with "
         "--model {}, or pass the snapshot directory itself: --model {}",
         commit, commit, spec.id, (folder / "snapshots" / commit).string());
   };
 
+  // How a worker loads the model by this ref: with --revision when the ref is not main.
+  std::string load = r.ref == "main" ? spec.id : fmt::format("{} --revision {}", spec.id, r.ref);
   fs::path ref_path = folder / "refs" / r.ref;
   if (!fs::is_regular_file(ref_path, ec)) {
     std::string why =
@@ -269,9 +276,9 @@ HfModelReport check_model(const HfModelSpec& spec, const HfCheckOptions& options
             ? fmt::format(
                   "downloaded with revision={}, so refs/{} was never written; "
                   "`--model {}` cannot resolve offline",
-                  r.snapshots.front(), r.ref, spec.id)
+                  r.snapshots.front(), r.ref, load)
             : fmt::format("refs/{} does not exist, so `--model {}` cannot resolve offline", r.ref,
-                          spec.id);
+                          load);
     r.problems.push_back(why + ".");
     if (r.snapshots.size() > 1 && chosen.empty()) {
       r.problems.push_back(fmt::format(
