@@ -26,9 +26,13 @@ json_get "$OUT" "[c['fix'] for c in d['changes'] if c['change'] == 'storage vers
   fail "exec-into-pods path gained"
 json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' and c['change'].startswith('gains')]" |
   grep -q "create pods/exec in every namespace" || fail "pods/exec gained"
-[ "$(json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' and c['change'].startswith('loses ')]")" = \
-  "[['patch customresourcedefinitions.apiextensions.k8s.io in every namespace', 'update customresourcedefinitions.apiextensions.k8s.io in every namespace']]" ] ||
+# Writing CRDs is the write-crds path (escalation_paths.cc): losing it is a change of its own, and
+# each lost right names it.
+[ "$(json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' and c['change'] == 'loses 2 rights']")" = \
+  "[['patch customresourcedefinitions.apiextensions.k8s.io in every namespace; escalation: install or rewrite CRDs (write-crds)', 'update customresourcedefinitions.apiextensions.k8s.io in every namespace; escalation: install or rewrite CRDs (write-crds)']]" ] ||
   fail "CRD writes lost"
+[ "$(json_get "$OUT" "[c['severity'] for c in d['changes'] if c['subject'] == '$sa' and c['change'] == 'loses install or rewrite CRDs (write-crds)']")" = "['info']" ] ||
+  fail "write-crds path lost"
 # templates/webhooks.yaml: the pod webhook (no namespaceSelector: every namespace) now fails closed.
 # Failing closed on other teams' pod creation is critical, as webhook-fail-closed rates it.
 [ "$(change admission 'Mutating webhook mpod.modal.example.com')" = "['critical failurePolicy Ignore -> Fail']" ] ||
