@@ -19,10 +19,26 @@ namespace footprint {
 
 namespace {
 
-// Writes each file into `dir` (all of them or none), or all to stdout when no directory is given,
-// refusing to write over an input, and over another existing file unless `force`.
-bool write_fixes(const std::vector<OutputFile>& fixes, const std::string& dir,
-                 const std::vector<std::string>& inputs, bool force) {
+// -o/--output-dir and --force: where the fixes are written as files.
+struct FixOutputArgs {
+  std::string dir;
+  bool force = false;
+};
+
+// `written` names what goes into the directory: one file, or one file per object fixed.
+void add_fix_output_options(CLI::App& app, FixOutputArgs& args, std::string_view written,
+                            bool one_file) {
+  app.add_option("-o,--output-dir", args.dir, fmt::format("Write {} into this directory", written));
+  app.add_flag("--force", args.force,
+               one_file ? "Replace a file of that name that exists with other content"
+                        : "Replace files of those names that exist with other content");
+}
+
+// Writes each file into the -o directory (all of them or none), or all to stdout when none is
+// given, refusing to write over an input, and over another existing file unless --force.
+bool write_fixes(const std::vector<OutputFile>& fixes, const FixOutputArgs& output,
+                 const std::vector<std::string>& inputs) {
+  const std::string& dir = output.dir;
   if (dir.empty()) {
     std::string out;
     for (const OutputFile& f : fixes)
@@ -34,7 +50,7 @@ bool write_fixes(const std::vector<OutputFile>& fixes, const std::string& dir,
     f.path = (std::filesystem::path(dir) / f.path).string();
     if (!check_output(f.path, inputs)) return false;
   }
-  if (!force && !check_not_replacing(files)) return false;
+  if (!output.force && !check_not_replacing(files)) return false;
   if (!write_files(files)) return false;
   for (const OutputFile& f : files)
     print_stderr("wrote " + f.path + "\n");
@@ -49,10 +65,8 @@ int run_fix_rbac(int argc, char** argv) {
       "footprint fix rbac"};
   BundleArgs bundle_args;
   add_bundle_options(app, bundle_args);
-  std::string dir;
-  app.add_option("-o,--output-dir", dir, "Write rbac-fix.yaml into this directory");
-  bool force = false;
-  app.add_flag("--force", force, "Replace a file of that name that exists with other content");
+  FixOutputArgs output;
+  add_fix_output_options(app, output, "rbac-fix.yaml", /*one_file=*/true);
   if (auto code = parse_args(app, argc, argv)) return *code;
   std::optional<Bundle> bundle = load_bundle(bundle_args);
   if (!bundle) return kExitUsage;
@@ -62,18 +76,18 @@ int run_fix_rbac(int argc, char** argv) {
     print_stderr("footprint: no rbac-resourcenames-list-watch trap to fix\n");
     return kExitOk;
   }
-  if (!write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, dir, input_paths(bundle_args, *bundle),
-                   force)) {
+  if (!write_fixes({OutputFile{"rbac-fix.yaml", yaml}}, output,
+                   input_paths(bundle_args, *bundle))) {
     return kExitUsage;
   }
   // As fix crds does: the command that applies what was written, ready to paste.
-  if (dir.empty()) {
+  if (output.dir.empty()) {
     print_stderr(
         "footprint: apply with: kubectl apply -f FILE (this output saved to FILE, or piped to "
         "-f -)\n");
     return kExitOk;
   }
-  std::string path = (std::filesystem::path(dir) / "rbac-fix.yaml").string();
+  std::string path = (std::filesystem::path(output.dir) / "rbac-fix.yaml").string();
   return write_output(fmt::format("kubectl apply -f {}\n", shell_word(path)), "", Content::kText)
              ? kExitOk
              : kExitUsage;
@@ -116,10 +130,8 @@ int run_fix_crds(int argc, char** argv) {
   app.add_option("--format", format, "crds (whole CRDs as JSON) or patch (JSON patches)")
       ->check(CLI::IsMember({"crds", "patch"}))
       ->capture_default_str();
-  std::string dir;
-  app.add_option("-o,--output-dir", dir, "Write one file per CRD into this directory");
-  bool force = false;
-  app.add_flag("--force", force, "Replace files of those names that exist with other content");
+  FixOutputArgs output;
+  add_fix_output_options(app, output, "one file per CRD", /*one_file=*/false);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   CrdFixOptions options;
@@ -161,7 +173,7 @@ int run_fix_crds(int argc, char** argv) {
 
   bool patches = format == "patch";
   std::string commands;
-  if (dir.empty()) {
+  if (output.dir.empty()) {
     std::string out;
     for (const CrdFix& f : plan.fixes) {
       // Quoted for the shell: the patch holds values that came from the bundle.
@@ -184,10 +196,10 @@ int run_fix_crds(int argc, char** argv) {
     }
     std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
     inputs.insert(inputs.end(), {ca_file, secret_file});
-    if (!write_fixes(outputs, dir, inputs, force)) return kExitUsage;
+    if (!write_fixes(outputs, output, inputs)) return kExitUsage;
     for (const CrdFix& f : plan.fixes) {
       std::string name = f.crd->name + (patches ? ".patch.json" : ".json");
-      std::string path = (std::filesystem::path(dir) / name).string();
+      std::string path = (std::filesystem::path(output.dir) / name).string();
       if (patches) {
         commands += fmt::format("kubectl patch crd {} --type=json --patch-file={}\n",
                                 shell_word(f.crd->name), shell_word(path));
@@ -271,10 +283,8 @@ int run_fix_webhooks(int argc, char** argv) {
   app.add_flag("--post-renderer", post_renderer,
                "Read the rendered manifests on stdin and write them back with the configurations "
                "fixed, as a Helm post-renderer does");
-  std::string dir;
-  app.add_option("-o,--output-dir", dir, "Write one file per configuration into this directory");
-  bool force = false;
-  app.add_flag("--force", force, "Replace files of those names that exist with other content");
+  FixOutputArgs output;
+  add_fix_output_options(app, output, "one file per configuration", /*one_file=*/false);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
   WebhookFixOptions options;
@@ -309,7 +319,7 @@ int run_fix_webhooks(int argc, char** argv) {
   }
   options.own_namespaces = own_namespaces;
   if (post_renderer) {
-    if (!dir.empty() || format != "objects") {
+    if (!output.dir.empty() || format != "objects") {
       print_error("--post-renderer writes the whole stream to stdout: no -o or --format");
       return kExitUsage;
     }
@@ -365,7 +375,7 @@ int run_fix_webhooks(int argc, char** argv) {
         fmt::format("{}.{}{}", f.configuration->name, kind, patches ? ".patch.json" : ".json"),
         patches ? f.patch : f.fixed});
   }
-  if (dir.empty()) {
+  if (output.dir.empty()) {
     std::string out;
     for (const OutputFile& f : outputs)
       out += (out.empty() ? "" : "---\n") + f.text;
@@ -373,7 +383,7 @@ int run_fix_webhooks(int argc, char** argv) {
   } else {
     std::vector<std::string> inputs = input_paths(bundle_args, *bundle);
     if (!context_args.namespaces.empty()) inputs.push_back(context_args.namespaces);
-    if (!write_fixes(outputs, dir, inputs, force)) return kExitUsage;
+    if (!write_fixes(outputs, output, inputs)) return kExitUsage;
     if (patches) {
       std::string stanza = "patches:\n";
       for (const OutputFile& f : outputs)
@@ -382,7 +392,7 @@ int run_fix_webhooks(int argc, char** argv) {
     } else {
       std::vector<std::string> files;
       for (const OutputFile& f : outputs)
-        files.push_back("-f " + shell_word((std::filesystem::path(dir) / f.path).string()));
+        files.push_back("-f " + shell_word((std::filesystem::path(output.dir) / f.path).string()));
       std::string command =
           fmt::format("kubectl apply --server-side --force-conflicts {}\n", fmt::join(files, " "));
       if (!write_output(command, "", Content::kText)) return kExitUsage;
