@@ -27,7 +27,7 @@ json_get "$OUT" "[c['fix'] for c in d['changes'] if c['change'] == 'storage vers
 json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' and c['change'].startswith('gains')]" |
   grep -q "create pods/exec in every namespace" || fail "pods/exec gained"
 [ "$(json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' and c['change'].startswith('loses ')]")" = \
-  "[['patch customresourcedefinitions.apiextensions.k8s.io in every namespace', 'update customresourcedefinitions.apiextensions.k8s.io in every namespace']]" ] ||
+  "[['patch customresourcedefinitions.apiextensions.k8s.io (cluster-scoped)', 'update customresourcedefinitions.apiextensions.k8s.io (cluster-scoped)']]" ] ||
   fail "CRD writes lost"
 # templates/webhooks.yaml: the pod webhook (no namespaceSelector: every namespace) now fails closed.
 # Failing closed on other teams' pod creation is critical, as webhook-fail-closed rates it.
