@@ -169,9 +169,12 @@ int run_relocate(int argc, char** argv) {
                            count_of(result->copies.size(), "image"), plan_path));
   if (!result->left_unchanged.empty()) {
     print_stderr(fmt::format(
-        "footprint: left {} that only read as images as they were (--include-possible rewrites "
-        "them too):\n",
-        count_of(result->left_unchanged.size(), "string")));
+        "footprint: left {} as {} (--include-possible rewrites {} too):\n",
+        result->left_unchanged.size() == 1
+            ? std::string("1 string that only reads as an image")
+            : fmt::format("{} strings that only read as images", result->left_unchanged.size()),
+        result->left_unchanged.size() == 1 ? "it was" : "they were",
+        result->left_unchanged.size() == 1 ? "it" : "them"));
     for (const std::string& s : result->left_unchanged)
       print_stderr("  " + s + "\n");
   }

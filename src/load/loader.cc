@@ -207,9 +207,9 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
   std::sort(skipped.begin(), skipped.end());
   std::sort(hidden.begin(), hidden.end());
   if (!skipped.empty()) {
-    notes.push_back(fmt::format("skipped {} file{} under {} that are not .yaml, .yml or .json: {}",
+    notes.push_back(fmt::format("skipped {} file{} under {} that {} not .yaml, .yml or .json: {}",
                                 skipped.size(), skipped.size() == 1 ? "" : "s", dir,
-                                join_names(skipped)));
+                                skipped.size() == 1 ? "is" : "are", join_names(skipped)));
   }
   if (!hidden.empty()) {
     notes.push_back(fmt::format("skipped {} hidden {} under {}: {}", hidden.size(),

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <set>
+#include <string>
+#include <string_view>
 
 #include "analysis/check.h"
 #include "analysis/context.h"
@@ -12,6 +14,19 @@
 namespace footprint {
 
 namespace {
+
+// The label of one affected item: "1 subject", not "1 subjects". Labels that are no plural noun
+// ("gained by", "readable") stay as they are.
+std::string singular_of(std::string_view label) {
+  for (std::string_view plural :
+       {"webhooks", "configurations", "requests", "subjects", "roles", "rules", "namespaces",
+        "objects", "kinds", "resources", "rights", "risks", "grants", "changes"}) {
+    if (label == plural || label.ends_with(fmt::format(" {}", plural))) {
+      return std::string(label.substr(0, label.size() - 1));
+    }
+  }
+  return std::string(label);
+}
 
 constexpr Severity kWorstFirst[] = {Severity::kCritical, Severity::kHigh, Severity::kMedium,
                                     Severity::kLow, Severity::kInfo};
@@ -90,7 +105,7 @@ std::string findings_html(const Report& report) {
         out += fmt::format("<p><b>{}</b></p>\n", html_escape(suppression_request_text(f)));
       for (const auto& [kind, names] : f.affects) {
         out += fmt::format("<details><summary>{} {}</summary><p class=\"mono\">", names.size(),
-                           html_escape(kind));
+                           html_escape(names.size() == 1 ? singular_of(kind) : kind));
         for (size_t i = 0; i < names.size(); ++i)
           out += (i ? ", " : "") + html_escape(names[i]);
         out += "</p></details>\n";

@@ -29,6 +29,30 @@ TEST(Html, EscapesEveryMarkupCharacter) {
             "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
 }
 
+// A finding's lists of what it affects are counted: one item is "1 subject", not "1 subjects"
+// (trial item N-K3).
+TEST(Html, AffectedListsOfOneAreSingular) {
+  std::string page = audit_page(bundle_from(R"(apiVersion: v1
+kind: ServiceAccount
+metadata: {name: op, namespace: ops}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: op}
+rules:
+- {apiGroups: [""], resources: [secrets], verbs: [get, list, watch]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: op}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: op}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)"));
+  EXPECT_NE(page.find("<summary>1 subject</summary>"), std::string::npos);
+  EXPECT_EQ(page.find("<summary>1 subjects</summary>"), std::string::npos);
+  EXPECT_EQ(page.find("<summary>1 roles</summary>"), std::string::npos);
+}
+
 // A validating webhook on pod CREATE that excludes kube-system by name and fails open, in the
 // release namespace "ops": every other namespace of the default set is intercepted.
 constexpr const char* kWebhook = R"(apiVersion: admissionregistration.k8s.io/v1

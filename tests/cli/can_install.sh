@@ -59,7 +59,7 @@ expect_status 0
 # install does not ship are a cluster admin's to apply first; the grant says so.
 run "$FOOTPRINT" can-install "$restricted" -n dynamo-system --as installer --print-role
 expect_status 0
-expect_stdout "# A cluster admin installs the CRDs of nvidia.example.com"
+expect_stdout "# First, a cluster admin installs the CRDs of nvidia.example.com"
 cp "$OUT" "$TMP/grant.yaml"
 "$PYTHON" - "$DATA/field-report/global.yaml" >>"$TMP/grant.yaml" <<'PY'
 import sys

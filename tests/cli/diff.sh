@@ -29,7 +29,7 @@ json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' an
 # Writing CRDs is the write-crds path (escalation_paths.cc): losing it is a change of its own, and
 # each lost right names it.
 [ "$(json_get "$OUT" "[c['details'] for c in d['changes'] if c['subject'] == '$sa' and c['change'] == 'loses 2 rights']")" = \
-  "[['patch customresourcedefinitions.apiextensions.k8s.io in every namespace; escalation: install or rewrite CRDs (write-crds)', 'update customresourcedefinitions.apiextensions.k8s.io in every namespace; escalation: install or rewrite CRDs (write-crds)']]" ] ||
+  "[['patch customresourcedefinitions.apiextensions.k8s.io (cluster-scoped); escalation: install or rewrite CRDs (write-crds)', 'update customresourcedefinitions.apiextensions.k8s.io (cluster-scoped); escalation: install or rewrite CRDs (write-crds)']]" ] ||
   fail "CRD writes lost"
 [ "$(json_get "$OUT" "[c['severity'] for c in d['changes'] if c['subject'] == '$sa' and c['change'] == 'loses install or rewrite CRDs (write-crds)']")" = "['info']" ] ||
   fail "write-crds path lost"

@@ -64,3 +64,22 @@ run "$FOOTPRINT" images --no-config app.yaml --format list --include-possible
 expect_status 0
 expect_stdout "config.example.com/path:v1"
 expect_stdout "github.com/org/repo:main"
+
+# A host that serves only images makes any flag's value an image, as prometheus-operator's
+# --prometheus-config-reloader=quay.io/...: listed, and relocated.
+cat >reloader.yaml <<'YAML'
+apiVersion: v1
+kind: Pod
+metadata: {name: op, namespace: ops}
+spec:
+  containers:
+  - name: op
+    image: quay.io/prometheus-operator/prometheus-operator:v0.93.0
+    args: [--prometheus-config-reloader=quay.io/prometheus-operator/prometheus-config-reloader:v0.93.0]
+YAML
+run "$FOOTPRINT" images --no-config reloader.yaml --format list
+expect_status 0
+expect_stdout "quay.io/prometheus-operator/prometheus-config-reloader:v0.93.0"
+run "$FOOTPRINT" images relocate --registry mirror.internal reloader.yaml --plan plan.sh
+expect_status 0
+expect_stdout "--prometheus-config-reloader=mirror.internal/prometheus-operator/prometheus-config-reloader:v0.93.0"

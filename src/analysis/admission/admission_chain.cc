@@ -87,10 +87,10 @@ void run_admission_chain(const Context& ctx, Findings& out) {
   Finding& f = out.add(
       *anchor->configuration, high ? Severity::kHigh : Severity::kMedium,
       fmt::format(
-          "Pod creation in {} of {} namespaces of other teams ({}) already passes {} of "
+          "Pod creation in {} of {} of other teams ({}) already passes {} of "
           "the cluster ({}; worst case {} s{}). This install adds {} ({}), bringing the worst case "
           "to {} s, and {} that can each reject every pod creation when down ({}).",
-          namespaces.size(), others, some_of(namespaces, 3),
+          namespaces.size(), count_of(others, "namespace"), some_of(namespaces, 3),
           count_of(cluster_part.names.size(), "webhook"), some_of(cluster_part.names, 3),
           worst_before,
           cluster_part.fail_closed.empty()

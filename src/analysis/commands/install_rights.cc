@@ -490,7 +490,7 @@ InstallerGrant installer_grant(const Context& ctx, std::string_view release_name
   };
   for (const InstallNeed& n : needs_with(ctx, release_namespace, exists)) {
     for (size_t i = 0; i < n.crd_prerequisites; ++i)
-      grant.notes.push_back("A cluster admin installs " + n.needed_by[i] + " first.");
+      grant.notes.push_back("First, a cluster admin installs " + n.needed_by[i] + ".");
     if (n.needed_by.size() == n.crd_prerequisites) continue;
     const Request& r = n.request;
     std::vector<std::string> by(n.needed_by.begin() + static_cast<long>(n.crd_prerequisites),

@@ -41,10 +41,11 @@ DecisionAnswer pod_creation(const Context& ctx) {
                     s.namespaces_hit.empty() ? std::string("none of the namespaces known")
                                              : comma_list(s.namespaces_hit)));
     if (!s.others_hit.empty()) {
-      reaching.push_back(fmt::format(
-          "{} ({}, {}, {} s) in {} of {} namespaces of other teams{}", w.name, requests,
-          w.failure_policy == FailurePolicy::kFail ? "Fail" : "Ignore", s.worst_seconds,
-          s.others_hit.size(), s.others_total, s.hits_kube_system ? " and kube-system" : ""));
+      reaching.push_back(
+          fmt::format("{} ({}, {}, {} s) in {} of {} of other teams{}", w.name, requests,
+                      w.failure_policy == FailurePolicy::kFail ? "Fail" : "Ignore", s.worst_seconds,
+                      s.others_hit.size(), count_of(s.others_total, "namespace"),
+                      s.hits_kube_system ? " and kube-system" : ""));
     } else if (s.opt_in) {
       add_unique(opted_in, w.name);
     } else {

@@ -9,6 +9,7 @@
 #include "analysis/context.h"
 #include "analysis/diff/diff.h"
 #include "analysis/models/webhook_reach.h"
+#include "model/units.h"
 #include "util/strings.h"
 
 namespace footprint {
@@ -39,8 +40,8 @@ Severity reach_severity(const WebhookSummary& w) {
 }
 
 std::string reach_text(const WebhookSummary& w) {
-  std::string where = w.reach.namespaced ? fmt::format("in {} of {} namespaces",
-                                                       w.namespaces_hit.size(), w.namespaces_total)
+  std::string where = w.reach.namespaced ? fmt::format("in {} of {}", w.namespaces_hit.size(),
+                                                       count_of(w.namespaces_total, "namespace"))
                                          : "cluster-wide";
   return fmt::format("{}; {}, failurePolicy {}, timeout {}s", w.intercepts, where,
                      policy_name(w.webhook->failure_policy), w.webhook->timeout_seconds);

@@ -10,6 +10,7 @@
 // schema does not declare, and validates every write against the new schema.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -195,6 +196,11 @@ class CrdComparison {
       c.fix =
           "Keep the CRD in the chart, or annotate it helm.sh/resource-policy: keep in the old "
           "release before upgrading.";
+    } else if (!crd.helm_source.empty()) {
+      c.consequence =
+          "It stays in the cluster, with its objects: helm.sh/resource-policy: keep makes `helm "
+          "upgrade` leave it, and the release no longer manages it.";
+      c.fix = "Delete it by hand once nothing uses its kind, or keep it in the chart.";
     } else {
       c.consequence =
           "`kubectl apply` leaves it in the cluster (unless run with --prune); its objects stay.";
@@ -316,14 +322,38 @@ class CrdComparison {
     for (const CrdVersion& v : after.versions)
       if (!before.find(v.name)) added.push_back(v.name);
     if (!added.empty()) {
-      Change c = make(Severity::kInfo, fmt::format("version {} added", joined(added)));
-      c.consequence = "Served alongside the existing versions.";
+      bool kept = std::any_of(before.versions.begin(), before.versions.end(),
+                              [&](const CrdVersion& v) { return after.find(v.name); });
+      Change c = make(
+          Severity::kInfo,
+          fmt::format("{} {} added", added.size() == 1 ? "version" : "versions", joined(added)));
+      c.consequence = kept ? "Served alongside the existing versions."
+                           : fmt::format("{} every version the CRD had (see the versions removed).",
+                                         added.size() == 1 ? "It replaces" : "They replace");
       out_.push_back(std::move(c));
     }
   }
 
   void compare_conversion(const CrdShape& before, const CrdShape& after) {
     if (before.conversion == after.conversion) return;
+    // The API server converts only between versions, and every stored version stays in
+    // spec.versions (ValidateCustomResourceDefinitionStoredVersions): with one version the
+    // strategy is never used.
+    if (after.versions.size() <= 1) {
+      Change c = make(Severity::kInfo,
+                      fmt::format("conversion {} -> {}", before.conversion, after.conversion));
+      c.consequence =
+          "None yet: the CRD has a single version, so the API server never converts its objects" +
+          std::string(after.conversion == "Webhook"
+                          ? " and never calls the webhook; it is called once a second version "
+                            "is added."
+                          : ".");
+      c.fix = after.conversion == "Webhook"
+                  ? "Roll out the webhook's backend and CA before a release adds a version."
+                  : "None needed.";
+      out_.push_back(std::move(c));
+      return;
+    }
     if (after.conversion == "Webhook") {
       const ConversionWiring* w = wiring_of(new_, after.object);
       bool broken = w && (w->service_missing() || w->ca_missing() || w->port_mismatch());
@@ -354,26 +384,30 @@ class CrdComparison {
       if (!v.served || !old_v || !old_v->schema || !v.schema) continue;
       SchemaBreaks breaks;
       compare_schema(old_v->schema, v.schema, "", breaks);
+      // `what` is "one|many": "field type changed|field types changed".
       auto add = [&](Severity severity, const std::vector<std::string>& items,
                      std::string_view what, std::string_view consequence, std::string_view fix) {
         if (items.empty()) return;
-        Change c = make(severity, fmt::format("{}: {} {}", v.name, items.size(), what));
+        size_t bar = what.find('|');
+        Change c = make(
+            severity, fmt::format("{}: {} {}", v.name, items.size(),
+                                  items.size() == 1 ? what.substr(0, bar) : what.substr(bar + 1)));
         c.consequence = consequence;
         c.fix = fix;
         c.details = items;
         out_.push_back(std::move(c));
       };
-      add(Severity::kHigh, breaks.retyped, "field types changed",
+      add(Severity::kHigh, breaks.retyped, "field type changed|field types changed",
           "Stored objects that hold the old type fail validation on their next write, so the "
           "controllers that update them get errors.",
           "Add a new field (or version) instead of changing a type.");
-      add(Severity::kHigh, breaks.required, "fields made required",
+      add(Severity::kHigh, breaks.required, "field made required|fields made required",
           "Stored objects without these fields are refused on their next write.",
           "Default the fields instead of requiring them, or fill them in before the upgrade.");
-      add(Severity::kHigh, breaks.narrowed, "enums narrowed",
+      add(Severity::kHigh, breaks.narrowed, "enum narrowed|enums narrowed",
           "Stored objects with a value no longer allowed are refused on their next write.",
           "Keep the old values allowed for a release, or rewrite the objects first.");
-      add(Severity::kMedium, breaks.removed, "fields removed",
+      add(Severity::kMedium, breaks.removed, "field removed|fields removed",
           "The API server prunes fields the schema does not declare, so the values stored in "
           "them are dropped when the objects are next written.",
           "Keep the fields (deprecated) for a release, or mark the parent "

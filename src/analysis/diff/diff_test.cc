@@ -141,10 +141,10 @@ TEST(DiffCrds, SchemaChangesInAServedVersionThatBreakStoredObjects) {
   for (const Change* c : changes_in(diff, "crds"))
     seen.push_back(std::string(severity_name(c->severity)) + " " + c->change + " [" +
                    joined(c->details) + "]");
-  EXPECT_TRUE(contains(seen, "high v1: 1 field types changed [spec.size: integer -> string]"));
-  EXPECT_TRUE(contains(seen, "high v1: 1 fields made required [spec.owner]"));
-  EXPECT_TRUE(contains(seen, "high v1: 1 enums narrowed [spec.mode: no longer allows slow]"));
-  EXPECT_TRUE(contains(seen, "medium v1: 1 fields removed [spec.legacy]"));
+  EXPECT_TRUE(contains(seen, "high v1: 1 field type changed [spec.size: integer -> string]"));
+  EXPECT_TRUE(contains(seen, "high v1: 1 field made required [spec.owner]"));
+  EXPECT_TRUE(contains(seen, "high v1: 1 enum narrowed [spec.mode: no longer allows slow]"));
+  EXPECT_TRUE(contains(seen, "medium v1: 1 field removed [spec.legacy]"));
   EXPECT_EQ(seen.size(), 4u);
 }
 
@@ -189,6 +189,24 @@ TEST(DiffCrds, ACrdDroppedFromHelmTemplatesDeletesItsObjects) {
   EXPECT_EQ(crds[0]->change, "removed from the bundle");
 }
 
+// helm.sh/resource-policy: keep makes Helm skip the object when it deletes what the new release
+// no longer renders (helm pkg/action: resource policy "keep"); the explanation names that, not
+// `kubectl apply --prune`, which has nothing to do with a Helm upgrade (trial Confusing 7).
+TEST(DiffCrds, AKeptCrdDroppedFromHelmTemplatesIsExplainedByItsPolicy) {
+  std::string old_crd = "# Source: chart/templates/crds.yaml\n" + crd(kV1Storage);
+  old_crd.replace(old_crd.find("metadata: {name: widgets.example.com}"),
+                  std::string_view("metadata: {name: widgets.example.com}").size(),
+                  "metadata: {name: widgets.example.com, annotations: "
+                  "{helm.sh/resource-policy: keep}}");
+  UpgradeDiff diff = diff_of(old_crd, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+  auto crds = changes_in(diff, "crds");
+  ASSERT_EQ(crds.size(), 1u);
+  EXPECT_EQ(crds[0]->severity, Severity::kLow);
+  EXPECT_NE(crds[0]->consequence.find("helm.sh/resource-policy: keep"), std::string::npos)
+      << crds[0]->consequence;
+  EXPECT_EQ(crds[0]->consequence.find("kubectl apply"), std::string::npos);
+}
+
 TEST(DiffCrds, MovingACrdFromTemplatesToCrdsDeletesIt) {
   // Helm deletes what the installed release rendered and the new one does not; crds/ CRDs are
   // not rendered into the release, so the CRD leaves the release and is deleted.
@@ -218,6 +236,37 @@ rules:
 - {apiGroups: [""], resources: [configmaps], verbs: [get]}
 )";
 
+// The API server converts an object only when the version asked for differs from the version it
+// is stored in, and every stored version stays in spec.versions: with a single version, a new
+// conversion strategy has no effect (crd_conversion.cc rates the unwired webhook low likewise).
+TEST(DiffCrds, ConversionStrategyOfASingleVersionIsInfo) {
+  std::string none = crd(kV1Storage);
+  std::string webhook = none;
+  webhook.replace(webhook.find("  versions:"), 0,
+                  "  conversion:\n    strategy: Webhook\n    webhook:\n"
+                  "      conversionReviewVersions: [v1]\n"
+                  "      clientConfig: {service: {namespace: ops, name: hs-conversion}}\n");
+  for (auto [from, to] : {std::pair{none, webhook}, std::pair{webhook, none}}) {
+    UpgradeDiff diff = diff_of(from, to);
+    auto crds = changes_in(diff, "crds");
+    ASSERT_EQ(crds.size(), 1u);
+    EXPECT_EQ(crds[0]->severity, Severity::kInfo);
+    EXPECT_NE(crds[0]->consequence.find("single version"), std::string::npos);
+  }
+  // With a second version, requests for it go through the webhook: it matters again.
+  std::string two = std::string(kV1Storage) + R"(  - name: v2
+    served: true
+    storage: false
+    schema: {openAPIV3Schema: {type: object}}
+)";
+  std::string webhook_two = webhook;
+  webhook_two.replace(webhook_two.find(kV1Storage), kV1Storage.size(), two);
+  UpgradeDiff diff = diff_of(crd(two), webhook_two);
+  auto crds = changes_in(diff, "crds");
+  ASSERT_FALSE(crds.empty());
+  EXPECT_GE(crds[0]->severity, Severity::kMedium);
+}
+
 TEST(DiffRbac, RightsGainedAndLostPerSubjectFromTheEngine) {
   // NEW's ClusterRole adds list on secrets (cluster-wide through the ClusterRoleBinding) and
   // drops get on configmaps.
@@ -230,7 +279,7 @@ TEST(DiffRbac, RightsGainedAndLostPerSubjectFromTheEngine) {
     seen.push_back(c->subject + ": " + c->change + " [" + joined(c->details) + "]");
   // list secrets is a step of read-secrets (escalation_paths.cc), so the right names its path.
   EXPECT_TRUE(contains(seen,
-                       "ServiceAccount ops/op: gains 1 right, some in every namespace [list "
+                       "ServiceAccount ops/op: gains 1 right, in every namespace [list "
                        "secrets in every namespace; escalation: read Secrets (read-secrets)]"))
       << joined(seen, "\n");
   EXPECT_TRUE(contains(seen,
@@ -273,7 +322,7 @@ TEST(DiffRbac, ARightThatIsAnEscalationStepIsListedOnceWithItsPath) {
     seen.push_back(std::string(severity_name(c->severity)) + " " + c->change + " [" +
                    joined(c->details, " | ") + "]");
   EXPECT_TRUE(contains(seen,
-                       "high gains 2 rights, some in every namespace [create pods/exec in every "
+                       "high gains 2 rights, in every namespace [create pods/exec in every "
                        "namespace; escalation: exec into pods (exec-into-pods) | list secrets in "
                        "every namespace; escalation: read Secrets (read-secrets)]"))
       << joined(seen, "\n");
@@ -295,6 +344,26 @@ TEST(DiffRbac, ARightThatIsAnEscalationStepIsListedOnceWithItsPath) {
                               "create pods/exec in every namespace; escalation: exec into pods "
                               "(exec-into-pods)");
   EXPECT_TRUE(named);
+}
+
+// A cluster-scoped resource (customresourcedefinitions, clusterrolebindings: scope Cluster in
+// the API's discovery) is in no namespace, so "in every namespace" would misdescribe it; only
+// the namespaced right gained is "in every namespace" (trial item Cosmetic 1).
+TEST(DiffRbac, ClusterScopedRightsAreNotInEveryNamespace) {
+  std::string rules = std::string(kAccount.substr(0, kAccount.find("rules:"))) +
+                      "rules:\n- {apiGroups: [\"\"], resources: [configmaps], verbs: [get]}\n"
+                      "- {apiGroups: [apiextensions.k8s.io], resources: "
+                      "[customresourcedefinitions], verbs: [patch]}\n";
+  UpgradeDiff diff = diff_of(kAccount, rules);
+  const Change* gained = nullptr;
+  for (const Change* c : changes_in(diff, "rbac"))
+    if (c->change.starts_with("gains 1 right")) gained = c;
+  ASSERT_NE(gained, nullptr);
+  EXPECT_EQ(gained->change, "gains 1 right");
+  ASSERT_EQ(gained->details.size(), 1u);
+  EXPECT_TRUE(gained->details[0].starts_with(
+      "patch customresourcedefinitions.apiextensions.k8s.io (cluster-scoped)"))
+      << gained->details[0];
 }
 
 TEST(DiffRbac, NoChangeNoDelta) {

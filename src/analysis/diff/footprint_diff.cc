@@ -65,8 +65,8 @@ void diff_kinds(const DiffSide& old_side, const DiffSide& new_side, std::vector<
     c.area = "footprint";
     c.severity = more ? grows : Severity::kInfo;
     c.subject = fmt::format("{} objects", scope);
-    c.change =
-        fmt::format("{} kind{} change count", details.size(), details.size() == 1 ? "" : "s");
+    c.change = details.size() == 1 ? std::string("1 kind's object count changed")
+                                   : fmt::format("{} kinds' object counts changed", details.size());
     c.consequence = scope == "Cluster-scoped"
                         ? "Cluster-scoped objects are shared by every team of the cluster."
                         : "Objects in the install's namespaces.";

@@ -38,6 +38,13 @@ std::optional<uint64_t> size_of(const ImageSizes& sizes, const std::string& refe
   return it->second;
 }
 
+// Whether the registry answered that the image is not there (HTTP 404), as opposed to not
+// being reachable or refusing credentials.
+bool not_in_registry(const ImageSizes& sizes, const std::string& reference) {
+  const RegistryImage* image = sizes.find(reference);
+  return image && image->error.starts_with("not found (404)");
+}
+
 // "registry.example.com/op:1.1: 14.2 MB" or "...: size unknown"; adds the size to `sum`, which
 // becomes nullopt once one size is unknown.
 std::string sized_line(const ImageSizes& sizes, const std::string& reference,
@@ -45,7 +52,11 @@ std::string sized_line(const ImageSizes& sizes, const std::string& reference,
   std::optional<uint64_t> bytes = size_of(sizes, reference);
   if (!bytes) {
     sum.reset();
-    return reference + ": size unknown (its registry could not be read)";
+    const RegistryImage* image = sizes.find(reference);
+    // The registry's own answer, e.g. "not found (404): ... is not in the registry", says more
+    // than "could not be read": a registry that answered was read.
+    return image && !image->ok() ? fmt::format("{}: size unknown: {}", reference, image->error)
+                                 : reference + ": size unknown (its registry could not be read)";
   }
   if (sum) *sum += *bytes;
   return fmt::format("{}: {}", reference, format_bytes(*bytes));
@@ -78,8 +89,20 @@ void diff_images(const DiffSide& old_side, const DiffSide& new_side, std::vector
     c.consequence = std::move(consequence);
     if (sizes) {
       c.mirror_bytes = 0;
-      for (const std::string& ref : sized_refs)
+      std::vector<std::string> missing;
+      for (const std::string& ref : sized_refs) {
         c.details.push_back(sized_line(*sizes, ref, c.mirror_bytes));
+        if (not_in_registry(*sizes, ref)) missing.push_back(ref);
+      }
+      if (!missing.empty()) {
+        // Pods of the new version then end in ImagePullBackOff, unless it is published first.
+        c.severity = Severity::kMedium;
+        c.consequence += fmt::format(
+            " Its registry says {} does not exist: pods that use {} cannot start "
+            "(ImagePullBackOff) until {} published, and an air-gapped mirror cannot copy {}.",
+            joined(missing), missing.size() == 1 ? "it" : "them",
+            missing.size() == 1 ? "it is" : "they are", missing.size() == 1 ? "it" : "them");
+      }
     }
     out.push_back(std::move(c));
   };

@@ -3,12 +3,14 @@
 // Context::escalations, the good-practices paths the authorizer grants), never from rule text.
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <map>
 #include <set>
 
 #include "analysis/context.h"
 #include "analysis/diff/diff.h"
 #include "analysis/models/escalation_paths.h"
+#include "model/units.h"
 #include "util/strings.h"
 
 namespace footprint {
@@ -21,6 +23,9 @@ namespace {
 struct Atom {
   std::string what;   // "list secrets", "get /metrics", "get configmaps (names a, b)"
   std::string scope;  // "" for every namespace, else the namespace
+  // Cluster-scoped resources and non-resource URLs are in no namespace: "in every namespace"
+  // would misdescribe them.
+  enum class Reach : uint8_t { kNamespaced, kClusterScoped, kUrl } reach = Reach::kNamespaced;
   bool risky = false;
   PolicyRule rule;
   bool operator<(const Atom& other) const {
@@ -32,7 +37,7 @@ std::string resource_text(const std::string& group, const std::string& resource)
   return group.empty() ? resource : resource + "." + group;
 }
 
-std::set<Atom> atoms_of(const SubjectPermissions& subject) {
+std::set<Atom> atoms_of(const SubjectPermissions& subject, const ResourceTable& resources) {
   std::set<Atom> out;
   for (const PermissionGrant& g : subject.grants) {
     std::string names =
@@ -42,7 +47,8 @@ std::set<Atom> atoms_of(const SubjectPermissions& subject) {
         PolicyRule rule;
         rule.verbs = {verb};
         rule.non_resource_urls = {url};
-        out.insert({fmt::format("{} {}", verb, url), g.namespace_, !g.risks.empty(), rule});
+        out.insert({fmt::format("{} {}", verb, url), g.namespace_, Atom::Reach::kUrl,
+                    !g.risks.empty(), rule});
       }
       for (const std::string& group : g.api_groups) {
         for (const std::string& resource : g.resources) {
@@ -51,8 +57,12 @@ std::set<Atom> atoms_of(const SubjectPermissions& subject) {
           rule.api_groups = {group};
           rule.resources = {resource};
           rule.resource_names = g.resource_names;
+          const ResourceInfo* info =
+              resources.find_resource(group, resource.substr(0, resource.find('/')));
+          Atom::Reach reach = info && info->scope == Scope::kCluster ? Atom::Reach::kClusterScoped
+                                                                     : Atom::Reach::kNamespaced;
           out.insert({fmt::format("{} {}{}", verb, resource_text(group, resource), names),
-                      g.namespace_, !g.risks.empty(), rule});
+                      g.namespace_, reach, !g.risks.empty(), rule});
         }
       }
     }
@@ -76,7 +86,14 @@ bool opens(const Atom& atom, const HeldEscalation& held) {
 // with the escalation paths it is a step of on its side, so a right listed once carries what it
 // means.
 std::string atom_text(const Atom& atom, const std::map<std::string, const HeldEscalation*>& paths) {
-  std::string out = atom.what + (atom.scope.empty() ? " in every namespace" : " in " + atom.scope);
+  std::string out = atom.what;
+  if (!atom.scope.empty()) {
+    out += " in " + atom.scope;
+  } else if (atom.reach == Atom::Reach::kNamespaced) {
+    out += " in every namespace";
+  } else if (atom.reach == Atom::Reach::kClusterScoped) {
+    out += " (cluster-scoped)";
+  }
   std::vector<std::string> meanings;
   for (const auto& [id, held] : paths)
     if (opens(atom, *held))
@@ -153,19 +170,23 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
   auto new_paths = paths_by_subject(new_side.context);
   for (const std::string& subject : subjects) {
     diff_paths(subject, old_paths, new_paths, out);
-    std::set<Atom> old_atoms =
-        before.contains(subject) ? atoms_of(*before[subject]) : std::set<Atom>{};
-    std::set<Atom> new_atoms =
-        after.contains(subject) ? atoms_of(*after[subject]) : std::set<Atom>{};
+    std::set<Atom> old_atoms = before.contains(subject)
+                                   ? atoms_of(*before[subject], old_side.context.bundle.resources)
+                                   : std::set<Atom>{};
+    std::set<Atom> new_atoms = after.contains(subject)
+                                   ? atoms_of(*after[subject], new_side.context.bundle.resources)
+                                   : std::set<Atom>{};
     std::vector<std::string> gained;
     std::vector<std::string> lost;
     bool risky = false;
     bool cluster_wide = false;
+    size_t every_namespace = 0;
     for (const Atom& a : new_atoms) {
       if (old_atoms.contains(a)) continue;
       gained.push_back(atom_text(a, new_paths[subject]));
       risky = risky || a.risky;
       cluster_wide = cluster_wide || a.scope.empty();
+      if (a.scope.empty() && a.reach == Atom::Reach::kNamespaced) ++every_namespace;
     }
     for (const Atom& a : old_atoms)
       if (!new_atoms.contains(a)) lost.push_back(atom_text(a, old_paths[subject]));
@@ -174,9 +195,11 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
       c.area = "rbac";
       c.subject = subject;
       c.severity = risky ? (cluster_wide ? Severity::kHigh : Severity::kMedium) : Severity::kLow;
-      c.change = fmt::format(
-          "{}gains {} right{}{}", before.contains(subject) ? "" : "new subject: ", gained.size(),
-          gained.size() == 1 ? "" : "s", cluster_wide ? ", some in every namespace" : "");
+      c.change = fmt::format("{}gains {}{}", before.contains(subject) ? "" : "new subject: ",
+                             count_of(gained.size(), "right"),
+                             every_namespace == 0               ? ""
+                             : every_namespace == gained.size() ? ", in every namespace"
+                                                                : ", some in every namespace");
       c.consequence = risky ? "Some of them reach Secrets, workloads or the API's own controls; "
                               "a right that is a step of an escalation path names it (the "
                               "path's own change says what it leads to and the fix)."
@@ -191,7 +214,7 @@ void diff_rbac(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
       Change c;
       c.area = "rbac";
       c.subject = subject;
-      c.change = fmt::format("loses {} right{}", lost.size(), lost.size() == 1 ? "" : "s");
+      c.change = fmt::format("loses {}", count_of(lost.size(), "right"));
       c.consequence = "Controllers that still make these requests get 403 after the upgrade.";
       c.details = lost;
       out.push_back(std::move(c));

@@ -66,6 +66,25 @@ bool names_an_image(std::string_view name) {
   return lower(name).find("image") != std::string::npos;
 }
 
+// Hosts that serve only container images (and OCI artifacts): a reference on one of them is an
+// image whatever flag or variable holds it (--prometheus-config-reloader=quay.io/...:v0.93.0),
+// while github.com/org/repo:main or s3.amazonaws.com/bucket:x is not.
+bool is_container_registry(std::string_view domain) {
+  std::string d = lower(domain.substr(0, domain.find(':')));
+  for (std::string_view host :
+       {"docker.io", "registry-1.docker.io", "quay.io", "ghcr.io", "gcr.io", "registry.k8s.io",
+        "k8s.gcr.io", "nvcr.io", "mcr.microsoft.com", "public.ecr.aws", "cgr.dev",
+        "registry.gitlab.com", "docker.elastic.co", "icr.io", "registry.redhat.io",
+        "registry.access.redhat.com", "registry.istio.io", "cr.l5d.io"}) {
+    if (d == host) return true;
+  }
+  for (std::string_view suffix : {".gcr.io", ".pkg.dev", ".azurecr.io", ".icr.io"}) {
+    if (d.ends_with(suffix)) return true;
+  }
+  // Amazon ECR: ACCOUNT.dkr.ecr.REGION.amazonaws.com
+  return d.find(".dkr.ecr.") != std::string::npos && d.ends_with(".amazonaws.com");
+}
+
 bool is_false(const yaml::Node& node) {
   if (!node.is_scalar()) return false;
   std::string v = lower(node.text());
@@ -475,10 +494,13 @@ class Discoverer {
     if (!ref || is_cidr(t.value)) return;
     bool tagged = !ref->tag.empty() || ref->pinned();
     if (!has_registry_domain(t.value) && !(named && tagged)) return;
-    // Only a flag or variable whose name says image is likely: any other one that reads as a
-    // reference (--config=config.example.com/path:v1, UPSTREAM=github.com/org/repo:main) may be
-    // a configuration URL or a git ref, which mirroring, relocating or pinning would break.
-    Confidence c = named ? Confidence::kLikely : Confidence::kPossible;
+    // Likely when the name says image, a digest pins it, or its host only serves images; any
+    // other value that reads as a reference (--config=config.example.com/path:v1,
+    // UPSTREAM=github.com/org/repo:main) may be a configuration URL or a git ref, which
+    // mirroring, relocating or pinning would break.
+    bool image_host = has_registry_domain(t.value) && is_container_registry(ref->domain);
+    Confidence c =
+        named || ref->pinned() || image_host ? Confidence::kLikely : Confidence::kPossible;
     add(ctx, scalar, path, c, source, t.value, disabled);
   }
 

@@ -314,7 +314,10 @@ TEST(HfEnvironment, OfflineModeValues) {
 TEST(HfEnvironment, ModelSpecs) {
   EXPECT_EQ(parse_hf_model_spec("Qwen/Qwen3-0.6B")->revision, "");
   EXPECT_EQ(parse_hf_model_spec("Qwen/Qwen3-0.6B@" + kCommitA)->revision, kCommitA);
-  EXPECT_FALSE(parse_hf_model_spec("qwen").has_value());
+  // huggingface_hub's validate_repo_id: the org is optional (gpt2), "--" and ".." are not.
+  EXPECT_EQ(parse_hf_model_spec("gpt2")->id, "gpt2");
+  EXPECT_FALSE(parse_hf_model_spec("a--b").has_value());
+  EXPECT_FALSE(parse_hf_model_spec("-a").has_value());
   EXPECT_FALSE(parse_hf_model_spec("a/b/c").has_value());
   EXPECT_FALSE(parse_hf_model_spec("a/b@../../etc").has_value());
 }

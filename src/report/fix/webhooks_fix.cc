@@ -320,11 +320,11 @@ struct Planner {
     if (!cluster_scoped.empty() && !by_objects) {
       plan.notes.push_back(fmt::format(
           "{}: {} {} cluster-scoped, and a namespaceSelector does not apply to cluster-scoped "
-          "resources, so {} stay intercepted for everyone; take {} out of the rules, or scope "
+          "resources, so {} intercepted for everyone; take {} out of the rules, or scope "
           "{} with --scope opt-in --label-on objects",
           w.name, some_of(cluster_scoped, 4), cluster_scoped.size() == 1 ? "is" : "are",
-          cluster_scoped.size() == 1 ? "it" : "they", cluster_scoped.size() == 1 ? "it" : "them",
-          cluster_scoped.size() == 1 ? "it" : "them"));
+          cluster_scoped.size() == 1 ? "it stays" : "they stay",
+          cluster_scoped.size() == 1 ? "it" : "them", cluster_scoped.size() == 1 ? "it" : "them"));
     }
     if (!s.reach.namespaced && !by_objects) return;
     std::vector<std::string> changes;
