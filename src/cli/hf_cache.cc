@@ -79,6 +79,10 @@ int run_hf_cache(int argc, char** argv) {
         "check: does each model resolve offline from the Hugging Face cache?\n"
         "fix:   write the missing or malformed refs/<ref> atomically; blobs are never touched.\n";
     if (!help) {
+      print_error(action.empty() ? std::string("hf-cache needs an action: check or fix")
+                                 : fmt::format("unknown hf-cache action '{}': the actions are "
+                                               "check and fix",
+                                               action));
       print_stderr(usage);
       return kExitUsage;
     }
