@@ -64,9 +64,11 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
     const AnnotationIgnore& annotated = by_object[obj.index] = parse_ignore_annotation(value);
     for (const std::string& id : annotated.checks) {
       if (id != "*" && !find_check(id)) {
-        result.notes.push_back(fmt::format("{}:{}: {} on {} names unknown check \"{}\"",
-                                           bundle.file_of(obj), obj.position.line,
-                                           kIgnoreAnnotation, obj.display(), id));
+        // The annotation's own line, where the misspelled ID is to be fixed.
+        yaml::Node at = obj.metadata.get("annotations").get(kIgnoreAnnotation);
+        result.notes.push_back(fmt::format(
+            "{}:{}: {} on {} names unknown check \"{}\"", bundle.file_of(obj),
+            at ? at.position().line : obj.position.line, kIgnoreAnnotation, obj.display(), id));
       }
     }
   }

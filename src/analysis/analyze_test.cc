@@ -204,6 +204,8 @@ TEST(Analyze, UnknownCheckInAnnotationIsANote) {
   AnalysisResult r = analyze(b, Config{});
   ASSERT_EQ(r.notes.size(), 1u);
   EXPECT_NE(r.notes[0].find("unknown check \"no-such-check\""), std::string::npos);
+  // At the annotation's line (6), where the ID is to be corrected, not the object's first line.
+  EXPECT_NE(r.notes[0].find(":6: footprint.dev/ignore"), std::string::npos) << r.notes[0];
 }
 
 TEST(Config, ErrorsNameTheLine) {

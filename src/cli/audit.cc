@@ -55,6 +55,14 @@ int run_audit(int argc, char** argv) {
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
 
+  std::vector<std::pair<std::string, std::string>> stdin_uses;
+  for (const std::string& input : bundle_args.inputs)
+    stdin_uses.emplace_back("the input", input);
+  stdin_uses.insert(stdin_uses.end(), {{"--baseline", baseline_path},
+                                       {"--expect", expect_path},
+                                       {"--namespaces", namespaces_path},
+                                       {"--cluster", cluster_path}});
+  if (!stdin_read_once(stdin_uses)) return kExitUsage;
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
   std::optional<Baseline> baseline;

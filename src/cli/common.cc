@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -57,7 +59,114 @@ std::vector<std::string> option_values(const CLI::App& app, const std::string& n
 
 }  // namespace
 
+namespace {
+
+// CLI11's messages in plain words: which option, what it was given, and what it takes.
+std::string usage_error(const CLI::App& app, const CLI::ParseError& e) {
+  std::string what = e.what();
+  // "--format: At Most 1 required but received 2", "sides: At least 2 required but received 1",
+  // "--color: 1 required TEXT:{auto,always,never} missing".
+  size_t colon = what.find(": ");
+  std::string name = colon == std::string::npos ? "" : what.substr(0, colon);
+  unsigned want = 0;
+  unsigned got = 0;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && !name.empty()) {
+    if (std::sscanf(what.c_str() + colon + 2, "At Most %u required but received %u", &want, &got) ==
+        2) {
+      return fmt::format("{} was given {} times; it takes one value", name, got);
+    }
+    if (std::sscanf(what.c_str() + colon + 2, "At least %u required but received %u", &want,
+                    &got) == 2) {
+      const CLI::Option* option = app.get_option_no_throw(name);
+      return fmt::format("{} needs {} values{}, and {} given", name, want,
+                         option ? fmt::format(" ({})", option->get_description()) : "",
+                         got == 1 ? std::string("1 was") : fmt::format("{} were", got));
+    }
+    if (what.ends_with(" missing")) return fmt::format("{} needs a value", name);
+  }
+  // "args is required": a positional is named by what it holds.
+  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what.ends_with(" is required")) {
+    std::string missing = what.substr(0, what.size() - std::string_view(" is required").size());
+    const CLI::Option* option = app.get_option_no_throw(missing);
+    if (option && option->get_positional()) {
+      return fmt::format("missing arguments: {}", option->get_description());
+    }
+    return fmt::format("{} is required", missing);
+  }
+  // "Could not convert: --jobs = -1"
+  std::string_view convert = "Could not convert: ";
+  if (what.starts_with(convert)) {
+    size_t equals = what.find(" = ");
+    if (equals != std::string::npos) {
+      std::string option = what.substr(convert.size(), equals - convert.size());
+      const CLI::Option* found = app.get_option_no_throw(option);
+      return fmt::format("{} {}: not a value it takes{}", option, what.substr(equals + 3),
+                         found ? fmt::format(" ({})", found->get_type_name()) : "");
+    }
+  }
+  // "--no-config excludes --config"
+  if (dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr) {
+    size_t excludes = what.find(" excludes ");
+    if (excludes != std::string::npos) {
+      return fmt::format("{} and {} contradict each other: give one of them",
+                         what.substr(excludes + 10), what.substr(0, excludes));
+    }
+  }
+  return what;
+}
+
+// `-o report.json` without --format writes the default format: the user most likely meant the
+// format the name says, and a warning says so rather than guessing.
+void warn_output_format(const CLI::App& app) {
+  const CLI::Option* format = app.get_option_no_throw("--format");
+  const CLI::Option* output = app.get_option_no_throw("--output");
+  if (!format || !output || format->count() != 0 || output->count() == 0) return;
+  std::string path = output->as<std::string>();
+  std::string extension = std::filesystem::path(path).extension().string();
+  static const std::pair<std::string_view, std::string_view> kByExtension[] = {
+      {".json", "json"}, {".sarif", "sarif"}, {".html", "html"},
+      {".htm", "html"},  {".md", "markdown"}, {".xml", "junit"}};
+  for (const auto& [ext, name] : kByExtension) {
+    if (extension != ext) continue;
+    std::string fallback = format->get_default_str();
+    // Only a format the command has: every --format's description lists them.
+    if (fallback == name || format->get_description().find(name) == std::string::npos) return;
+    print_stderr(fmt::format(
+        "footprint: warning: {} is written in the {} format, the default; its name ends in "
+        "{}: add --format {} for that format\n",
+        path, fallback.empty() ? "text" : fallback, ext, name));
+    return;
+  }
+}
+
+}  // namespace
+
 std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
+  // `-n=default`, as kubectl (pflag) reads a short option: the value after '='. CLI11 would keep
+  // the '=' in the value.
+  std::vector<std::string> split;
+  split.reserve(2 * static_cast<size_t>(argc));
+  for (int i = 0; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    bool short_with_equals = i > 0 && arg.size() >= 3 && arg[0] == '-' && arg[2] == '=' &&
+                             std::isalpha(static_cast<unsigned char>(arg[1]));
+    if (arg == "--") short_with_equals = false;
+    if (short_with_equals) {
+      split.emplace_back(arg.substr(0, 2));
+      split.emplace_back(arg.substr(3));
+    } else {
+      split.emplace_back(arg);
+    }
+    if (arg == "--") {
+      for (++i; i < argc; ++i)
+        split.emplace_back(argv[i]);
+    }
+  }
+  std::vector<char*> args;
+  for (std::string& a : split)
+    args.push_back(a.data());
+  argc = static_cast<int>(args.size());
+  argv = args.data();
   app.set_version_flag("--version", fmt::format("footprint {}", FOOTPRINT_VERSION),
                        "Print footprint's version and exit");
   // --color exists on every command, as the README says, so a wrapper can pass it to any;
@@ -79,17 +188,34 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
       std::vector<std::string> values = option_values(app, "--values");
       if (!values.empty()) print_hint(values_hint(values, app.get_name()));
     } else {
-      print_error(e.what());
+      print_error(usage_error(app, e));
     }
     print_stderr(fmt::format("Run `{} --help` for the options.\n", app.get_name()));
     return kExitUsage;
   }
+  warn_output_format(app);
   return std::nullopt;
 }
 
 CLI::Option* add_repeatable(CLI::App& app, const std::string& names,
                             std::vector<std::string>& values, const std::string& description) {
   return app.add_option(names, values, description + " (repeatable)")->allow_extra_args(false);
+}
+
+CLI::Option* add_jobs_option(CLI::App& app, const std::string& names, unsigned& value,
+                             const std::string& description) {
+  CLI::Validator threads(
+      [](std::string& text) -> std::string {
+        unsigned n = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (ec == std::errc{} && end == text.data() + text.size() && n >= 1) return "";
+        return fmt::format(
+            "\"{}\" is not a number of threads: give 1 or more, or leave the option out for one "
+            "per core",
+            text);
+      },
+      "N");
+  return app.add_option(names, value, description)->type_name("N")->check(threads);
 }
 
 CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::string& value,
@@ -130,16 +256,17 @@ void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& rele
       ->required();
   add_namespace_option(app, release_flag, args.namespace_,
                        "Release namespace: where objects without a namespace land");
-  app.add_option("--jobs", args.jobs, "Threads (default: one per core)");
+  add_jobs_option(app, "-j,--jobs", args.jobs, "Threads (default: one per core)");
   add_chart_options(app, args);
 }
 
 void add_chart_options(CLI::App& app, BundleArgs& args) {
   args.command = app.get_name();
-  add_repeatable(app, "-f,--values", args.chart.values_files, "Chart inputs: a Helm values file");
-  add_repeatable(app, "--set", args.chart.set, "Chart inputs: set a value, key=value");
-  add_repeatable(app, "--set-string", args.chart.set_string,
-                 "Chart inputs: set a string value, key=value");
+  add_repeatable(app, "-f,--values", args.chart.values_files, "Chart inputs: a Helm values file")
+      ->type_name("FILE");
+  add_repeatable(app, "--set", args.chart.set, "Chart inputs: set a value")->type_name("KEY=VALUE");
+  add_repeatable(app, "--set-string", args.chart.set_string, "Chart inputs: set a string value")
+      ->type_name("KEY=VALUE");
   // helm's ValidateReleaseName (pkg/chartutil/validate_name.go): a DNS subdomain of at most 53
   // characters. Checked here so that "--release -x" is named as the option's mistake, not helm's.
   CLI::Validator release_name(
@@ -154,9 +281,11 @@ void add_chart_options(CLI::App& app, BundleArgs& args) {
   app.add_option("--release", args.chart.release, "Chart inputs: the release name")
       ->check(release_name);
   add_repeatable(app, "--api-versions", args.chart.api_versions,
-                 "Chart inputs: an API version the cluster serves, for .Capabilities");
+                 "Chart inputs: an API version the cluster serves, for .Capabilities")
+      ->type_name("GROUP/VERSION");
   app.add_option("--kube-version", args.chart.kube_version,
-                 "Chart inputs: the Kubernetes version for .Capabilities");
+                 "Chart inputs: the Kubernetes version for .Capabilities")
+      ->type_name("VERSION");
 }
 
 namespace {
@@ -199,6 +328,20 @@ std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleAr
       std::string folder = path.parent_path().empty() ? "." : path.parent_path().string();
       return std::pair{fmt::format("{} describes a chart; it holds no manifests", input),
                        fmt::format("give the chart folder: {} {}", args.command, folder)};
+    }
+    // kubectl apply -k builds a kustomization; read as manifests, its files are only its inputs.
+    std::string folder = fs::is_directory(path, ec) ? input : path.parent_path().string();
+    for (std::string_view name : {"kustomization.yaml", "kustomization.yml", "Kustomization"}) {
+      fs::path file = fs::path(folder.empty() ? "." : folder) / name;
+      bool named =
+          fs::is_directory(path, ec) ? fs::is_regular_file(file, ec) : path.filename() == name;
+      if (!named) continue;
+      return std::pair{
+          fmt::format("{} is a kustomization ({}): its files are kustomize's inputs, not the "
+                      "manifests it builds",
+                      input, name),
+          fmt::format("render it first: kubectl kustomize {} | {} -", folder.empty() ? "." : folder,
+                      args.command)};
     }
     // A folder of charts would be read as manifests, templates and all.
     if (!is_chart(input) && fs::is_directory(path, ec)) {
@@ -311,6 +454,18 @@ std::vector<std::string> input_paths(const BundleArgs& args, const Bundle& bundl
   return paths;
 }
 
+bool stdin_read_once(const std::vector<std::pair<std::string, std::string>>& uses) {
+  std::vector<std::string> readers;
+  for (const auto& [option, path] : uses) {
+    if (path == "-") readers.push_back(option);
+  }
+  if (readers.size() < 2) return true;
+  print_error(fmt::format(
+      "standard input can be read only once, and {} and {} both name it (-): save one to a file",
+      readers[0], readers[1]));
+  return false;
+}
+
 bool check_output(const std::string& output, const std::vector<std::string>& inputs) {
   if (auto clash = output_clash(output, inputs)) {
     print_error(*clash);
@@ -324,9 +479,11 @@ void add_policy_options(CLI::App& app, PolicyArgs& args) {
                  "Exit 1 when a finding is at least this severe: info, low, medium, high, "
                  "critical or none (default: the config's failOn, else none)")
       ->check(CLI::IsMember({"info", "low", "medium", "high", "critical", "none"}));
-  app.add_option("--config", args.config_path,
-                 "Configuration file (default: .footprint.yaml in the current directory)");
-  app.add_flag("--no-config", args.no_config, "Ignore .footprint.yaml");
+  CLI::Option* config =
+      app.add_option("--config", args.config_path,
+                     "Configuration file (default: .footprint.yaml in the current directory)")
+          ->type_name("FILE");
+  app.add_flag("--no-config", args.no_config, "Ignore .footprint.yaml")->excludes(config);
   app.add_flag("--trust-annotations", args.trust_annotations,
                "Let footprint.dev/ignore annotations in the input suppress its findings below "
                "critical (by default they are reported: the input does not judge itself)");

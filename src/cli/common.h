@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/analyze.h"
@@ -40,6 +41,9 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv);
 CLI::Option* add_repeatable(CLI::App& app, const std::string& names,
                             std::vector<std::string>& values, const std::string& description);
 
+// --jobs: a number of threads from 1; left out, one per core.
+CLI::Option* add_jobs_option(CLI::App& app, const std::string& names, unsigned& value,
+                             const std::string& description);
 // A namespace option: the value must be a DNS label (RFC 1123), as Kubernetes requires.
 CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::string& value,
                                   const std::string& description);
@@ -110,6 +114,10 @@ struct ComparisonArgs {
   std::string output_path;
 };
 void add_comparison_options(CLI::App& app, ComparisonArgs& args, std::string_view written);
+
+// False, with an error, when two of `uses` (an option and its path) name standard input ("-"),
+// which can be read only once.
+bool stdin_read_once(const std::vector<std::pair<std::string, std::string>>& uses);
 
 // Every file the command reads for `args`: the inputs as given, the files found in directories,
 // and the values files; for refusing outputs that would overwrite one (see output_clash).

@@ -205,8 +205,8 @@ int run_images(int argc, char** argv) {
   if (argc >= 2 && std::string_view(argv[1]) == "relocate") return run_relocate(argc - 1, argv + 1);
   CLI::App app{
       "List every container image and Hugging Face model the manifests need, where each is "
-      "used, and whether it is pinned. `footprint images relocate --help` rewrites them to a "
-      "mirror.",
+      "used, and whether it is pinned. `footprint images relocate` rewrites them to a mirror "
+      "(see `footprint images relocate --help`).",
       "footprint images"};
   ImageListArgs args;
   add_bundle_options(app, args.bundle);

@@ -52,8 +52,9 @@ void add_registry_options(CLI::App& app, RegistryArgs& args, bool with_pin) {
   app.add_option("--platform", args.platform,
                  "Which manifest of a multi-platform image to size: os/arch[/variant], or all")
       ->capture_default_str();
-  app.add_option("--parallel", args.parallel, "Images to ask registries about at once")
-      ->check(CLI::Range(1, 64))
+  app.add_option("--parallel", args.parallel, "Images to ask registries about at once, 1 to 64")
+      ->check(CLI::Range(1, 64).description(""))
+      ->type_name("N")
       ->capture_default_str();
   add_repeatable(app, "--insecure-registry", args.insecure,
                  "HOST[:PORT] to reach over plain HTTP, or HTTPS without verifying its "

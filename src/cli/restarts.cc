@@ -60,7 +60,7 @@ int run_restarts(int argc, char** argv) {
   Format format = Format::kText;
   add_format_option(app, format, kTextOrJson);
   unsigned jobs = 0;
-  app.add_option("-j,--jobs", jobs, "Parser threads (default: one per core)");
+  add_jobs_option(app, "-j,--jobs", jobs, "Parser threads (default: one per core)");
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;

@@ -45,6 +45,7 @@ class Assembler {
   void add_document(const yaml::Document& doc, std::string_view text, uint64_t max_bytes) {
     const yaml::Node root = doc.root;
     if (!root || root.is_null()) return;  // empty or comment-only document
+    object_ = root.position();
     if (uint64_t bytes = root.end_offset() - root.begin_offset(); bytes > max_bytes) {
       error(root,
             fmt::format("a document of {} bytes; the limit is {} bytes (the API server takes at "
@@ -65,6 +66,7 @@ class Assembler {
     if (kind.ends_with("List") && (items.is_sequence() || items.is_null())) {
       for (size_t i = 0; i < items.size(); ++i) {
         yaml::Node item = items.item(i);
+        object_ = item.position();
         if (!item.is_mapping()) {
           error(item, fmt::format("{} item {} is {}, not a Kubernetes object", kind, i,
                                   node_kind_name(item)));
@@ -74,6 +76,15 @@ class Assembler {
           add(item, source, static_cast<int32_t>(i));
         }
       }
+      return;
+    }
+    if (kind == "List" && !items && root.get("apiVersion").text() == "v1") {
+      // apimachinery's unstructured decoder takes a document without `items` for one object:
+      // kubectl then finds no kind List to send it to.
+      error(root,
+            "List has no items, so kubectl reads it as one object of kind List, which no API "
+            "serves (\"no matches for kind \"List\" in version \"v1\"\"); an empty list is "
+            "`items: []`");
       return;
     }
     if (check_name(root)) add(root, std::move(source), -1);
@@ -130,11 +141,12 @@ class Assembler {
   }
 
   void error(const yaml::Node& at, std::string message) {
-    out_.errors.push_back(LoadError{name_, at.position(), std::move(message)});
+    out_.errors.push_back(LoadError{name_, at.position(), std::move(message), object_});
   }
 
   uint32_t file_;
   const std::string& name_;
+  yaml::Position object_;  // where the document or List item being assembled starts
   ChunkObjects& out_;
 };
 

@@ -4,15 +4,18 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iterator>
 #include <optional>
+#include <tuple>
 
 #include "load/assemble.h"
 #include "load/helm_gzip.h"
+#include "load/json_stream.h"
 #include "load/parallel.h"
 #include "util/memory.h"
 
@@ -21,6 +24,20 @@ namespace footprint {
 std::string LoadError::to_string() const {
   if (position.line == 0) return fmt::format("{}: {}", file, message);
   return fmt::format("{}:{}:{}: {}", file, position.line, position.column, message);
+}
+
+size_t count_documents(const std::vector<LoadError>& errors) {
+  std::vector<std::tuple<std::string_view, uint32_t, uint32_t>> seen;
+  size_t unplaced = 0;
+  for (const LoadError& e : errors) {
+    if (e.document.line == 0) {
+      ++unplaced;
+    } else {
+      seen.emplace_back(e.file, e.document.line, e.document.column);
+    }
+  }
+  std::sort(seen.begin(), seen.end());
+  return unplaced + static_cast<size_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
 }
 
 std::string_view LoadedInput::renderer_of(std::string_view file) const {
@@ -43,6 +60,7 @@ struct Chunk {
   uint32_t begin;
   uint32_t end;
   uint32_t line;
+  uint32_t column = 1;  // a JSON value may start inside a line
 };
 
 // A document marker is `---` at the start of a line followed by a space, tab or line end. The
@@ -88,6 +106,29 @@ void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>&
     line += count_newlines(text.substr(begin, end - begin));
     begin = end;
   }
+}
+
+// A JSON stream (json_stream.h): one chunk per value, and the decoder's error, which loses the
+// rest of the file as kubectl does.
+void json_values(uint32_t file, const std::string& name, std::string_view text,
+                 std::vector<Chunk>& out, std::optional<LoadError>& error) {
+  JsonStream stream = split_json_stream(text);
+  for (const JsonValue& v : stream.values)
+    out.push_back(Chunk{file, v.begin, v.end, v.position.line, v.position.column});
+  if (!stream.error_position) return;
+  // Go names the character after a trailing comma; JSON, unlike YAML, allows none.
+  std::string_view before = text.substr(0, stream.error_offset);
+  size_t last = before.find_last_not_of(" \t\r\n");
+  bool trailing_comma = last != std::string_view::npos && before[last] == ',' &&
+                        stream.error.find("looking for beginning of") != std::string::npos;
+  error = LoadError{
+      name, *stream.error_position,
+      fmt::format("{}: kubectl reads an input that starts with '{{' as JSON and refuses it (Go's "
+                  "JSON decoder: \"{}\")",
+                  trailing_comma ? "a comma before the closing bracket, which JSON does not allow"
+                                 : "not valid JSON",
+                  stream.error),
+      *stream.error_position};
 }
 
 tl::expected<std::string, std::string> read_stream(std::FILE* f, uint64_t max_bytes,
@@ -144,6 +185,17 @@ std::string join_names(const std::vector<std::string>& names) {
   return out;
 }
 
+// Why a symlink cannot be read, from the error of following it.
+std::string broken_link(const std::string& target, std::error_code followed) {
+  if (followed == std::errc::too_many_symbolic_link_levels) {
+    return fmt::format(
+        "a symlink to {}, which leads back to itself (a loop of symlinks): its "
+        "manifests cannot be read",
+        target);
+  }
+  return fmt::format("a symlink to {}, which does not exist: its manifests cannot be read", target);
+}
+
 // Lists manifest files under `dir`, sorted, so output does not depend on directory order. A
 // folder that cannot be read is an error, as an unreadable file is: nothing is skipped silently.
 tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::string& dir,
@@ -191,11 +243,9 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
     // without a word, as an unreadable file's would.
     std::error_code link_ec;
     if (it->is_symlink(link_ec) && is_manifest_name(path) && !fs::exists(path, link_ec)) {
+      std::error_code ignored;
       return tl::unexpected(LoadError{
-          shown,
-          {},
-          fmt::format("a symlink to {}, which does not exist: its manifests cannot be read",
-                      fs::read_symlink(path, link_ec).generic_string())});
+          shown, {}, broken_link(fs::read_symlink(path, ignored).generic_string(), link_ec)});
     }
     if (it->is_regular_file(ec) && is_manifest_name(path)) {
       files.push_back(shown);
@@ -218,22 +268,64 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
   return files;
 }
 
+// An alias whose anchor is in an earlier document: YAML (and kubectl, which reads each document
+// on its own) resolves aliases only within their document, which the plain "unknown anchor" does
+// not say.
+std::string anchor_message(std::string_view text, const yaml::ParseError& e) {
+  std::string_view prefix = "unknown anchor '";
+  if (!e.message.starts_with(prefix)) return e.message;
+  size_t name_end = e.message.find('\'', prefix.size());
+  if (name_end == std::string::npos) return e.message;
+  std::string name = e.message.substr(prefix.size(), name_end - prefix.size());
+  size_t at = 0;  // the start of the error's line
+  for (uint32_t line = 1; line < e.position.line && at != std::string_view::npos; ++line) {
+    at = text.find('\n', at);
+    if (at != std::string_view::npos) ++at;
+  }
+  if (at == std::string_view::npos) return e.message;
+  // The start of the error's document: the last document marker before it.
+  size_t document = 0;
+  for (size_t marker = text.find("---"); marker != std::string_view::npos && marker < at;
+       marker = text.find("---", marker + 1)) {
+    if ((marker == 0 || text[marker - 1] == '\n') && is_document_marker(text, marker))
+      document = marker;
+  }
+  std::string anchor = "&" + name;
+  for (size_t found = text.find(anchor); found != std::string_view::npos && found < document;
+       found = text.find(anchor, found + 1)) {
+    size_t after = found + anchor.size();
+    if (after < text.size() && text[after] != ' ' && text[after] != '\n' && text[after] != '\r' &&
+        text[after] != '\t') {
+      continue;  // a longer anchor name
+    }
+    return fmt::format(
+        "unknown anchor '{}': its anchor &{} is in an earlier document, and an alias can refer "
+        "only to an anchor in its own document (kubectl reads each document on its own): repeat "
+        "the content, or define the anchor again in this document",
+        name, name);
+  }
+  return e.message;
+}
+
 // Parses one chunk and assembles its objects. A chunk that fails is parsed again one document at
 // a time when LoadOptions::keep_valid_documents asks, so that only the documents in error are
 // lost.
 ChunkObjects load_chunk(const Chunk& c, const NamedText& file, const LoadOptions& options) {
   ChunkObjects out;
-  auto parse_error = [&](const yaml::ParseError& e) {
-    out.errors.push_back(LoadError{file.name, e.position, e.message});
+  // A YAML error loses the whole chunk it is in, which is one document when keep_valid_documents
+  // parses them one by one.
+  auto parse_error = [&](const yaml::ParseError& e, uint32_t line) {
+    out.errors.push_back(
+        LoadError{file.name, e.position, anchor_message(file.text, e), yaml::Position{line, 1}});
   };
   std::string_view text(file.text);
   auto parsed = yaml::parse_chunk(text.substr(c.begin, c.end - c.begin),
-                                  yaml::ChunkStart{c.begin, c.line}, options.limits);
+                                  yaml::ChunkStart{c.begin, c.line, c.column}, options.limits);
   std::vector<yaml::Document> documents;
   if (parsed) {
     documents = std::move(*parsed);
   } else if (!options.keep_valid_documents) {
-    parse_error(parsed.error());
+    parse_error(parsed.error(), c.line);
   } else {
     std::vector<Chunk> singles;
     split_into_chunks(c.file, text.substr(c.begin, c.end - c.begin), singles, 0, c.begin, c.line);
@@ -241,7 +333,7 @@ ChunkObjects load_chunk(const Chunk& c, const NamedText& file, const LoadOptions
       auto one = yaml::parse_chunk(text.substr(single.begin, single.end - single.begin),
                                    yaml::ChunkStart{single.begin, single.line}, options.limits);
       if (!one) {
-        parse_error(one.error());
+        parse_error(one.error(), single.line);
         continue;
       }
       for (yaml::Document& doc : *one)
@@ -292,6 +384,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   std::vector<std::vector<Chunk>> file_chunks(texts.size());
   std::vector<std::optional<LoadError>> file_errors(texts.size());
   std::vector<char> helm(texts.size(), 0);
+  std::vector<std::optional<LoadError>> json_errors(texts.size());
   parallel_for(texts.size(), options.jobs, [&](size_t f) {
     std::string_view text = texts[f].text;
     if (text.size() >= options.limits.max_stream_bytes) {
@@ -310,7 +403,11 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
           fmt::format("binary data (a NUL byte at offset {}); expected YAML or JSON", nul)};
       return;
     }
-    split_into_chunks(static_cast<uint32_t>(f), text, file_chunks[f]);
+    if (is_json_stream(text)) {
+      json_values(static_cast<uint32_t>(f), texts[f].name, text, file_chunks[f], json_errors[f]);
+    } else {
+      split_into_chunks(static_cast<uint32_t>(f), text, file_chunks[f]);
+    }
     helm[f] = rendered_by_helm(text);
   });
   std::vector<Chunk> chunks;
@@ -345,6 +442,9 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
 
   // Joined in input order. Errors of single documents are kept apart from errors of whole files.
   std::vector<LoadError> document_errors;
+  for (std::optional<LoadError>& e : json_errors) {
+    if (e) document_errors.push_back(std::move(*e));
+  }
   std::vector<bool> has_documents(texts.size(), false);
   size_t object_count = 0;
   for (const ChunkObjects& chunk : assembled)
@@ -366,11 +466,20 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   } else {
     errors.insert(errors.end(), document_errors.begin(), document_errors.end());
   }
+  // An empty file beside others decodes to no objects, as `kubectl apply -f DIR` reads it: a note.
+  // Only when no input holds anything is that an error.
+  bool anything = std::any_of(has_documents.begin(), has_documents.end(), [](bool b) { return b; });
   for (uint32_t f = 0; f < texts.size(); ++f) {
     auto in_file = [&](const LoadError& e) { return e.file == texts[f].name; };
     bool failed = std::any_of(errors.begin(), errors.end(), in_file) ||
                   std::any_of(out.invalid_documents.begin(), out.invalid_documents.end(), in_file);
-    if (!has_documents[f] && !failed) {
+    if (has_documents[f] || failed) continue;
+    if (anything || !out.invalid_documents.empty()) {
+      out.notes.push_back(
+          fmt::format("{}: no Kubernetes objects: the file is empty or only comments, so it adds "
+                      "nothing",
+                      texts[f].name));
+    } else {
       errors.push_back(LoadError{
           texts[f].name, {}, "no Kubernetes objects: the input is empty or only comments"});
     }
@@ -397,7 +506,20 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
 
 }  // namespace
 
+tl::expected<std::string, std::string> read_standard_input(uint64_t max_bytes) {
+  // Two inputs named "-" in one run (compare's modes, diff's sides, --baseline beside a manifest)
+  // would otherwise see the second read come back empty.
+  static std::atomic<bool> taken{false};
+  if (taken.exchange(true)) {
+    return tl::unexpected(std::string(
+        "standard input can be read only once, and another input of this command already read "
+        "it: save it to a file and name the file"));
+  }
+  return read_stream(stdin, max_bytes);
+}
+
 tl::expected<std::string, std::string> read_text_file(const std::string& path, uint64_t max_bytes) {
+  if (path == "-") return read_standard_input(max_bytes);
   return read_file(path, max_bytes);
 }
 
@@ -425,7 +547,11 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     }
     std::error_code ec;
     fs::file_status status = fs::status(input, ec);
-    if (ec || !fs::exists(status)) {
+    std::error_code link_ec;
+    if (ec && fs::is_symlink(fs::symlink_status(input, link_ec))) {
+      errors.push_back(
+          LoadError{input, {}, broken_link(fs::read_symlink(input, link_ec).generic_string(), ec)});
+    } else if (ec || !fs::exists(status)) {
       errors.push_back(LoadError{input, {}, "no such file or directory"});
     } else if (fs::is_directory(status)) {
       auto found = walk_directory(input, options.max_directory_entries, notes);
@@ -456,10 +582,12 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
   parallel_for(paths.size(), options.jobs, [&](size_t i) {
     const std::string& path = paths[i];
     texts[i].name = path == "-" ? "<stdin>" : path;
-    auto text = path == "-" ? read_stream(stdin, options.max_file_bytes)
+    auto text = path == "-" ? read_standard_input(options.max_file_bytes)
                             : read_file(path, options.max_file_bytes);
     if (text) {
       texts[i].text = std::move(*text);
+    } else if (path == "-") {
+      read_errors[i] = LoadError{"-", {}, text.error()};
     } else {
       read_errors[i] = LoadError{texts[i].name, {}, fmt::format("cannot read: {}", text.error())};
     }

@@ -31,6 +31,9 @@ struct LoadError {
   std::string file;
   yaml::Position position;
   std::string message;
+  // Where the document (or List item) the problem is in starts: the problems of one document
+  // share it, so that a report counts documents, not problems. Line 0 when not known.
+  yaml::Position document = {};
   // "file:line:col: message"
   std::string to_string() const;
 };
@@ -61,6 +64,9 @@ struct LoadedInput {
   std::string_view renderer_of(std::string_view file) const;
 };
 
+// How many documents (or List items) `errors` are in: several problems of one document count once.
+size_t count_documents(const std::vector<LoadError>& errors);
+
 // The input limits below, and yaml::Limits (nesting depth, alias expansion), are documented in
 // docs/limits.md; each is an error with the file and the limit, never a silent cut.
 struct LoadOptions {
@@ -82,7 +88,11 @@ struct LoadOptions {
   bool keep_valid_documents = false;
 };
 
-// Reads a whole file (a configuration or expectations file, not a manifest).
+// Reads standard input, once per run: a second call is an error that says so.
+tl::expected<std::string, std::string> read_standard_input(uint64_t max_bytes);
+
+// Reads a whole file (a configuration or expectations file, not a manifest); "-" is standard
+// input.
 tl::expected<std::string, std::string> read_text_file(const std::string& path,
                                                       uint64_t max_bytes = uint64_t{1} << 30);
 

@@ -214,6 +214,7 @@ class Builder {
         message += fmt::format(" (byte 0x{:02x})", static_cast<unsigned>(parser.problem_value));
       }
       Position pos = position_at_offset(text_, parser.problem_offset);
+      if (pos.line == 1) pos.column += start_.column - 1;
       pos.line += start_.line - 1;
       return {pos, message};
     }
@@ -223,7 +224,10 @@ class Builder {
   }
 
   Position position_of(const yaml_mark_t& mark) const {
-    return {static_cast<uint32_t>(mark.line) + start_.line, static_cast<uint32_t>(mark.column + 1)};
+    // A chunk that starts inside a line (a JSON value after another) shifts only its first line.
+    uint32_t shift = mark.line == 0 ? start_.column - 1 : 0;
+    return {static_cast<uint32_t>(mark.line) + start_.line,
+            static_cast<uint32_t>(mark.column + 1) + shift};
   }
 
   // libyaml counts marks in characters after any byte-order mark; offsets are bytes.

@@ -144,10 +144,11 @@ tl::expected<std::vector<Document>, ParseError> parse(std::string_view text,
                                                       const Limits& limits = {});
 
 // Where a chunk of a larger stream starts, so positions and offsets refer to the whole stream.
-// Chunks must start at the beginning of a line.
+// A YAML chunk starts at the beginning of a line; a JSON value may start inside one.
 struct ChunkStart {
   uint32_t offset = 0;
   uint32_t line = 1;
+  uint32_t column = 1;
 };
 
 tl::expected<std::vector<Document>, ParseError> parse_chunk(std::string_view chunk,

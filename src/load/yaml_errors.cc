@@ -114,6 +114,18 @@ Explained explain(const SyntaxProblem& p, std::string_view text, uint32_t first_
     }
   }
 
+  // A byte-order mark where a later document starts (files saved with one, then concatenated):
+  // the YAML reader takes one only at the start of the stream.
+  for (uint32_t candidate : {p.problem_at.line, p.problem_at.line - 1, p.context_at.line}) {
+    if (candidate <= first_line) continue;  // at the start of the stream, a mark is allowed
+    if (line_of(text, first_line, candidate).starts_with("\xEF\xBB\xBF")) {
+      return {{candidate, 1},
+              "a byte-order mark (U+FEFF) starts this line: YAML accepts one only at the start of "
+              "the file (kubectl, which splits the documents at '---' first, accepts one at the "
+              "start of each document); remove it"};
+    }
+  }
+
   if (problem == "found character that cannot start any token") {
     if (c == "\t") {
       return here(before.find_first_not_of(" \t") == kNone

@@ -95,6 +95,12 @@ TEST(YamlErrors, UnrenderedHelmTemplate) {
                {1, 28, "text after the closing quote of a value", "did not find expected key"});
 }
 
+TEST(YamlErrors, ByteOrderMarkOfALaterDocument) {
+  // Two files, the second saved with a byte-order mark, joined with '---': the mark opens line 4.
+  expect_error("kind: ConfigMap\nmetadata: {name: a}\n---\n\xEF\xBB\xBFkind: ConfigMap\n",
+               {4, 1, "a byte-order mark (U+FEFF) starts this line", "<document start>"});
+}
+
 TEST(YamlErrors, IndicatorsThatNeedQuotes) {
   expect_error("host: *.example.com\n",
                {1, 7, "a value starting with '*' is read as a reference to an anchor",

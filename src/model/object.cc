@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <bit>
 #include <functional>
+#include <iterator>
 #include <tuple>
 #include <utility>
 
 #include "load/parallel.h"
 #include "model/field_types.h"
+#include "model/object_names.h"
 #include "model/secrets.h"
 #include "util/memory.h"
 
@@ -103,8 +105,8 @@ void set_aside_wrong_field_types(LoadedInput& input, std::vector<WrongInBlock>& 
       continue;
     }
     for (FieldTypeError& e : in_block[at++].second) {
-      input.invalid_documents.push_back(
-          LoadError{input.files[objects[i].file], e.position, std::move(e.message)});
+      input.invalid_documents.push_back(LoadError{input.files[objects[i].file], e.position,
+                                                  std::move(e.message), objects[i].position});
     }
   }
   objects.erase(objects.begin() + static_cast<ptrdiff_t>(kept), objects.end());
@@ -212,6 +214,9 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
     for (size_t i = (task - 1) * kBlock, end = std::min(input.objects.size(), i + kBlock); i < end;
          ++i) {
       std::vector<FieldTypeError> found = wrong_field_types(input.objects[i].node);
+      std::vector<FieldTypeError> names = refused_names(input.objects[i].node);
+      found.insert(found.end(), std::make_move_iterator(names.begin()),
+                   std::make_move_iterator(names.end()));
       if (auto kind = misspelled_secret_kind(input.objects[i].node))
         found.insert(found.begin(), std::move(*kind));
       if (!found.empty()) wrong[task - 1].emplace_back(i, std::move(found));

@@ -58,12 +58,16 @@ Overview make_overview(const Report& report) {
   o.creates = report.show_inventory ? creates_lines(report.inventory) : std::vector<std::string>{};
   // What the report leaves out comes first: it is why the run exits 2.
   if (report.bundle && !report.bundle->input.invalid_documents.empty()) {
-    size_t n = report.bundle->input.invalid_documents.size();
+    const std::vector<LoadError>& invalid = report.bundle->input.invalid_documents;
+    size_t n = count_documents(invalid);
+    std::string listed = invalid.size() == n
+                             ? std::string("listed below")
+                             : fmt::format("{} problems listed below", invalid.size());
     o.creates.insert(
         o.creates.begin(),
-        fmt::format("{} not {} and {} left out of this report (listed below).",
+        fmt::format("{} not {} and {} left out of this report ({}).",
                     n == 1 ? "One document is" : fmt::format("{} documents are", n),
-                    n == 1 ? "a valid object" : "valid objects", n == 1 ? "is" : "are"));
+                    n == 1 ? "a valid object" : "valid objects", n == 1 ? "is" : "are", listed));
   }
   size_t number = 0;
   for (const Finding& f : report.analysis.findings) {

@@ -16,3 +16,13 @@ printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: d, namespace: ops}\n' 
 run "$FOOTPRINT" audit manifests --format json
 expect_status 0
 [ "$(json_get "$OUT" "d['inventory']['kinds']['ConfigMap']")" = 2 ] || fail "both ConfigMaps are read"
+
+# A link that leads back to itself (ELOOP) is named as a loop, given directly or in a folder.
+mkdir loop
+ln -s self.yaml loop/self.yaml
+run "$FOOTPRINT" audit loop/self.yaml
+expect_status 2
+expect_stderr "loop/self.yaml: a symlink to self.yaml, which leads back to itself"
+run "$FOOTPRINT" audit loop
+expect_status 2
+expect_stderr "loop/self.yaml: a symlink to self.yaml, which leads back to itself"

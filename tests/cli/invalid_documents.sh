@@ -79,6 +79,28 @@ expect_stdout "Documents that are not valid objects"
 # The first screen says so before anything else.
 sed -n 4p "$OUT" | grep -q "2 documents are not valid objects" || fail "summary: $(sed -n 1,6p "$OUT")"
 
+# Documents are counted, not problems: a ConfigMap with two numbers as data values (the API
+# server refuses map[string]string values that are not strings, core/v1 types.go) is one
+# document with two problems, beside a Deployment without a name: two documents, three rows.
+cat >"$TMP/many.yaml" <<'YAML'
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: numbers, namespace: x}
+data: {a: 1, b: 2}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {namespace: x}
+YAML
+run "$FOOTPRINT" audit "$TMP/many.yaml" -n x
+expect_status 2
+expect_stdout "2 documents are not valid objects and are left out of this report (3 problems"
+expect_stdout "2 documents of the input could not be read as Kubernetes objects (3 problems)"
+run "$FOOTPRINT" audit "$TMP/many.yaml" -n x --format json
+expect_status 2
+[ "$(json_get "$OUT" "sorted(set((e['document']['line'], e['document']['column']) for e in d['invalidDocuments']))")" = \
+  "[(1, 1), (6, 1)]" ] || fail "documents of the JSON entries: $(json_get "$OUT" "d['invalidDocuments']")"
+
 # Commands that act on the whole input (here, rewriting it) still refuse any invalid document.
 run "$FOOTPRINT" images relocate "$TMP/in.yaml" --to mirror.example.com -o "$TMP/out"
 expect_status 2

@@ -43,6 +43,25 @@ check_rejected "$TMP/deep.yaml" "$TMP/deep.yaml:1:515: nesting deeper than 512 l
 head -c 4096 "$FOOTPRINT" >"$TMP/binary.yaml"
 check_rejected "$TMP/binary.yaml" "$TMP/binary.yaml: binary data"
 
+# Two files joined, the second saved with a byte-order mark: the mark opens line 4. kubectl
+# splits at '---' first and accepts it; the YAML reader does not, and the reason names it.
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: x}\n---\n' >"$TMP/bom.yaml"
+printf '\xef\xbb\xbfapiVersion: v1\nkind: ConfigMap\nmetadata: {name: b, namespace: x}\n' >>"$TMP/bom.yaml"
+check_rejected "$TMP/bom.yaml" "$TMP/bom.yaml:5:1: a byte-order mark (U+FEFF) starts this line"
+
+# A List without items is, to kubectl's decoder (unstructured.go: "No Items field, so it wasn't a
+# list"), one object of kind List, which no API serves; `items: []` is the empty list.
+printf 'apiVersion: v1\nkind: List\n' >"$TMP/itemless.yaml"
+check_rejected "$TMP/itemless.yaml" "$TMP/itemless.yaml:1:1: List has no items"
+printf 'apiVersion: v1\nkind: List\nitems: []\n' >"$TMP/empty-list.yaml"
+run "$FOOTPRINT" audit "$TMP/empty-list.yaml" "$TMP/bom.yaml"
+expect_status 2
+if grep -q "empty-list.yaml" "$ERR"; then fail "an empty List is no error: $(cat "$ERR")"; fi
+
+# An alias whose anchor is in an earlier document: each document is read on its own.
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: &meta {name: a, namespace: x}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: *meta\n' >"$TMP/anchor.yaml"
+check_rejected "$TMP/anchor.yaml" "$TMP/anchor.yaml:7:11: unknown anchor 'meta': its anchor &meta is in an earlier document"
+
 : >"$TMP/empty.yaml"
 check_rejected "$TMP/empty.yaml" "$TMP/empty.yaml: no Kubernetes objects: the input is empty or only comments"
 

@@ -62,6 +62,7 @@ std::vector<ObjectSize> object_sizes(const Bundle& bundle) {
     if (sizes) {
       s.sizes = *sizes;
     } else {
+      s.error_at = sizes.error().position;
       // The encoder's message quotes the value, which must not reach a report for a Secret.
       s.error = fmt::format("line {}: {}", sizes.error().position.line,
                             may_hold_secret_values(obj)

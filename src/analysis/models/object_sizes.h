@@ -31,6 +31,7 @@ struct ObjectSize {
   uint64_t yaml_bytes = 0;
   std::optional<ApplySizes> sizes;  // nullopt when kubectl cannot encode the object
   std::string error;                // why, with the position
+  yaml::Position error_at;          // the value kubectl cannot encode
   // ConfigMaps and Secrets: the bytes the API server's validation sums against kMaxSecretSize
   // (decoded values of data, binaryData and stringData).
   std::optional<uint64_t> data_bytes;

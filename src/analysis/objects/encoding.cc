@@ -19,6 +19,8 @@ void run_object_not_encodable(const Context& ctx, Findings& out) {
                 "text in quotes where the field is a string.");
     f.summary = fmt::format("kubectl cannot send {}: it holds a value JSON cannot encode",
                             size.object->display());
+    // The line of the value to change, which the fix names, rather than the object's first line.
+    if (size.error_at.line != 0) f.position = size.error_at;
   }
 }
 

@@ -37,6 +37,9 @@ spec:
       << findings[0].message;
   EXPECT_EQ(findings[1].object.name, "inf");
   EXPECT_NE(findings[1].message.find("line 16: `-.inf`"), std::string::npos);
+  // Each points at the line of its value (10, 16: counted in the text above), where the fix is.
+  EXPECT_EQ(findings[0].position.line, 10u);
+  EXPECT_EQ(findings[1].position.line, 16u);
 }
 
 }  // namespace
