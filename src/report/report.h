@@ -26,8 +26,6 @@ struct Context;
 enum class Format : uint8_t { kText, kJson, kMarkdown, kSarif, kHtml, kGithub, kJunit };
 std::optional<Format> parse_format(std::string_view name);
 
-constexpr int kJsonSchemaVersion = 1;
-
 struct ReportOptions {
   bool color = false;  // ANSI colours in text output
   size_t width = 100;  // prose wraps here
