@@ -14,6 +14,8 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "load/parallel.h"
+#include "model/names.h"
+#include "model/namespaces.h"
 #include "report/cluster_wide.h"
 #include "report/report.h"
 
@@ -31,11 +33,13 @@ int run_audit(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "json", "markdown", "md", "sarif", "html", "github", "junit"}))
       ->capture_default_str();
   std::string min_severity = "info";
-  app.add_option("--min-severity", min_severity,
-                 "With --format github or junit, leave out findings below this severity: info, "
-                 "low, medium, high or critical")
-      ->check(CLI::IsMember({"info", "low", "medium", "high", "critical"}))
-      ->capture_default_str();
+  CLI::Option* min_severity_option =
+      app.add_option("--min-severity", min_severity,
+                     "With --format github or junit, leave out findings below this severity: "
+                     "info, low, medium, high or critical (refused with other formats, which "
+                     "report every finding)")
+          ->check(CLI::IsMember({"info", "low", "medium", "high", "critical"}))
+          ->capture_default_str();
   PolicyArgs policy;
   add_policy_options(app, policy);
   std::string expect_path;
@@ -48,6 +52,9 @@ int run_audit(int argc, char** argv) {
                  "radius against; default: system namespaces, the bundle's, and one other team's");
   std::string cluster_path;
   add_cluster_option(app, cluster_path);
+  add_repeatable(app, "--own-namespace", bundle_args.own_namespaces,
+                 "A namespace the operator manages that the bundle does not show, as given to "
+                 "`fix webhooks --scope own`: webhooks reaching it do not reach other teams");
   std::string baseline_path;
   app.add_option("--baseline", baseline_path,
                  "A previous `--format json` report: its findings are marked known and never "
@@ -57,6 +64,24 @@ int run_audit(int argc, char** argv) {
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  // A report that lists every finding would silently ignore it.
+  if (min_severity_option->count() > 0 && format_name != "github" && format_name != "junit") {
+    print_error(fmt::format(
+        "--min-severity applies to --format github and junit only; the {} report lists every "
+        "finding (to fail only on severe ones, use --fail-on)",
+        format_name));
+    return kExitUsage;
+  }
+
+  for (const std::string& ns : bundle_args.own_namespaces) {
+    if (!is_dns1123_label(ns) || is_system_namespace(ns)) {
+      print_error(fmt::format("--own-namespace {}: {}", ns,
+                              is_system_namespace(ns)
+                                  ? "a system namespace is never the operator's alone"
+                                  : "not a namespace name (a DNS-1123 label)"));
+      return kExitUsage;
+    }
+  }
 
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
@@ -87,6 +112,12 @@ int run_audit(int argc, char** argv) {
     }
     expectations = std::move(*loaded);
   }
+  for (const Expectation& e : expectations) {
+    if (!is_api_verb(e.request.verb)) {
+      print_stderr(fmt::format("footprint: warning: {}:{}: {}\n", e.file, e.position.line,
+                               unknown_verb_warning(e.request.verb)));
+    }
+  }
   std::vector<ClusterNamespace> namespaces;
   if (!namespaces_path.empty()) {
     auto loaded = load_namespaces(namespaces_path, *bundle);
@@ -97,7 +128,8 @@ int run_audit(int argc, char** argv) {
     namespaces = std::move(*loaded);
   }
   std::optional<Cluster> cluster;
-  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster)) return kExitUsage;
+  if (!load_cluster_option(cluster_path, bundle_args.jobs, cluster, &bundle->input.notes))
+    return kExitUsage;
   Context context(*bundle, std::move(namespaces), std::move(expectations),
                   cluster ? &*cluster : nullptr);
   if (charts.size() == 1) context.release = charts.front().release;

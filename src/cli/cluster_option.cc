@@ -15,7 +15,8 @@ CLI::Option* add_cluster_option(CLI::App& app, std::string& path) {
                         "snapshot-command`): its namespaces, CRDs, webhooks and RBAC");
 }
 
-bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<Cluster>& cluster) {
+bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<Cluster>& cluster,
+                         std::vector<std::string>* notes) {
   if (path.empty()) return true;
   auto loaded = load_cluster(path, jobs);
   if (!loaded) {
@@ -25,13 +26,14 @@ bool load_cluster_option(const std::string& path, unsigned jobs, std::optional<C
   }
   cluster = std::move(*loaded);
   if (cluster->objects.of_kind("", "Namespace").empty()) {
-    print_stderr(
-        fmt::format("footprint: warning: --cluster {} holds no Namespace objects, so the "
-                    "blast radius cannot be computed from the snapshot: using the "
-                    "namespaces footprint assumes without --cluster (kube-system, "
-                    "default, the install's own and one other team's). Take the "
-                    "snapshot again with: {}\n",
-                    path, snapshot_command()));
+    std::string warning = fmt::format(
+        "--cluster {} holds no Namespace objects, so the blast radius cannot be "
+        "computed from the snapshot: using the namespaces footprint assumes without "
+        "--cluster (kube-system, default, the install's own and one other team's). "
+        "Take the snapshot again with: {}",
+        path, snapshot_command());
+    print_stderr("footprint: warning: " + warning + "\n");
+    if (notes) notes->push_back(std::move(warning));
   }
   return true;
 }

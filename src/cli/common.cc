@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <fstream>
 
 #include "analysis/check.h"
+#include "cli/build_info.h"
 #include "model/names.h"
 
 namespace footprint {
@@ -57,9 +59,13 @@ std::vector<std::string> option_values(const CLI::App& app, const std::string& n
 
 }  // namespace
 
+std::string version_line() {
+  return fmt::format("footprint {} (commit {}{})", FOOTPRINT_VERSION, kBuildCommit,
+                     kBuildTreeModified ? ", with local changes" : "");
+}
+
 std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
-  app.set_version_flag("--version", fmt::format("footprint {}", FOOTPRINT_VERSION),
-                       "Print footprint's version and exit");
+  app.set_version_flag("--version", version_line(), "Print footprint's version and exit");
   // --color exists on every command, as the README says, so a wrapper can pass it to any;
   // commands that write only manifests or scripts accept it and colour nothing.
   if (!app.get_option_no_throw("--color")) {
@@ -107,7 +113,13 @@ CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::
 }
 
 void print_error(const std::string& message) {
-  print_stderr("footprint: error: " + message + "\n");
+  // A hint inside the message (helm's failure, say) gets the prefix print_hint gives one.
+  std::string text = "footprint: error: " + message + "\n";
+  for (size_t at = text.find("\nhint: "); at != std::string::npos;
+       at = text.find("\nhint: ", at + 1)) {
+    text.insert(at + 1, "footprint: ");
+  }
+  print_stderr(text);
 }
 
 void print_hint(const std::string& hint) {
@@ -289,6 +301,7 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
     return std::nullopt;
   }
   Bundle bundle = build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
+  bundle.own_namespaces = args.own_namespaces;
   // Objects with fields of the wrong type join the invalid documents there; a command that acts
   // on the whole input refuses them like the others.
   const std::vector<LoadError>& invalid = bundle.input.invalid_documents;
@@ -416,14 +429,16 @@ ReportOptions text_options(const ColorOption& color, const std::string& output_p
   bool to_stdout = output_path.empty() || output_path == "-";
   if (!to_stdout) return options;
   // COLUMNS, when exported, is the width the reader asked for (POSIX has it override the
-  // terminal's), also through a pipe (`COLUMNS=80 footprint ... | less`); a value too small for
-  // any table is ignored.
+  // terminal's), also through a pipe (`COLUMNS=80 footprint ... | less`); a value that is not
+  // digits (strtoul would wrap "-5" round to a huge width), or too small for any table, is
+  // ignored.
   constexpr size_t kMinWidth = 20;
   size_t columns = 0;
-  if (const char* env = std::getenv("COLUMNS")) {
+  if (const char* env = std::getenv("COLUMNS");
+      env && std::isdigit(static_cast<unsigned char>(*env))) {
     char* end = nullptr;
     columns = std::strtoul(env, &end, 10);
-    if (end == env || *end != '\0' || columns < kMinWidth) columns = 0;
+    if (*end != '\0' || columns < kMinWidth) columns = 0;
   }
   if (columns == 0 && isatty(STDOUT_FILENO)) {
     winsize size{};

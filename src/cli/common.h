@@ -39,6 +39,8 @@ CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::
                                   const std::string& description);
 
 void print_error(const std::string& message);
+// "footprint 0.1.0 (commit HASH)", what --version prints on every command.
+std::string version_line();
 // Prints `hint: ...` under an error.
 void print_hint(const std::string& hint);
 void print_load_errors(const std::vector<LoadError>& errors);
@@ -55,6 +57,9 @@ struct BundleArgs {
   // --release names the release of manifest inputs too (can-install), not only a chart's.
   bool release_without_chart = false;
   std::string command;  // "footprint audit", for hints
+  // --own-namespace, for commands that take it: namespaces the operator manages beyond the
+  // bundle's (Bundle::own_namespaces).
+  std::vector<std::string> own_namespaces;
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
