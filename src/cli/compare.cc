@@ -203,6 +203,10 @@ int run_compare(int argc, char** argv) {
   Comparison comparison = compare_modes(modes, *config, cluster ? &*cluster : nullptr);
   std::string out = render_comparison(comparison, checked_format(format_name), options);
   if (!write_output(out, output_path, content_of(format_name))) return kExitUsage;
+  if (all_failed && !unreadable_input) {
+    print_error(fmt::format("no mode could be rendered; the first error, of mode {}:\n{}",
+                            modes.front().name, modes.front().error));
+  }
   if (all_failed || unreadable_input) return kExitUsage;
   for (const AnalysisResult& analysis : comparison.analyses) {
     if (reaches_fail_on(analysis, *config, policy)) return kExitFindings;
