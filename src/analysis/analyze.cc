@@ -62,6 +62,17 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
     const Object& obj = bundle.objects[index];
     std::string_view value = obj.annotation(kIgnoreAnnotation);
     const AnnotationIgnore& annotated = by_object[obj.index] = parse_ignore_annotation(value);
+    // Said, as an unknown check is: a request without a check or a reason explains nothing.
+    if (annotated.checks.empty()) {
+      result.notes.push_back(fmt::format(
+          "{}:{}: {} on {} names no check, so it asks to suppress nothing (write CHECK -- REASON)",
+          bundle.file_of(obj), obj.position.line, kIgnoreAnnotation, obj.display()));
+    } else if (annotated.reason.empty()) {
+      result.notes.push_back(fmt::format(
+          "{}:{}: {} on {} gives no reason (write CHECK -- REASON), so a reviewer cannot tell "
+          "why",
+          bundle.file_of(obj), obj.position.line, kIgnoreAnnotation, obj.display()));
+    }
     for (const std::string& id : annotated.checks) {
       if (id != "*" && !find_check(id)) {
         // The annotation's own line, where the misspelled ID is to be fixed.
@@ -122,8 +133,14 @@ void apply_suppressions(const Bundle& bundle, const Config& config, bool every_c
     const IgnoreRule& rule = config.ignore[r];
     bool expired = rule.expired(config.today);
     if (!expired && (matched[r] > 0 || !every_check_ran)) continue;
-    result.waiver_issues.push_back(
-        {rule, fmt::format("{}:{}", config.path, rule.position.line), expired, matched[r]});
+    size_t suppressed_otherwise = 0;
+    if (expired) {
+      suppressed_otherwise = static_cast<size_t>(
+          std::count_if(result.findings.begin(), result.findings.end(),
+                        [&](const Finding& f) { return f.suppressed && rule.matches(f); }));
+    }
+    result.waiver_issues.push_back({rule, fmt::format("{}:{}", config.path, rule.position.line),
+                                    expired, matched[r], suppressed_otherwise});
   }
 }
 

@@ -14,6 +14,8 @@
 namespace footprint {
 
 constexpr const char* kIgnoreAnnotation = "footprint.dev/ignore";
+// The schemaVersion of the JSON reports (report/json.cc), which --baseline reads back.
+constexpr int kJsonSchemaVersion = 1;
 
 // A waiver of the configuration file that needs its owner: expired (it waives nothing any more,
 // so what it matched is reported again), or stale (it matches no finding).
@@ -22,6 +24,15 @@ struct WaiverIssue {
   std::string at;  // "path:line"
   bool expired = false;
   size_t findings = 0;  // the findings it matches
+  // Of those, the ones another waiver or a trusted annotation suppresses: not reported.
+  size_t suppressed_otherwise = 0;
+};
+
+// A finding of the --baseline report that this run no longer has: its check, severity, object,
+// source and message as that report gave them, and its fingerprint.
+struct ResolvedFinding {
+  std::string fingerprint;
+  Finding finding;
 };
 
 struct AnalysisResult {
@@ -31,9 +42,9 @@ struct AnalysisResult {
   // Findings a footprint.dev/ignore annotation of the input asks to suppress, reported all the
   // same (Finding::suppression_request).
   size_t suppression_requests = 0;
-  // Set when compared with a --baseline report (apply_baseline): how many of its findings this
-  // run no longer has. Findings it has are marked Finding::known.
-  std::optional<size_t> resolved;
+  // Set when compared with a --baseline report (apply_baseline): its findings this run no
+  // longer has, as that report gave them. Findings it has are marked Finding::known.
+  std::optional<std::vector<ResolvedFinding>> resolved;
   std::vector<std::string> notes;          // e.g. an ignore annotation naming an unknown check
   std::vector<WaiverIssue> waiver_issues;  // in the configuration file's order
 };

@@ -2,12 +2,45 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "analysis/fingerprint.h"
 
 namespace footprint {
+
+namespace {
+
+std::string string_at(const nlohmann::json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+uint32_t number_at(const nlohmann::json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_number_unsigned() ? it->get<uint32_t>() : 0;
+}
+
+// What a report's finding says of itself, for naming it once it is resolved; a member the report
+// lacks or gives another type stays empty.
+Finding described_finding(const nlohmann::json& finding) {
+  Finding f;
+  f.check = string_at(finding, "check");
+  f.message = string_at(finding, "message");
+  if (auto object = finding.find("object"); object != finding.end() && object->is_object()) {
+    f.object = ObjectId{string_at(*object, "apiVersion"), string_at(*object, "kind"),
+                        string_at(*object, "namespace"), string_at(*object, "name")};
+  }
+  if (auto source = finding.find("source"); source != finding.end() && source->is_object()) {
+    f.file = string_at(*source, "file");
+    f.position.line = number_at(*source, "line");
+    f.position.column = number_at(*source, "column");
+  }
+  return f;
+}
+
+}  // namespace
 
 tl::expected<Baseline, LoadError> parse_baseline(const std::string& path, std::string_view text) {
   auto fail = [&](std::string message) {
@@ -17,6 +50,21 @@ tl::expected<Baseline, LoadError> parse_baseline(const std::string& path, std::s
   if (report.is_discarded() || !report.is_object() || !report.contains("findings") ||
       !report["findings"].is_array()) {
     return fail("not a footprint JSON report (write one with `footprint audit --format json`)");
+  }
+  const nlohmann::json* version =
+      report.contains("schemaVersion") ? &report["schemaVersion"] : nullptr;
+  if (!version || *version != kJsonSchemaVersion) {
+    return fail(fmt::format(
+        "the report has schemaVersion {}, and this footprint reads version {}: write the "
+        "baseline again with this footprint (`footprint audit --format json`)",
+        version ? version->dump() : "none", kJsonSchemaVersion));
+  }
+  // images and airgap print the same envelope with their own checks only, and no inventory:
+  // against such a report every other finding would pass for new.
+  if (!report.contains("inventory")) {
+    return fail(
+        "not an audit report (footprint images and airgap reports hold only their own "
+        "checks' findings): write the baseline with `footprint audit --format json`");
   }
   Baseline baseline;
   for (const nlohmann::json& finding : report["findings"]) {
@@ -35,8 +83,11 @@ tl::expected<Baseline, LoadError> parse_baseline(const std::string& path, std::s
                       "critical)",
                       finding["fingerprint"].get<std::string>()));
     }
-    auto [it, fresh] = baseline.try_emplace(finding["fingerprint"].get<std::string>(), *severity);
-    if (!fresh) it->second = std::max(it->second, *severity);
+    Finding described = described_finding(finding);
+    described.severity = *severity;
+    auto [it, fresh] =
+        baseline.try_emplace(finding["fingerprint"].get<std::string>(), std::move(described));
+    if (!fresh) it->second.severity = std::max(it->second.severity, *severity);
   }
   return baseline;
 }
@@ -52,21 +103,27 @@ void apply_baseline(AnalysisResult& result, const Baseline& baseline) {
   for (Finding& f : result.findings) {
     std::string id = fingerprint(f);
     auto before = baseline.find(id);
-    f.known = before != baseline.end() && f.severity <= before->second;
+    f.known = before != baseline.end() && f.severity <= before->second.severity;
     f.severity_before.reset();
-    if (before != baseline.end() && before->second != f.severity)
-      f.severity_before = before->second;
+    if (before != baseline.end() && before->second.severity != f.severity)
+      f.severity_before = before->second.severity;
     present.insert(std::move(id));
   }
-  size_t resolved = 0;
-  for (const auto& [id, severity] : baseline)
-    resolved += present.count(id) == 0 ? 1 : 0;
-  result.resolved = resolved;
+  std::vector<ResolvedFinding> resolved;
+  for (const auto& [id, finding] : baseline) {
+    if (!present.contains(id)) resolved.push_back({id, finding});
+  }
+  // Worst first, as findings are listed.
+  std::stable_sort(resolved.begin(), resolved.end(),
+                   [](const ResolvedFinding& a, const ResolvedFinding& b) {
+                     return a.finding.severity > b.finding.severity;
+                   });
+  result.resolved = std::move(resolved);
 }
 
 BaselineCounts baseline_counts(const AnalysisResult& result) {
   BaselineCounts counts;
-  counts.resolved = result.resolved.value_or(0);
+  counts.resolved = result.resolved ? result.resolved->size() : 0;
   for (const Finding& f : result.findings) {
     if (f.suppressed) continue;
     if (f.severity_before && !f.known) {

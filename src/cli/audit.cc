@@ -13,6 +13,8 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "load/parallel.h"
+#include "model/names.h"
+#include "model/namespaces.h"
 #include "report/cluster_wide.h"
 #include "report/report.h"
 
@@ -32,11 +34,13 @@ int run_audit(int argc, char** argv) {
   Format format = Format::kText;
   add_format_option(app, format, kAuditFormats);
   std::string min_severity = "info";
-  app.add_option("--min-severity", min_severity,
-                 "With --format github or junit, leave out findings below this severity: info, "
-                 "low, medium, high or critical")
-      ->check(CLI::IsMember({"info", "low", "medium", "high", "critical"}))
-      ->capture_default_str();
+  CLI::Option* min_severity_option =
+      app.add_option("--min-severity", min_severity,
+                     "With --format github or junit, leave out findings below this severity: "
+                     "info, low, medium, high or critical (refused with other formats, which "
+                     "report every finding)")
+          ->check(CLI::IsMember({"info", "low", "medium", "high", "critical"}))
+          ->capture_default_str();
   PolicyArgs policy;
   add_policy_options(app, policy);
   ContextArgs context_args;
@@ -45,6 +49,9 @@ int run_audit(int argc, char** argv) {
                                          "namespaces, the bundle's, and one other team's",
                        .cluster = true,
                        .expect = true});
+  add_repeatable(app, "--own-namespace", bundle_args.own_namespaces,
+                 "A namespace the operator manages that the bundle does not show, as given to "
+                 "`fix webhooks --scope own`: webhooks reaching it do not reach other teams");
   std::string baseline_path;
   app.add_option("--baseline", baseline_path,
                  "A previous `--format json` report: its findings are marked known and never "
@@ -54,14 +61,32 @@ int run_audit(int argc, char** argv) {
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;
+  // A report that lists every finding would silently ignore it.
+  if (min_severity_option->count() > 0 && format != Format::kGithub && format != Format::kJunit) {
+    print_error(fmt::format(
+        "--min-severity applies to --format github and junit only; the {} report lists every "
+        "finding (to fail only on severe ones, use --fail-on)",
+        name_of(format).name));
+    return kExitUsage;
+  }
+
+  for (const std::string& ns : bundle_args.own_namespaces) {
+    if (!is_dns1123_label(ns) || is_system_namespace(ns)) {
+      print_error(fmt::format("--own-namespace {}: {}", ns,
+                              is_system_namespace(ns)
+                                  ? "a system namespace is never the operator's alone"
+                                  : "not a namespace name (a DNS-1123 label)"));
+      return kExitUsage;
+    }
+  }
 
   std::vector<std::pair<std::string, std::string>> stdin_uses;
   for (const std::string& input : bundle_args.inputs)
     stdin_uses.emplace_back("the input", input);
   stdin_uses.insert(stdin_uses.end(), {{"--baseline", baseline_path},
-                                       {"--expect", expect_path},
-                                       {"--namespaces", namespaces_path},
-                                       {"--cluster", cluster_path}});
+                                       {"--expect", context_args.expect},
+                                       {"--namespaces", context_args.namespaces},
+                                       {"--cluster", context_args.cluster}});
   if (!stdin_read_once(stdin_uses)) return kExitUsage;
   std::optional<Config> config = load_policy(policy);
   if (!config) return kExitUsage;
@@ -85,7 +110,7 @@ int run_audit(int argc, char** argv) {
   inputs.push_back(baseline_path);
   if (!check_output(output_path, inputs)) return kExitUsage;
 
-  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs);
+  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs, &bundle->input.notes);
   if (!loaded) return kExitUsage;
   Context& context = *loaded->context;
   if (charts.size() == 1) context.release = charts.front().release;

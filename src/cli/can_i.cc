@@ -1,7 +1,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
 #include <string_view>
 
@@ -56,25 +55,11 @@ int list_permissions(const RbacPolicy& policy, const Identity& who, const std::s
   return write_output(out, "", json ? Content::kData : Content::kText) ? kExitOk : kExitUsage;
 }
 
-// Verbs the API server's request info produces (apiserver/pkg/endpoints/request/requestinfo.go)
-// and the special verbs RBAC checks through admission and subresources (use, bind, escalate,
-// impersonate, approve, sign, attest). RBAC matches any other word only through a rule that
-// names it or "*", so an answer about it says little about the install.
-constexpr std::array<std::string_view, 17> kKnownVerbs = {
-    "get",   "list", "watch", "create",   "update",      "patch",   "delete", "deletecollection",
-    "proxy", "use",  "bind",  "escalate", "impersonate", "approve", "sign",   "attest",
-    "*"};
-
 // Warns about a request no API server would make: an unknown verb, or a group that serves no such
 // resource (secrets.apps, where secrets is core), naming the group that does.
 void warn_unusual_request(const Request& request, const ResourceTable& known) {
-  if (std::find(kKnownVerbs.begin(), kKnownVerbs.end(), request.verb) == kKnownVerbs.end()) {
-    print_stderr(fmt::format(
-        "footprint: warning: \"{}\" is no verb of the Kubernetes API (get, list, watch, create, "
-        "update, patch, delete, deletecollection, and use, bind, escalate, impersonate, approve, "
-        "sign, attest); only a rule naming it or \"*\" allows it\n",
-        request.verb));
-  }
+  if (!is_api_verb(request.verb))
+    print_stderr("footprint: warning: " + unknown_verb_warning(request.verb) + "\n");
   if (!request.is_resource_request() || request.api_group.empty() ||
       known.find_resource(request.api_group, request.resource)) {
     return;

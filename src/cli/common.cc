@@ -15,6 +15,7 @@
 #include <fstream>
 
 #include "analysis/check.h"
+#include "cli/build_info.h"
 #include "model/names.h"
 
 namespace footprint {
@@ -141,6 +142,11 @@ void warn_output_format(const CLI::App& app) {
 
 }  // namespace
 
+std::string version_line() {
+  return fmt::format("footprint {} (commit {}{})", FOOTPRINT_VERSION, kBuildCommit,
+                     kBuildTreeModified ? ", with local changes" : "");
+}
+
 std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
   // `-n=default`, as kubectl (pflag) reads a short option: the value after '='. CLI11 would keep
   // the '=' in the value.
@@ -167,8 +173,7 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
     args.push_back(a.data());
   argc = static_cast<int>(args.size());
   argv = args.data();
-  app.set_version_flag("--version", fmt::format("footprint {}", FOOTPRINT_VERSION),
-                       "Print footprint's version and exit");
+  app.set_version_flag("--version", version_line(), "Print footprint's version and exit");
   // --color exists on every command, as the README says, so a wrapper can pass it to any;
   // commands that write only manifests or scripts accept it and colour nothing.
   if (!app.get_option_no_throw("--color")) {
@@ -233,7 +238,13 @@ CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::
 }
 
 void print_error(const std::string& message) {
-  print_stderr("footprint: error: " + message + "\n");
+  // A hint inside the message (helm's failure, say) gets the prefix print_hint gives one.
+  std::string text = "footprint: error: " + message + "\n";
+  for (size_t at = text.find("\nhint: "); at != std::string::npos;
+       at = text.find("\nhint: ", at + 1)) {
+    text.insert(at + 1, "footprint: ");
+  }
+  print_stderr(text);
 }
 
 void print_hint(const std::string& hint) {
@@ -432,6 +443,7 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
     return std::nullopt;
   }
   Bundle bundle = build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
+  bundle.own_namespaces = args.own_namespaces;
   // Objects with fields of the wrong type join the invalid documents there; a command that acts
   // on the whole input refuses them like the others.
   const std::vector<LoadError>& invalid = bundle.input.invalid_documents;
@@ -566,8 +578,8 @@ void add_context_options(CLI::App& app, ContextArgs& args, const ContextOptions&
   }
 }
 
-bool load_cluster_option(const std::string& path, unsigned jobs,
-                         std::unique_ptr<Cluster>& cluster) {
+bool load_cluster_option(const std::string& path, unsigned jobs, std::unique_ptr<Cluster>& cluster,
+                         std::vector<std::string>* notes) {
   if (path.empty()) return true;
   auto loaded = load_cluster(path, jobs);
   if (!loaded) {
@@ -577,19 +589,20 @@ bool load_cluster_option(const std::string& path, unsigned jobs,
   }
   cluster = std::make_unique<Cluster>(std::move(*loaded));
   if (cluster->objects.of_kind("", "Namespace").empty()) {
-    print_stderr(
-        fmt::format("footprint: warning: --cluster {} holds no Namespace objects, so the "
-                    "blast radius cannot be computed from the snapshot: using the "
-                    "namespaces footprint assumes without --cluster (kube-system, "
-                    "default, the install's own and one other team's). Take the "
-                    "snapshot again with: {}\n",
-                    path, snapshot_command()));
+    std::string warning = fmt::format(
+        "--cluster {} holds no Namespace objects, so the blast radius cannot be "
+        "computed from the snapshot: using the namespaces footprint assumes without "
+        "--cluster (kube-system, default, the install's own and one other team's). "
+        "Take the snapshot again with: {}",
+        path, snapshot_command());
+    print_stderr("footprint: warning: " + warning + "\n");
+    if (notes) notes->push_back(std::move(warning));
   }
   return true;
 }
 
 std::optional<ContextInputs> load_context_inputs(const ContextArgs& args, const Bundle& bundle,
-                                                 unsigned jobs) {
+                                                 unsigned jobs, std::vector<std::string>* notes) {
   ContextInputs inputs;
   if (!args.expect.empty()) {
     auto loaded = load_expectations(args.expect, bundle.resources);
@@ -599,6 +612,12 @@ std::optional<ContextInputs> load_context_inputs(const ContextArgs& args, const 
     }
     inputs.expectations = std::move(*loaded);
   }
+  for (const Expectation& e : inputs.expectations) {
+    if (!is_api_verb(e.request.verb)) {
+      print_stderr(fmt::format("footprint: warning: {}:{}: {}\n", e.file, e.position.line,
+                               unknown_verb_warning(e.request.verb)));
+    }
+  }
   if (!args.namespaces.empty()) {
     auto loaded = load_namespaces(args.namespaces, bundle);
     if (!loaded) {
@@ -607,13 +626,13 @@ std::optional<ContextInputs> load_context_inputs(const ContextArgs& args, const 
     }
     inputs.namespaces = std::move(*loaded);
   }
-  if (!load_cluster_option(args.cluster, jobs, inputs.cluster)) return std::nullopt;
+  if (!load_cluster_option(args.cluster, jobs, inputs.cluster, notes)) return std::nullopt;
   return inputs;
 }
 
 std::optional<LoadedContext> load_context(const ContextArgs& args, const Bundle& bundle,
-                                          unsigned jobs) {
-  std::optional<ContextInputs> inputs = load_context_inputs(args, bundle, jobs);
+                                          unsigned jobs, std::vector<std::string>* notes) {
+  std::optional<ContextInputs> inputs = load_context_inputs(args, bundle, jobs, notes);
   if (!inputs) return std::nullopt;
   LoadedContext loaded{std::move(inputs->cluster), nullptr};
   loaded.context = std::make_unique<Context>(bundle, std::move(inputs->namespaces),
@@ -675,14 +694,16 @@ ReportOptions text_options(const ColorOption& color, const std::string& output_p
   bool to_stdout = output_path.empty() || output_path == "-";
   if (!to_stdout) return options;
   // COLUMNS, when exported, is the width the reader asked for (POSIX has it override the
-  // terminal's), also through a pipe (`COLUMNS=80 footprint ... | less`); a value too small for
-  // any table is ignored.
+  // terminal's), also through a pipe (`COLUMNS=80 footprint ... | less`); a value that is not
+  // digits (strtoul would wrap "-5" round to a huge width), or too small for any table, is
+  // ignored.
   constexpr size_t kMinWidth = 20;
   size_t columns = 0;
-  if (const char* env = std::getenv("COLUMNS")) {
+  if (const char* env = std::getenv("COLUMNS");
+      env && std::isdigit(static_cast<unsigned char>(*env))) {
     char* end = nullptr;
     columns = std::strtoul(env, &end, 10);
-    if (end == env || *end != '\0' || columns < kMinWidth) columns = 0;
+    if (*end != '\0' || columns < kMinWidth) columns = 0;
   }
   if (columns == 0 && isatty(STDOUT_FILENO)) {
     winsize size{};

@@ -49,6 +49,8 @@ CLI::Option* add_namespace_option(CLI::App& app, const std::string& names, std::
                                   const std::string& description);
 
 void print_error(const std::string& message);
+// "footprint 0.1.0 (commit HASH)", what --version prints on every command.
+std::string version_line();
 // Prints `hint: ...` under an error.
 void print_hint(const std::string& hint);
 void print_load_errors(const std::vector<LoadError>& errors);
@@ -65,6 +67,9 @@ struct BundleArgs {
   // --release names the release of manifest inputs too (can-install), not only a chart's.
   bool release_without_chart = false;
   std::string command;  // "footprint audit", for hints
+  // --own-namespace, for commands that take it: namespaces the operator manages beyond the
+  // bundle's (Bundle::own_namespaces).
+  std::vector<std::string> own_namespaces;
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
@@ -150,11 +155,14 @@ struct ContextInputs {
   std::unique_ptr<Cluster> cluster;  // null without --cluster
 };
 // Prints the errors and returns nullopt when a file cannot be read.
+// With `notes`, a warning about the snapshot is also added there, for the report's notes.
 std::optional<ContextInputs> load_context_inputs(const ContextArgs& args, const Bundle& bundle,
-                                                 unsigned jobs);
+                                                 unsigned jobs,
+                                                 std::vector<std::string>* notes = nullptr);
 // Only the snapshot, for a command that reads it without a bundle; false after printing the
 // errors when it cannot be read.
-bool load_cluster_option(const std::string& path, unsigned jobs, std::unique_ptr<Cluster>& cluster);
+bool load_cluster_option(const std::string& path, unsigned jobs, std::unique_ptr<Cluster>& cluster,
+                         std::vector<std::string>* notes = nullptr);
 
 // A bundle's Context built on what the options name, with the snapshot it points into.
 struct LoadedContext {
@@ -162,7 +170,8 @@ struct LoadedContext {
   std::unique_ptr<Context> context;
 };
 std::optional<LoadedContext> load_context(const ContextArgs& args, const Bundle& bundle,
-                                          unsigned jobs);
+                                          unsigned jobs,
+                                          std::vector<std::string>* notes = nullptr);
 
 // --color auto|always|never.
 struct ColorOption {

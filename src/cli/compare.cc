@@ -197,6 +197,10 @@ int run_compare(int argc, char** argv) {
   std::string out = render_comparison(comparison, comparison_args.format, options);
   if (!write_output(out, comparison_args.output_path, content_of(comparison_args.format)))
     return kExitUsage;
+  if (all_failed && !unreadable_input) {
+    print_error(fmt::format("no mode could be rendered; the first error, of mode {}:\n{}",
+                            modes.front().name, modes.front().error));
+  }
   if (all_failed || unreadable_input) return kExitUsage;
   for (const AnalysisResult& analysis : comparison.analyses) {
     if (reaches_fail_on(analysis, *config, comparison_args.policy)) return kExitFindings;

@@ -424,9 +424,7 @@ constexpr FixTarget kTargets[] = {
 int run_fix(int argc, char** argv) {
   std::string_view target = argc > 1 ? argv[1] : "";
   if (target == "--version") {
-    return write_output(fmt::format("footprint {}\n", FOOTPRINT_VERSION), "", Content::kText)
-               ? kExitOk
-               : kExitUsage;
+    return write_output(version_line() + "\n", "", Content::kText) ? kExitOk : kExitUsage;
   }
   for (const FixTarget& t : kTargets) {
     if (target == t.name) return t.run(argc - 1, argv + 1);

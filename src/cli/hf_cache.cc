@@ -94,9 +94,7 @@ std::string report_text(const HfModelReport& r, bool fixing, const std::string& 
 int run_hf_cache(int argc, char** argv) {
   std::string action = argc >= 2 ? argv[1] : "";
   if (action == "--version") {
-    return write_output(fmt::format("footprint {}\n", FOOTPRINT_VERSION), "", Content::kText)
-               ? kExitOk
-               : kExitUsage;
+    return write_output(version_line() + "\n", "", Content::kText) ? kExitOk : kExitUsage;
   }
   bool help = action == "-h" || action == "--help";
   if (action != "check" && action != "fix") {

@@ -7,7 +7,6 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/build_info.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "model/names.h"
@@ -96,10 +95,7 @@ int run_main(int argc, char** argv) {
     return write_output(usage(), "", Content::kText) ? kExitOk : kExitUsage;
   }
   if (name == "--version" || name == "version") {
-    std::string version =
-        fmt::format("footprint {} (commit {}{})\n", FOOTPRINT_VERSION, kBuildCommit,
-                    kBuildTreeModified ? ", with local changes" : "");
-    return write_output(version, "", Content::kText) ? kExitOk : kExitUsage;
+    return write_output(version_line() + "\n", "", Content::kText) ? kExitOk : kExitUsage;
   }
   for (const Command& c : kCommands) {
     if (name == c.name) return c.run(argc - 1, argv + 1);

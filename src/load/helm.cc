@@ -228,19 +228,17 @@ tl::expected<RenderedChart, HelmFailure> render_chart(const std::string& chart,
   r.release = options.release.empty() ? chart_name(chart) : options.release;
   r.command = {helm,          "template",         r.release,       chart,
                "--namespace", options.namespace_, "--include-crds"};
+  // Joined to its flag, a value is never read as a flag of helm's own: `--set=--debug` is a
+  // --set value (pflag takes everything after the first '='), which helm then refuses.
   for (const std::string& f : options.values_files)
-    r.command.insert(r.command.end(), {"-f", f});
+    r.command.push_back("--values=" + f);
   for (const std::string& s : options.set)
-    r.command.insert(r.command.end(), {"--set", s});
-  for (const std::string& s : options.set_string) {
-    r.command.insert(r.command.end(), {"--set-string", s});
-  }
-  for (const std::string& v : options.api_versions) {
-    r.command.insert(r.command.end(), {"--api-versions", v});
-  }
-  if (!options.kube_version.empty()) {
-    r.command.insert(r.command.end(), {"--kube-version", options.kube_version});
-  }
+    r.command.push_back("--set=" + s);
+  for (const std::string& s : options.set_string)
+    r.command.push_back("--set-string=" + s);
+  for (const std::string& v : options.api_versions)
+    r.command.push_back("--api-versions=" + v);
+  if (!options.kube_version.empty()) r.command.push_back("--kube-version=" + options.kube_version);
   auto result = run_process(r.command, kHelmTimeoutSeconds);
   if (!result) return tl::unexpected(HelmFailure{result.error()});
   if (result->timed_out) {
@@ -249,6 +247,10 @@ tl::expected<RenderedChart, HelmFailure> render_chart(const std::string& chart,
   }
   if (result->exit_code != 0) {
     std::string message = fmt::format("helm template {} failed:\n{}", chart, result->err);
+    // helm's advice to pass its --debug, which footprint does not take.
+    constexpr std::string_view kDebugAdvice = "Use --debug flag to render out invalid YAML";
+    if (size_t at = message.rfind(kDebugAdvice); at != std::string::npos)
+      message.erase(at, kDebugAdvice.size());
     while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
       message.pop_back();
     if (message.ends_with(':')) {

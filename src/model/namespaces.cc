@@ -30,6 +30,9 @@ bool owned_by_bundle(const Bundle& bundle, std::string_view name) {
   if (name == "default") return name == bundle.default_namespace && lands_there();
   if (name == bundle.default_namespace || bundle.creates_namespace(name)) return true;
   if (is_system_namespace(name)) return false;
+  if (std::find(bundle.own_namespaces.begin(), bundle.own_namespaces.end(), name) !=
+      bundle.own_namespaces.end())
+    return true;
   return lands_there();
 }
 
@@ -72,6 +75,8 @@ std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle) {
   for (const char* n : {"kube-system", "kube-public", "kube-node-lease", "default"})
     names[n];
   names[bundle.default_namespace];
+  for (const std::string& own : bundle.own_namespaces)
+    names[own];
   for (const Object& obj : bundle.objects) {
     if (!obj.namespace_.empty()) names[obj.namespace_];
     if (obj.group.empty() && obj.kind == "Namespace") names[obj.name] = obj.labels();

@@ -23,8 +23,8 @@ struct ClusterNamespace {
   std::string name;
   Labels labels;        // always includes kubernetes.io/metadata.name=<name>, set by the API server
   bool system = false;  // kube-system, kube-public, kube-node-lease
-  // The release namespace, one the bundle creates, or one it puts objects in (other than the
-  // system namespaces and default).
+  // The release namespace, one the bundle creates, one it puts objects in (other than the
+  // system namespaces and default), or one declared the operator's (Bundle::own_namespaces).
   bool operator_owned = false;
 };
 
@@ -32,8 +32,9 @@ struct ClusterNamespace {
 // system namespace or the install's own.
 ClusterNamespace make_namespace(const Bundle& bundle, const std::string& name, Labels labels);
 
-// kube-system, kube-public, kube-node-lease, default, the release namespace, every namespace
-// the bundle uses or creates (with the labels the bundle gives it) or pins a webhook to, and
+// kube-system, kube-public, kube-node-lease, default, the release namespace, the declared own
+// namespaces, every namespace the bundle uses or creates (with the labels the bundle gives it)
+// or pins a webhook to, and
 // "other-team": an unlabelled namespace standing for every other team's. Sorted by name.
 std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle);
 

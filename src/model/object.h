@@ -72,6 +72,10 @@ class Bundle {
   std::vector<Object> objects;
   ResourceTable resources;  // built-in kinds plus the custom kinds of CRDs in the bundle
   std::string default_namespace;
+  // Namespaces the user declares the operator's (--own-namespace), beyond those the bundle
+  // shows, as `fix webhooks --scope own --own-namespace` narrows webhooks to them. Set by the
+  // command right after build_bundle.
+  std::vector<std::string> own_namespaces;
 
   const std::string& file_of(const Object& object) const { return input.files[object.file]; }
   // The object with this group, kind, namespace and name that ends up in the cluster (the last

@@ -40,6 +40,22 @@ std::string Request::describe() const {
   return out;
 }
 
+bool is_api_verb(std::string_view verb) {
+  constexpr std::string_view kVerbs[] = {
+      "get",   "list", "watch", "create",   "update",      "patch",   "delete", "deletecollection",
+      "proxy", "use",  "bind",  "escalate", "impersonate", "approve", "sign",   "attest",
+      "*"};
+  return std::find(std::begin(kVerbs), std::end(kVerbs), verb) != std::end(kVerbs);
+}
+
+std::string unknown_verb_warning(std::string_view verb) {
+  return fmt::format(
+      "\"{}\" is no verb of the Kubernetes API (get, list, watch, create, update, patch, delete, "
+      "deletecollection, and use, bind, escalate, impersonate, approve, sign, attest); only a "
+      "rule naming it or \"*\" allows it",
+      verb);
+}
+
 // The matchers restate pkg/apis/rbac/v1/evaluation_helpers.go (Kubernetes 1.34).
 bool verb_matches(const PolicyRule& rule, std::string_view verb) {
   return contains(rule.verbs, "*") || contains(rule.verbs, verb);

@@ -46,6 +46,13 @@ struct Request {
 };
 
 bool verb_matches(const PolicyRule& rule, std::string_view verb);
+// A verb the API server's request info produces (apiserver/pkg/endpoints/request/requestinfo.go)
+// or a special verb RBAC checks through admission and subresources (use, bind, escalate,
+// impersonate, approve, sign, attest), or "*". RBAC matches any other word only through a rule
+// that names it or "*", so an answer about it says little about the install.
+bool is_api_verb(std::string_view verb);
+// The warning for a verb that is not one: "\"frobnicate\" is no verb of the Kubernetes API ...".
+std::string unknown_verb_warning(std::string_view verb);
 bool api_group_matches(const PolicyRule& rule, std::string_view group);
 bool resource_matches(const PolicyRule& rule, std::string_view resource,
                       std::string_view subresource);

@@ -19,6 +19,9 @@ std::string render_comparison_html(const Comparison& comparison);
 
 // Text for an HTML element or attribute value: &, <, >, " and ' as character references.
 std::string html_escape(std::string_view text);
+// Prose whose `code spans` (commands, names, as the text formats write them) become <code>
+// elements; the rest as html_escape gives it, and a backtick without its pair stays one.
+std::string html_prose(std::string_view text);
 
 // The severity as a coloured badge whose text names it, so the page reads without colour.
 std::string html_badge(Severity s);

@@ -21,9 +21,9 @@ std::string decision_table_html(const DecisionTable& t) {
     out +=
         fmt::format("<tr data-row=\"{}\"><td>{}</td>", html_escape(r.id), html_escape(r.question));
     for (const DecisionAnswer& a : r.answers) {
-      out += "<td>" + html_escape(a.answer);
+      out += "<td>" + html_prose(a.answer);
       for (const std::string& e : a.evidence)
-        out += "<div class=\"muted\">" + html_escape(e) + "</div>";
+        out += "<div class=\"muted\">" + html_prose(e) + "</div>";
       out += "</td>";
     }
     out += "</tr>\n";

@@ -20,8 +20,8 @@ std::string change_html(const Change& c, size_t number) {
       html_escape(c.change));
   if (!c.location.empty())
     out += "<p class=\"muted mono\">at " + html_escape(c.location) + "</p>\n";
-  if (!c.consequence.empty()) out += "<p>" + html_escape(c.consequence) + "</p>\n";
-  if (!c.fix.empty()) out += "<p><b>Fix:</b> " + html_escape(c.fix) + "</p>\n";
+  if (!c.consequence.empty()) out += "<p>" + html_prose(c.consequence) + "</p>\n";
+  if (!c.fix.empty()) out += "<p><b>Fix:</b> " + html_prose(c.fix) + "</p>\n";
   if (!c.details.empty()) {
     out += fmt::format("<details><summary>{} item{}</summary><ul class=\"mono\">\n",
                        c.details.size(), c.details.size() == 1 ? "" : "s");

@@ -79,6 +79,20 @@ constexpr std::string_view kScript = R"(
 
 }  // namespace
 
+std::string html_prose(std::string_view text) {
+  std::string out;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t open = text.find('`', at);
+    size_t close = open == std::string_view::npos ? open : text.find('`', open + 1);
+    if (close == std::string_view::npos) break;
+    out += html_escape(text.substr(at, open - at));
+    out += "<code>" + html_escape(text.substr(open + 1, close - open - 1)) + "</code>";
+    at = close + 1;
+  }
+  return out + html_escape(text.substr(at));
+}
+
 std::string html_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -53,6 +53,16 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
   EXPECT_EQ(page.find("<summary>1 roles</summary>"), std::string::npos);
 }
 
+// The trial's compare and diff pages showed "add a Role (`footprint fix rbac`)" with its
+// backticks: code spans are <code> elements, their content escaped; a lone backtick stays.
+TEST(Html, ProseRendersCodeSpans) {
+  EXPECT_EQ(html_prose("add a Role (`footprint fix rbac`)"),
+            "add a Role (<code>footprint fix rbac</code>)");
+  EXPECT_EQ(html_prose("`a<b` and `c`"), "<code>a&lt;b</code> and <code>c</code>");
+  EXPECT_EQ(html_prose("a ` alone"), "a ` alone");
+  EXPECT_EQ(html_prose("`x` then `y"), "<code>x</code> then `y");
+}
+
 // A validating webhook on pod CREATE that excludes kube-system by name and fails open, in the
 // release namespace "ops": every other namespace of the default set is intercepted.
 constexpr const char* kWebhook = R"(apiVersion: admissionregistration.k8s.io/v1

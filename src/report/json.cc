@@ -44,6 +44,19 @@ Json finding_json(const Finding& f) {
 
 namespace {
 
+Json resolved_finding_json(const ResolvedFinding& r) {
+  const Finding& f = r.finding;
+  Json object = {{"apiVersion", f.object.api_version}, {"kind", f.object.kind}};
+  if (!f.object.namespace_.empty()) object["namespace"] = f.object.namespace_;
+  object["name"] = f.object.name;
+  return {{"check", f.check},
+          {"severity", severity_name(f.severity)},
+          {"object", object},
+          {"source", {{"file", f.file}, {"line", f.position.line}, {"column", f.position.column}}},
+          {"message", f.message},
+          {"fingerprint", r.fingerprint}};
+}
+
 Json baseline_counts_json(const AnalysisResult& analysis) {
   BaselineCounts counts = baseline_counts(analysis);
   return {{"new", counts.added},
@@ -114,6 +127,13 @@ std::string render_json(const Report& report) {
           counts[std::string(severity_name(f.severity))].get<int>() + 1;
   }
   j["findings"] = std::move(findings);
+  if (report.analysis.resolved) {
+    // The baseline's findings this run no longer has, as the baseline gave them.
+    Json resolved = Json::array();
+    for (const ResolvedFinding& r : *report.analysis.resolved)
+      resolved.push_back(resolved_finding_json(r));
+    j["resolvedFindings"] = std::move(resolved);
+  }
   Overview overview = make_overview(report);
   Json risks = Json::array();
   for (const OverviewRisk& r : overview.risks) {

@@ -94,16 +94,34 @@ std::string render_markdown(const Report& report) {
       out += "  \n   **" + escape_markdown(suppression_request_text(f)) + "**\n";
     }
   }
+  if (report.analysis.resolved && !report.analysis.resolved->empty()) {
+    out += "\n### Resolved since the baseline\n\n";
+    for (const ResolvedFinding& r : *report.analysis.resolved) {
+      const Finding& f = r.finding;
+      std::string object =
+          f.object.namespace_.empty() ? f.object.name : f.object.namespace_ + "/" + f.object.name;
+      out += fmt::format("- **{}** {} {} {} (at {} in the baseline)\n", severity_name(f.severity),
+                         code(f.check), escape_markdown(f.object.kind), code(object),
+                         code(fmt::format("{}:{}", f.file, f.position.line)));
+    }
+  }
   if (!report.analysis.waiver_issues.empty()) {
     out += "\n### Waivers to review\n\n";
     for (const WaiverIssue& w : report.analysis.waiver_issues) {
       std::string who = w.rule.owner.empty() ? "no owner" : "owner " + w.rule.owner;
       if (!w.rule.ticket.empty()) who += ", ticket " + w.rule.ticket;
+      size_t reported = w.findings - w.suppressed_otherwise;
+      std::string otherwise = w.suppressed_otherwise == 0
+                                  ? ""
+                                  : fmt::format(
+                                        ", {} suppressed by another waiver or a trusted "
+                                        "annotation",
+                                        w.suppressed_otherwise);
       out += w.expired ? fmt::format(
                              "- {}: the waiver of {} expired on {} ({}); {} finding{} "
-                             "reported again\n",
+                             "reported again{}\n",
                              code(w.at), code(w.rule.check), w.rule.expires, escape_markdown(who),
-                             w.findings, w.findings == 1 ? "" : "s")
+                             reported, reported == 1 ? "" : "s", otherwise)
                        : fmt::format("- {}: the waiver of {} matches no finding ({}): remove it\n",
                                      code(w.at), code(w.rule.check), escape_markdown(who));
     }

@@ -24,7 +24,6 @@ namespace footprint {
 
 struct Context;
 
-constexpr int kJsonSchemaVersion = 1;
 
 struct ReportOptions {
   bool color = false;  // ANSI colours in text output

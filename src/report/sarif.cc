@@ -163,6 +163,26 @@ std::string render_sarif(const Report& report) {
     }
     results.push_back(std::move(result));
   }
+  // SARIF 2.1.0 result.baselineState "absent": a result of the baseline run that this run does
+  // not have. It is a pass of its rule (kind "pass", level "none"), not a problem.
+  for (const ResolvedFinding& r :
+       report.analysis.resolved.value_or(std::vector<ResolvedFinding>{})) {
+    const Finding& f = r.finding;
+    Json result = {{"ruleId", f.check},
+                   {"kind", "pass"},
+                   {"level", "none"},
+                   {"baselineState", "absent"},
+                   {"message", {{"text", "Resolved since the baseline: " + f.message}}},
+                   {"partialFingerprints", {{kSarifFingerprintKey, r.fingerprint}}},
+                   {"properties", {{"severity", severity_name(f.severity)}}}};
+    if (int index = rule_index(f.check); index >= 0) result["ruleIndex"] = index;
+    if (!f.file.empty()) {
+      Json physical = {{"artifactLocation", {{"uri", artifact_uri(f.file)}}}};
+      if (f.position.line) physical["region"] = {{"startLine", f.position.line}};
+      result["locations"] = Json::array({{{"physicalLocation", physical}}});
+    }
+    results.push_back(std::move(result));
+  }
   for (const LoadError& e : report.bundle->input.invalid_documents) {
     Json physical = {{"artifactLocation", {{"uri", artifact_uri(e.file)}}}};
     if (e.position.line) {

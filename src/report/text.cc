@@ -164,6 +164,43 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
   }
 }
 
+// The baseline's findings that are gone, so a reviewer sees what a change fixed.
+void render_resolved(const AnalysisResult& analysis, const ReportOptions& options,
+                     std::string& out) {
+  if (!analysis.resolved || analysis.resolved->empty()) return;
+  out += "\n" + paint(options.color, fmt::emphasis::bold, "Resolved since the baseline") + "\n";
+  for (const ResolvedFinding& r : *analysis.resolved) {
+    const Finding& f = r.finding;
+    std::string where = f.position.line ? fmt::format("{}:{}", f.file, f.position.line) : f.file;
+    out += wrap_text(fmt::format("{} {} {} (at {} in the baseline)", severity_name(f.severity),
+                                 f.check, object_label(f.object), where),
+                     2, options.width);
+  }
+}
+
+// Where the findings of an expired waiver went: reported above, unless another waiver or a
+// trusted annotation suppresses them.
+std::string expired_findings_text(const WaiverIssue& w) {
+  size_t reported = w.findings - w.suppressed_otherwise;
+  auto is = [](size_t n) { return n == 1 ? "is" : "are"; };
+  auto plural = [](size_t n) { return n == 1 ? "" : "s"; };
+  if (w.suppressed_otherwise == 0) {
+    return fmt::format("the {} finding{} it matches {} reported above", w.findings,
+                       plural(w.findings), is(w.findings));
+  }
+  if (reported == 0) {
+    return fmt::format(
+        "the {} finding{} it matches {} under Suppressed: another waiver or a trusted annotation "
+        "suppresses {}",
+        w.findings, plural(w.findings), is(w.findings), w.findings == 1 ? "it" : "them");
+  }
+  return fmt::format(
+      "of the {} findings it matches, {} {} reported above and {} under Suppressed (another "
+      "waiver or a trusted annotation suppresses {})",
+      w.findings, reported, is(reported), w.suppressed_otherwise,
+      w.suppressed_otherwise == 1 ? "it" : "them");
+}
+
 // Waivers that need their owner: listed after the findings they no longer waive.
 void render_waiver_issues(const AnalysisResult& analysis, const ReportOptions& options,
                           std::string& out) {
@@ -172,14 +209,13 @@ void render_waiver_issues(const AnalysisResult& analysis, const ReportOptions& o
   for (const WaiverIssue& w : analysis.waiver_issues) {
     std::string who = w.rule.owner.empty() ? "no owner" : "owner " + w.rule.owner;
     if (!w.rule.ticket.empty()) who += ", ticket " + w.rule.ticket;
-    std::string line =
-        w.expired ? fmt::format(
-                        "{}: the waiver of {} expired on {} ({}): it waives nothing now, and "
-                        "the {} finding{} it matches {} reported above.",
-                        w.at, w.rule.check, w.rule.expires, who, w.findings,
-                        w.findings == 1 ? "" : "s", w.findings == 1 ? "is" : "are")
-                  : fmt::format("{}: the waiver of {} matches no finding ({}): remove it.", w.at,
-                                w.rule.check, who);
+    std::string line = w.expired
+                           ? fmt::format(
+                                 "{}: the waiver of {} expired on {} ({}): it waives nothing now, "
+                                 "and {}.",
+                                 w.at, w.rule.check, w.rule.expires, who, expired_findings_text(w))
+                           : fmt::format("{}: the waiver of {} matches no finding ({}): remove it.",
+                                         w.at, w.rule.check, who);
     out += wrap_text(line, 2, options.width);
   }
 }
@@ -198,6 +234,7 @@ std::string render_text(const Report& report, const ReportOptions& options) {
   for (const Section& s : report.sections)
     render_section(s, options, out);
   render_findings(report, options, out);
+  render_resolved(report.analysis, options, out);
   render_waiver_issues(report.analysis, options, out);
   std::vector<std::string> notes = report.bundle->input.notes;
   notes.insert(notes.end(), report.analysis.notes.begin(), report.analysis.notes.end());

@@ -21,15 +21,54 @@ expect_status 0
 expect_stdout "footprint 0.1.0"
 
 export GITHUB_STEP_SUMMARY=$TMP/summary.md
-step Audit inputs=v1.yaml namespace=ops
+step Audit inputs=v1.yaml namespace=ops fail-on=high
 run_step
-expect_status 1  # image-reference-invalid is high, the default fail-on
+expect_status 1  # image-reference-invalid is high
 expect_stdout "::error file=v1.yaml,line=6,col=22,title=image-reference-invalid (high)::"
 grep -qF "image-reference-invalid" summary.md || fail "the Markdown report goes to the job summary"
 
+# The trial: fail-on was always passed (default high), overriding failOn of the configuration.
+# Left empty, the configuration decides: failOn critical lets the high finding pass.
+printf 'failOn: critical\n' >gate.yaml
+step Audit inputs=v1.yaml namespace=ops "args=--config gate.yaml"
+run_step
+expect_status 0
+printf 'failOn: high\n' >gate.yaml
+run_step
+expect_status 1
+# Without a configuration or the input, findings do not fail the step (the CLI's default).
+step Audit inputs=v1.yaml namespace=ops
+run_step
+expect_status 0
+
+# Globs are expanded; a path with spaces stays whole on a line of its own; a glob matching
+# nothing fails the step with an annotation.
+mkdir -p "deploy/with space"
+cp v1.yaml deploy/a.yaml
+cp v1.yaml "deploy/with space/b.yaml"
+step Audit 'inputs=deploy/*.yaml' namespace=ops fail-on=high
+run_step
+expect_status 1
+expect_stdout "::error file=deploy/a.yaml,line=6"
+step Audit "inputs=deploy/a.yaml
+deploy/with space/b.yaml" namespace=ops fail-on=high
+run_step
+expect_status 1
+expect_stdout "::error file=deploy/with space/b.yaml,line=6"
+# One line ending in a newline, as a YAML block (`inputs: |`) gives it: one path per line.
+step Audit "inputs=deploy/with space/*.yaml
+" namespace=ops fail-on=high
+run_step
+expect_status 1
+expect_stdout "::error file=deploy/with space/b.yaml,line=6"
+step Audit 'inputs=deploy/*.yml' namespace=ops
+run_step
+expect_status 2
+expect_stdout "::error::footprint: inputs: deploy/*.yml matches no file"
+
 # With the current report as baseline, nothing is new: the step passes.
 footprint audit v1.yaml -n ops --format json -o baseline.json || [ $? = 1 ]
-step Audit inputs=v1.yaml namespace=ops baseline=baseline.json
+step Audit inputs=v1.yaml namespace=ops baseline=baseline.json fail-on=high
 run_step
 expect_status 0
 expect_no_stdout "::error"

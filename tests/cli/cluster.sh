@@ -87,6 +87,9 @@ run "$FOOTPRINT" audit "$bundle" -n dynamo-system --cluster "$data/snapshot-with
 expect_status 0
 expect_stderr "warning: --cluster $data/snapshot-without-namespaces.yaml holds no Namespace objects"
 expect_stderr "the blast radius cannot be computed from the snapshot"
+# The trial (N-W1): the JSON report carries the warning too, for whoever reads only the report.
+json_get "$OUT" "d['notes']" | grep -qF "holds no Namespace objects" ||
+  fail "the warning is not in the JSON notes: $(json_get "$OUT" "d['notes']")"
 hit="sorted([w for w in d['admission']['webhooks'] if w['name'] == 'pods.dynamo.example.com'][0]['namespacesHit'])"
 [ "$(json_get "$OUT" "$hit")" = "$(json_get "$TMP/no-cluster.json" "$hit")" ] ||
   fail "namespaces without Namespace objects: $(json_get "$OUT" "$hit")"

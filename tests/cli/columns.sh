@@ -78,6 +78,17 @@ run "$FOOTPRINT" can-i --list --as system:serviceaccount:system:controller "$TMP
 expect_status 0
 [ "$(awk '{ print length }' "$OUT" | sort -n | tail -1)" -gt 80 ] || fail "without COLUMNS rows are not wrapped"
 
+# A COLUMNS that is not a whole number of at least 20 is ignored, as if unset (README): "-5"
+# once wrapped round to a huge width and switched prose wrapping off.
+unset COLUMNS
+run "$FOOTPRINT" audit "$example" -n inference-system
+cp "$OUT" "$TMP/unset.txt"
+for value in -5 0 abc 10 80x " 80" +80; do
+  COLUMNS=$value run "$FOOTPRINT" audit "$example" -n inference-system
+  expect_status 0
+  cmp -s "$OUT" "$TMP/unset.txt" || fail "COLUMNS='$value' is not ignored"
+done
+
 # Every corpus bundle: the audit report and the image list fit.
 need_corpus
 export COLUMNS=80

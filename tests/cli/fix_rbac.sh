@@ -76,6 +76,14 @@ expect_status 1
   fail "unmet expectation reported at its line"
 run "$FOOTPRINT" audit "$TMP/bundle.yaml" "$TMP/fix/rbac-fix.yaml" -n dynamo-system --expect "$TMP/expect.yaml" --fail-on high
 expect_status 0
+! grep -q "warning" "$ERR" || fail "a plain expectation drew a warning: $(cat "$ERR")"
+# The trial (C11): an expectation with a verb no API server uses warns, naming its line, as
+# can-i does (the API verbs: apiserver/pkg/endpoints/request/requestinfo.go).
+printf -- '- as: x\n  verb: get\n  resource: pods\n- as: x\n  verb: frobnicate\n  resource: pods\n' >"$TMP/odd.yaml"
+run "$FOOTPRINT" audit "$TMP/bundle.yaml" --expect "$TMP/odd.yaml"
+expect_status 0
+expect_stderr "odd.yaml:4: \"frobnicate\" is no verb of the Kubernetes API"
+[ "$(grep -c "is no verb" "$ERR")" = 1 ] || fail "only the unknown verb warns: $(cat "$ERR")"
 printf -- '- as: x\n  verb: get\n' >"$TMP/bad.yaml"
 run "$FOOTPRINT" audit "$TMP/bundle.yaml" --expect "$TMP/bad.yaml"
 expect_status 2

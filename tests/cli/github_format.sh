@@ -54,6 +54,15 @@ run "$FOOTPRINT" audit --no-config "$name" --format github --min-severity medium
 expect_status 0
 expect_no_stdout "namespace-on-cluster-scoped"
 expect_stdout "::error file="
+# The trial: --min-severity with a format that lists every finding did nothing, silently. It is
+# refused, as the help says it is for github and junit only.
+for format in text json markdown sarif html; do
+  run "$FOOTPRINT" audit --no-config "$name" --format "$format" --min-severity high
+  expect_status 2
+  expect_stderr "--min-severity applies to --format github and junit only; the $format report"
+done
+run "$FOOTPRINT" audit --no-config "$name" --min-severity high
+expect_status 2
 printf 'ignore:\n  - check: image-reference-invalid\n    reason: test\n' >gate.yaml
 run "$FOOTPRINT" audit --config gate.yaml "$name" --format github
 expect_status 0

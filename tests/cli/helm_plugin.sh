@@ -38,10 +38,21 @@ FOOTPRINT_HELM=$HELM run "$FOOTPRINT" audit "$chart" -f "$TMP/restricted.yaml" \
 expect_status 0
 diff -u "$OUT" "$TMP/plugin.json" || fail "helm footprint and footprint audit disagree"
 
-# footprint's exit code comes through helm: a template `fail` is exit 2.
+# footprint's exit code comes through helm 4 (the subprocess runtime's InvokeExecError keeps the
+# plugin's exit code, and helm exits with it): a template `fail` is exit 2. helm adds only
+# "Error: plugin ... exited with error", so the plugin names the verdict on stderr.
 PATH=$bin:$PATH run "$HELM" footprint "$chart" --set namespaceRestriction.enabled=true
 expect_status 2
 expect_stderr "VALIDATION ERROR"
+expect_stderr "helm footprint: exit 2: footprint could not audit the chart"
+# The unrestricted chart has high findings (its cluster-wide RBAC): exit 1, as documented for
+# --fail-on, and said as such.
+PATH=$bin:$PATH run "$HELM" footprint "$chart" -n modal-system --fail-on high
+expect_status 1
+expect_stderr "helm footprint: exit 1: a finding reached --fail-on"
+PATH=$bin:$PATH run "$HELM" footprint "$chart" -n modal-system --fail-on none
+expect_status 0
+! grep -qF "helm footprint: exit" "$ERR" || fail "no verdict line on a pass"
 
 # Without footprint on PATH the plugin says what to install.
 PATH=/usr/bin:/bin run "$HELM" footprint "$chart"

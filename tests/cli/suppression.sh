@@ -65,3 +65,26 @@ expect_status 0
 # (the text report wraps at 80 columns: the sentence is matched in its two lines)
 expect_stdout "footprint.dev/ignore on ConfigMap ops/settings names rbac-wildcard, which reports"
 expect_stdout "nothing on it: the annotation suppresses nothing"
+
+# The trial (N-C19): an annotation without a reason, or with a reason and no check, is noted (a
+# reviewer needs the why; the second asks for nothing).
+cat >unexplained.yaml <<'YAML'
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: wide
+  annotations: {footprint.dev/ignore: "rbac-wildcard"}
+rules: [{apiGroups: ["*"], resources: ["*"], verbs: ["*"]}]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: plain
+  namespace: ops
+  annotations: {footprint.dev/ignore: " -- no checks"}
+YAML
+run "$FOOTPRINT" audit unexplained.yaml --no-config --format json
+expect_status 0
+[ "$(json_get "$OUT" "[n.split(': ', 1)[1] for n in d['notes'] if 'footprint.dev/ignore' in n]")" = \
+  "['footprint.dev/ignore on ClusterRole wide gives no reason (write CHECK -- REASON), so a reviewer cannot tell why', 'footprint.dev/ignore on ConfigMap ops/plain names no check, so it asks to suppress nothing (write CHECK -- REASON)']" ] ||
+  fail "notes: $(json_get "$OUT" "d['notes']")"

@@ -57,6 +57,27 @@ expect_status 0
 [ "$(json_get "$OUT" "{f['object']['name']: f['suppressed'] for f in d['findings']}")" = \
   "{'viewer': False, 'editor': True}" ] || fail "the fingerprint waiver holds, the expired one not"
 
+# The trial's case: an expired waiver whose finding a second waiver (by fingerprint) suppresses.
+# That finding is not reported, so the expired waiver must not say it is.
+viewer=$(json_get plain.json "[f['fingerprint'] for f in d['findings'] if f['object']['name'] == 'viewer'][0]")
+cat >.footprint.yaml <<YAML
+ignore:
+  - check: namespace-on-cluster-scoped
+    name: viewer
+    reason: kustomize overlays set it
+    expires: 2026-03-31
+  - check: "*"
+    fingerprint: $viewer
+    reason: accepted until the overlay is gone
+YAML
+FOOTPRINT_TODAY=2026-04-01 run "$FOOTPRINT" audit bundle.yaml
+expect_status 0
+expect_no_stdout "reported above"
+expect_stdout "the 1 finding it matches is under Suppressed: another waiver or a trusted"
+FOOTPRINT_TODAY=2026-04-01 run "$FOOTPRINT" audit bundle.yaml --format markdown
+expect_status 0
+expect_stdout "0 findings reported again, 1 suppressed by another waiver or a trusted annotation"
+
 # Dates are checked, in the file and in FOOTPRINT_TODAY.
 printf 'ignore:\n  - check: crd-missing\n    reason: x\n    expires: 2026-02-30\n' >.footprint.yaml
 run "$FOOTPRINT" audit bundle.yaml

@@ -197,8 +197,12 @@ Comparison compare_modes(const std::vector<ModeInput>& modes, const Config& conf
     std::vector<std::string> errors;
     for (const ModeInput& m : modes)
       errors.push_back(m.bundle ? "ok" : m.error);
-    c.rows.push_back(ComparisonRow{"Render", "result", std::move(errors), true});
+    // Modes that fail alike (helm missing for all of them) do not differ.
+    bool differs = differ(errors, std::vector<bool>(errors.size(), true));
+    c.rows.push_back(ComparisonRow{"Render", "result", std::move(errors), differs});
   }
+  // With no mode rendered, every other row would be empty.
+  if (std::find(ok.begin(), ok.end(), true) == ok.end()) return c;
   auto keyed = [&](auto member) {
     std::vector<const Keyed*> out;
     for (const ModeFacts& f : facts)

@@ -539,6 +539,9 @@ DecisionTable decision_table(const std::vector<DecisionMode>& modes) {
     t.rows[r++].answers.push_back(prerequisites(ctx, installer.groups_to_apply));
     t.rows[r++].answers.push_back(m.findings ? worst_finding(*m.findings) : DecisionAnswer{});
   }
+  // With no mode rendered, only "Does it render?" has answers.
+  if (std::none_of(modes.begin(), modes.end(), [](const DecisionMode& m) { return m.context; }))
+    t.rows.resize(any_failed ? 1 : 0);
   return t;
 }
 

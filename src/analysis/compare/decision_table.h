@@ -40,7 +40,7 @@ struct DecisionMode {
 
 // Rows, in order: "renders" (only when a mode failed: "ok" or the error), "pod-creation",
 // "crd-installer", "conversion-wiring", "separate-namespaces", "cluster-footprint",
-// "who-installs", "prerequisites", "worst-finding".
+// "who-installs", "prerequisites", "worst-finding"; only "renders" when no mode rendered.
 DecisionTable decision_table(const std::vector<DecisionMode>& modes);
 
 }  // namespace footprint
