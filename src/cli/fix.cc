@@ -179,7 +179,7 @@ int run_fix_crds(int argc, char** argv) {
       // Quoted for the shell: the patch holds values that came from the bundle.
       out += patches ? fmt::format("kubectl patch crd {} --type=json -p {}\n",
                                    shell_word(f.crd->name), shell_word(f.patch))
-                     : (out.empty() ? "" : "---\n") + f.fixed;
+                     : f.fixed + (f.fixed.ends_with("\n") ? "" : "\n");  // a JSON stream
     }
     if (!write_output(out, "", Content::kData)) return kExitUsage;
     if (!patches) {
@@ -378,7 +378,9 @@ int run_fix_webhooks(int argc, char** argv) {
   if (output.dir.empty()) {
     std::string out;
     for (const OutputFile& f : outputs)
-      out += (out.empty() ? "" : "---\n") + f.text;
+      // A stream of JSON objects, as kubectl reads an input that starts with '{': a '---'
+      // between them would stop its JSON decoder.
+      out += f.text + (f.text.ends_with("\n") ? "" : "\n");
     if (!write_output(out, "", Content::kData)) return kExitUsage;
   } else {
     std::vector<std::string> inputs = input_paths(bundle_args, *bundle);

@@ -7,7 +7,7 @@ source "$(dirname "$0")/common.inc"
 cat >"$TMP/in.yaml" <<'YAML'
 apiVersion: v1
 kind: Pod
-metadata: {name: web_app}
+metadata: {name: web-app}
 spec: {containers: [{name: c, image: "nginx:1.25"}]}
 ---
 apiVersion: rbac.authorization.k8s.io/v1

@@ -371,7 +371,7 @@ struct Planner {
   void verify(const std::vector<Pending>& pending) {
     std::string text;
     for (const Pending& p : pending) {
-      if (!p.webhooks.empty()) text += p.object.dump() + "\n---\n";
+      if (!p.webhooks.empty()) text += p.object.dump() + "\n";  // a JSON stream
     }
     if (text.empty()) return;
     auto loaded = load_texts({NamedText{"fix", text}}, LoadOptions{});
