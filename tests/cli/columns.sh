@@ -82,6 +82,7 @@ expect_status 0
 # once wrapped round to a huge width and switched prose wrapping off.
 unset COLUMNS
 run "$FOOTPRINT" audit "$example" -n inference-system
+expect_status 0
 cp "$OUT" "$TMP/unset.txt"
 for value in -5 0 abc 10 80x " 80" +80; do
   COLUMNS=$value run "$FOOTPRINT" audit "$example" -n inference-system
