@@ -97,8 +97,10 @@ TEST(YamlErrors, UnrenderedHelmTemplate) {
 
 TEST(YamlErrors, ByteOrderMarkOfALaterDocument) {
   // Two files, the second saved with a byte-order mark, joined with '---': the mark opens line 4.
-  expect_error("kind: ConfigMap\nmetadata: {name: a}\n---\n\xEF\xBB\xBFkind: ConfigMap\n",
-               {4, 1, "a byte-order mark (U+FEFF) starts this line", "<document start>"});
+  expect_error(
+      "kind: ConfigMap\nmetadata: {name: a}\n---\n\xEF\xBB\xBFkind: ConfigMap\nmetadata: {name: "
+      "b}\n",
+      {4, 1, "a byte-order mark (U+FEFF) starts this line", "<document start>"});
 }
 
 TEST(YamlErrors, IndicatorsThatNeedQuotes) {

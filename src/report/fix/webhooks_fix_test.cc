@@ -89,9 +89,10 @@ struct Fixed {
 };
 
 Fixed read_back(const WebhookFixPlan& plan) {
+  // As footprint prints them: a stream of JSON objects, which kubectl reads without separators.
   std::string text;
   for (const WebhookConfigFix& f : plan.fixes)
-    text += f.fixed + "---\n";
+    text += f.fixed;
   Bundle bundle = bundle_from(text);
   Admission admission = read_admission(bundle);
   return {std::move(bundle), std::move(admission)};
