@@ -24,7 +24,6 @@ namespace footprint {
 
 struct Context;
 
-
 struct ReportOptions {
   bool color = false;  // ANSI colours in text output
   size_t width = 100;  // prose wraps here
