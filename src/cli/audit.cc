@@ -110,7 +110,8 @@ int run_audit(int argc, char** argv) {
   inputs.push_back(baseline_path);
   if (!check_output(output_path, inputs)) return kExitUsage;
 
-  std::optional<LoadedContext> loaded = load_context(context_args, *bundle, bundle_args.jobs, &bundle->input.notes);
+  std::optional<LoadedContext> loaded =
+      load_context(context_args, *bundle, bundle_args.jobs, &bundle->input.notes);
   if (!loaded) return kExitUsage;
   Context& context = *loaded->context;
   if (charts.size() == 1) context.release = charts.front().release;

@@ -170,8 +170,7 @@ struct LoadedContext {
   std::unique_ptr<Context> context;
 };
 std::optional<LoadedContext> load_context(const ContextArgs& args, const Bundle& bundle,
-                                          unsigned jobs,
-                                          std::vector<std::string>* notes = nullptr);
+                                          unsigned jobs, std::vector<std::string>* notes = nullptr);
 
 // --color auto|always|never.
 struct ColorOption {
