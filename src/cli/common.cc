@@ -62,6 +62,24 @@ std::vector<std::string> option_values(const CLI::App& app, const std::string& n
 
 namespace {
 
+// The two counts of CLI11's "<prefix>N required but received M".
+std::optional<std::pair<unsigned, unsigned>> required_and_received(std::string_view text,
+                                                                   std::string_view prefix) {
+  constexpr std::string_view kMiddle = " required but received ";
+  if (!text.starts_with(prefix)) return std::nullopt;
+  text.remove_prefix(prefix.size());
+  unsigned want = 0;
+  unsigned got = 0;
+  auto [after_want, want_error] = std::from_chars(text.data(), text.data() + text.size(), want);
+  std::string_view rest(after_want, static_cast<size_t>(text.data() + text.size() - after_want));
+  if (want_error != std::errc() || !rest.starts_with(kMiddle)) return std::nullopt;
+  rest.remove_prefix(kMiddle.size());
+  if (std::from_chars(rest.data(), rest.data() + rest.size(), got).ec != std::errc()) {
+    return std::nullopt;
+  }
+  return std::pair{want, got};
+}
+
 // CLI11's messages in plain words: which option, what it was given, and what it takes.
 std::string usage_error(const CLI::App& app, const CLI::ParseError& e) {
   std::string what = e.what();
@@ -69,15 +87,13 @@ std::string usage_error(const CLI::App& app, const CLI::ParseError& e) {
   // "--color: 1 required TEXT:{auto,always,never} missing".
   size_t colon = what.find(": ");
   std::string name = colon == std::string::npos ? "" : what.substr(0, colon);
-  unsigned want = 0;
-  unsigned got = 0;
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && !name.empty()) {
-    if (std::sscanf(what.c_str() + colon + 2, "At Most %u required but received %u", &want, &got) ==
-        2) {
-      return fmt::format("{} was given {} times; it takes one value", name, got);
+    std::string_view counts = std::string_view(what).substr(colon + 2);
+    if (auto at_most = required_and_received(counts, "At Most ")) {
+      return fmt::format("{} was given {} times; it takes one value", name, at_most->second);
     }
-    if (std::sscanf(what.c_str() + colon + 2, "At least %u required but received %u", &want,
-                    &got) == 2) {
+    if (auto at_least = required_and_received(counts, "At least ")) {
+      auto [want, got] = *at_least;
       const CLI::Option* option = app.get_option_no_throw(name);
       return fmt::format("{} needs {} values{}, and {} given", name, want,
                          option ? fmt::format(" ({})", option->get_description()) : "",

@@ -142,7 +142,7 @@ struct ContextArgs {
 // Which of the options a command offers; --namespaces' help ends with what the command reads them
 // for, and without that the command has no --namespaces.
 struct ContextOptions {
-  std::string_view namespaces_for = {};
+  std::string_view namespaces_for;
   bool cluster = false;
   bool expect = false;
 };

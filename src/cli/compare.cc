@@ -100,7 +100,7 @@ int run_compare(int argc, char** argv) {
   ComparisonArgs comparison_args;
   add_comparison_options(app, comparison_args, "comparison");
   ContextArgs context_args;
-  add_context_options(app, context_args, {.cluster = true});
+  add_context_options(app, context_args, {.namespaces_for = {}, .cluster = true});
   ColorOption color;
   add_color_option(app, color);
   if (auto code = parse_args(app, argc, argv)) return *code;

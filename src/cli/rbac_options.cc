@@ -19,7 +19,7 @@ std::optional<Identity> parse_identity(const IdentityArgs& args) {
 
 void add_answer_options(CLI::App& app, AnswerArgs& args) {
   add_format_option(app, args.format, kTextOrJson);
-  add_context_options(app, args.context, {.cluster = true});
+  add_context_options(app, args.context, {.namespaces_for = {}, .cluster = true});
   add_color_option(app, args.color);
 }
 

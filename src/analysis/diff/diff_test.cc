@@ -246,7 +246,7 @@ TEST(DiffCrds, ConversionStrategyOfASingleVersionIsInfo) {
                   "  conversion:\n    strategy: Webhook\n    webhook:\n"
                   "      conversionReviewVersions: [v1]\n"
                   "      clientConfig: {service: {namespace: ops, name: hs-conversion}}\n");
-  for (auto [from, to] : {std::pair{none, webhook}, std::pair{webhook, none}}) {
+  for (const auto& [from, to] : {std::pair{none, webhook}, std::pair{webhook, none}}) {
     UpgradeDiff diff = diff_of(from, to);
     auto crds = changes_in(diff, "crds");
     ASSERT_EQ(crds.size(), 1u);
