@@ -51,8 +51,10 @@ struct Field {
   Json want;
   std::string_view go_struct;
   std::string_view go_type;
-  std::optional<Range> range = {};
-  std::vector<std::string_view> allowed = {};
+  // The initialisers are not redundant: they let table rows leave these out without GCC's
+  // -Wmissing-field-initializers.
+  std::optional<Range> range = {};             // NOLINT(readability-redundant-member-init)
+  std::vector<std::string_view> allowed = {};  // NOLINT(readability-redundant-member-init)
 };
 
 // IsValidPortNum (k8s.io/apimachinery/pkg/util/validation/validation.go).
