@@ -21,31 +21,38 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-bool is_dns1123_label(std::string_view name) {
-  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  if (name.empty() || name.size() > 63 || !alnum(name.front()) || !alnum(name.back())) {
-    return false;
-  }
-  return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
+namespace {
+
+bool lower_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
 }
 
-bool is_dns1123_subdomain(std::string_view name) {
-  if (name.empty() || name.size() > 253) return false;
-  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+}  // namespace
+
+bool matches_dns1123_label(std::string_view part) {
+  return !part.empty() && lower_alnum(part.front()) && lower_alnum(part.back()) &&
+         std::all_of(part.begin(), part.end(), [](char c) { return lower_alnum(c) || c == '-'; });
+}
+
+bool matches_dns1123_subdomain(std::string_view name) {
   // Dot-separated parts, each starting and ending with a letter or digit; a part may be longer
   // than a label's 63 characters, only the whole is bounded.
-  size_t start = 0;
-  while (true) {
+  for (size_t start = 0;;) {
     size_t dot = name.find('.', start);
-    std::string_view part =
-        name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-    if (part.empty() || !alnum(part.front()) || !alnum(part.back()) ||
-        !std::all_of(part.begin(), part.end(), [&](char c) { return alnum(c) || c == '-'; })) {
+    if (!matches_dns1123_label(
+            name.substr(start, dot == std::string_view::npos ? dot : dot - start)))
       return false;
-    }
     if (dot == std::string_view::npos) return true;
     start = dot + 1;
   }
+}
+
+bool is_dns1123_label(std::string_view name) {
+  return name.size() <= 63 && matches_dns1123_label(name);
+}
+
+bool is_dns1123_subdomain(std::string_view name) {
+  return name.size() <= 253 && matches_dns1123_subdomain(name);
 }
 
 }  // namespace footprint

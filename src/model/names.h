@@ -17,4 +17,8 @@ bool is_dns1123_label(std::string_view name);
 // characters, dot-separated labels of a-z, 0-9 and '-' (apimachinery's IsDNS1123Subdomain).
 bool is_dns1123_subdomain(std::string_view name);
 
+// The two patterns alone, without their length limits, for messages that name each failure.
+bool matches_dns1123_label(std::string_view part);
+bool matches_dns1123_subdomain(std::string_view name);
+
 }  // namespace footprint

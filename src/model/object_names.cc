@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "model/kubectl_json.h"
+#include "model/names.h"
 #include "model/resources.h"
 
 namespace footprint {
@@ -21,26 +21,6 @@ constexpr std::string_view kLabelFormat = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 constexpr std::string_view kSubdomainFormat =
     "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
 constexpr std::string_view kDns1035Format = "[a-z]([-a-z0-9]*[a-z0-9])?";
-
-bool lower_alnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
-
-// kLabelFormat without its length limit.
-bool label_pattern(std::string_view part) {
-  return !part.empty() && lower_alnum(part.front()) && lower_alnum(part.back()) &&
-         std::all_of(part.begin(), part.end(), [](char c) { return lower_alnum(c) || c == '-'; });
-}
-
-bool subdomain_pattern(std::string_view name) {
-  for (size_t start = 0;;) {
-    size_t dot = name.find('.', start);
-    if (!label_pattern(name.substr(start, dot == std::string_view::npos ? dot : dot - start)))
-      return false;
-    if (dot == std::string_view::npos) return true;
-    start = dot + 1;
-  }
-}
 
 // RegexError: the message, the examples and the pattern, as the API server words them.
 std::string regex_error(std::string_view message, std::string_view format,
@@ -58,7 +38,7 @@ std::vector<std::string> rule_errors(NameRule rule, std::string_view name) {
       break;
     case NameRule::kSubdomain:
       if (name.size() > 253) out.emplace_back("must be no more than 253 characters");
-      if (!subdomain_pattern(name)) {
+      if (!matches_dns1123_subdomain(name)) {
         out.push_back(regex_error(
             "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
             "'-' or '.', and must start and end with an alphanumeric character",
@@ -67,8 +47,8 @@ std::vector<std::string> rule_errors(NameRule rule, std::string_view name) {
       break;
     case NameRule::kLabel:
       if (name.size() > 63) out.emplace_back("must be no more than 63 characters");
-      if (!label_pattern(name)) {
-        out.push_back(subdomain_pattern(name)
+      if (!matches_dns1123_label(name)) {
+        out.push_back(matches_dns1123_subdomain(name)
                           ? std::string("must not contain dots")
                           : regex_error("a lowercase RFC 1123 label must consist of lower case "
                                         "alphanumeric characters or '-', and must start and end "
@@ -78,7 +58,7 @@ std::vector<std::string> rule_errors(NameRule rule, std::string_view name) {
       break;
     case NameRule::kDns1035:
       if (name.size() > 63) out.emplace_back("must be no more than 63 characters");
-      if (!label_pattern(name) || !(name.front() >= 'a' && name.front() <= 'z')) {
+      if (!matches_dns1123_label(name) || !(name.front() >= 'a' && name.front() <= 'z')) {
         out.push_back(regex_error(
             "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start "
             "with an alphabetic character, and end with an alphanumeric character",
