@@ -70,6 +70,7 @@ struct BundleArgs {
   // --own-namespace, for commands that take it: namespaces the operator manages beyond the
   // bundle's (Bundle::own_namespaces).
   std::vector<std::string> own_namespaces;
+  std::vector<std::string> kustomizations;  // -k: inputs that must be kustomizations
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
