@@ -186,6 +186,7 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
         split.emplace_back(argv[i]);
     }
   }
+  chart_version_arguments(app, split);
   std::vector<char*> args;
   for (std::string& a : split)
     args.push_back(a.data());
@@ -377,7 +378,9 @@ std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleAr
       }
     }
   }
-  if (std::any_of(args.inputs.begin(), args.inputs.end(), is_chart)) return std::nullopt;
+  if (std::any_of(args.inputs.begin(), args.inputs.end(),
+                  [](const std::string& i) { return is_chart(i) || is_chart_reference(i); }))
+    return std::nullopt;
   const ChartOptions& c = args.chart;
   std::vector<std::string> given;
   if (!c.values_files.empty()) given.emplace_back("-f/--values");
@@ -422,11 +425,14 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
       if (!add_kustomization(input, rendered, errors)) return std::nullopt;
       continue;
     }
-    if (!is_chart(input)) {
+    std::string chart_path = input;  // a chart reference's pulled archive
+    if (is_chart_reference(input) && !pull_reference(input, args.pull, chart_path, errors))
+      return std::nullopt;
+    if (!is_chart(chart_path)) {
       files.push_back(input);
       continue;
     }
-    auto chart = render_chart(input, chart_options);
+    auto chart = render_chart(chart_path, chart_options);
     if (!chart) {
       if (errors) {
         *errors = chart.error().message;
@@ -438,7 +444,8 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
     std::string root = std::filesystem::is_directory(input) ? input : "";
     rendered.push_back(NamedText{input, chart->text, root, "helm"});
     if (charts) {
-      chart->capabilities = probe_capabilities(input, chart_options, *chart);
+      chart->capabilities = probe_capabilities(chart_path, chart_options, *chart);
+      chart->chart = input;
       charts->push_back(std::move(*chart));
     }
   }

@@ -1,7 +1,6 @@
 #include "load/kustomize.h"
 
 #include <fmt/format.h>
-#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
@@ -59,26 +58,6 @@ bool inflates_helm_charts(const fs::path& dir, std::set<fs::path>& seen, int dep
   }
   return false;
 }
-
-// A folder only this process can write to, removed with everything in it when the run ends.
-class PrivateDir {
- public:
-  PrivateDir() {
-    std::error_code ec;
-    std::string pattern = (fs::temp_directory_path(ec) / "footprint-XXXXXX").string();
-    if (mkdtemp(pattern.data())) path_ = pattern;
-  }
-  ~PrivateDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  PrivateDir(const PrivateDir&) = delete;
-  PrivateDir& operator=(const PrivateDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // kustomize 5's chart inflator asks `helm version -c --short` and accepts only a helm 3 answer
 // ("this plugin requires helm V3"); helm 4 refuses -c, yet renders with the same `helm template`

@@ -124,4 +124,15 @@ std::string configured_tool_problem(const char* variable, const char* name,
       variable, name, name);
 }
 
+PrivateDir::PrivateDir() {
+  std::error_code ec;
+  std::string pattern = (fs::temp_directory_path(ec) / "footprint-XXXXXX").string();
+  if (mkdtemp(pattern.data())) path_ = pattern;
+}
+
+PrivateDir::~PrivateDir() {
+  std::error_code ec;
+  if (!path_.empty()) fs::remove_all(path_, ec);
+}
+
 }  // namespace footprint

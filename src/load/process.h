@@ -2,6 +2,7 @@
 // through an environment variable, run without a shell, with their output captured.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <tl/expected.hpp>
@@ -29,5 +30,19 @@ std::string find_tool(const char* variable, const char* name);
 // PURPOSE. ..."); empty when it is not set or names an executable.
 std::string configured_tool_problem(const char* variable, const char* name,
                                     std::string_view purpose);
+
+// A folder only this process can write to (mkdtemp), removed with everything in it when the
+// object is destroyed. Its path is empty when it could not be made.
+class PrivateDir {
+ public:
+  PrivateDir();
+  ~PrivateDir();
+  PrivateDir(const PrivateDir&) = delete;
+  PrivateDir& operator=(const PrivateDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
 
 }  // namespace footprint
