@@ -16,6 +16,8 @@
 
 #include "analysis/check.h"
 #include "cli/build_info.h"
+#include "cli/input_options.h"
+#include "load/kustomize.h"
 #include "model/names.h"
 
 namespace footprint {
@@ -184,12 +186,14 @@ std::optional<int> parse_args(CLI::App& app, int argc, char** argv) {
         split.emplace_back(argv[i]);
     }
   }
+  chart_version_arguments(app, split);
   std::vector<char*> args;
   for (std::string& a : split)
     args.push_back(a.data());
   argc = static_cast<int>(args.size());
   argv = args.data();
   app.set_version_flag("--version", version_line(), "Print footprint's version and exit");
+  allow_kustomization_only(app, argc, argv);
   // --color exists on every command, as the README says, so a wrapper can pass it to any;
   // commands that write only manifests or scripts accept it and colour nothing.
   if (!app.get_option_no_throw("--color")) {
@@ -285,6 +289,7 @@ void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& rele
                        "Release namespace: where objects without a namespace land");
   add_jobs_option(app, "-j,--jobs", args.jobs, "Threads (default: one per core)");
   add_chart_options(app, args);
+  add_input_options(app, args);
 }
 
 void add_chart_options(CLI::App& app, BundleArgs& args) {
@@ -356,22 +361,8 @@ std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleAr
       return std::pair{fmt::format("{} describes a chart; it holds no manifests", input),
                        fmt::format("give the chart folder: {} {}", args.command, folder)};
     }
-    // kubectl apply -k builds a kustomization; read as manifests, its files are only its inputs.
-    std::string folder = fs::is_directory(path, ec) ? input : path.parent_path().string();
-    for (std::string_view name : {"kustomization.yaml", "kustomization.yml", "Kustomization"}) {
-      fs::path file = fs::path(folder.empty() ? "." : folder) / name;
-      bool named =
-          fs::is_directory(path, ec) ? fs::is_regular_file(file, ec) : path.filename() == name;
-      if (!named) continue;
-      return std::pair{
-          fmt::format("{} is a kustomization ({}): its files are kustomize's inputs, not the "
-                      "manifests it builds",
-                      input, name),
-          fmt::format("render it first: kubectl kustomize {} | {} -", folder.empty() ? "." : folder,
-                      args.command)};
-    }
     // A folder of charts would be read as manifests, templates and all.
-    if (!is_chart(input) && fs::is_directory(path, ec)) {
+    if (!is_chart(input) && !is_kustomization(input) && fs::is_directory(path, ec)) {
       std::vector<std::string> charts;
       for (auto it = fs::directory_iterator(path, ec); !ec && it != fs::directory_iterator();
            it.increment(ec)) {
@@ -387,7 +378,9 @@ std::optional<std::pair<std::string, std::string>> misread_inputs(const BundleAr
       }
     }
   }
-  if (std::any_of(args.inputs.begin(), args.inputs.end(), is_chart)) return std::nullopt;
+  if (std::any_of(args.inputs.begin(), args.inputs.end(),
+                  [](const std::string& i) { return is_chart(i) || is_chart_reference(i); }))
+    return std::nullopt;
   const ChartOptions& c = args.chart;
   std::vector<std::string> given;
   if (!c.values_files.empty()) given.emplace_back("-f/--values");
@@ -428,11 +421,18 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
   ChartOptions chart_options = args.chart;
   chart_options.namespace_ = args.namespace_;
   for (const std::string& input : args.inputs) {
-    if (!is_chart(input)) {
+    if (is_kustomization(input)) {
+      if (!add_kustomization(input, rendered, errors)) return std::nullopt;
+      continue;
+    }
+    std::string chart_path = input;  // a chart reference's pulled archive
+    if (is_chart_reference(input) && !pull_reference(input, args.pull, chart_path, errors))
+      return std::nullopt;
+    if (!is_chart(chart_path)) {
       files.push_back(input);
       continue;
     }
-    auto chart = render_chart(input, chart_options);
+    auto chart = render_chart(chart_path, chart_options);
     if (!chart) {
       if (errors) {
         *errors = chart.error().message;
@@ -444,9 +444,13 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
     std::string root = std::filesystem::is_directory(input) ? input : "";
     rendered.push_back(NamedText{input, chart->text, root, "helm"});
     if (charts) {
-      chart->capabilities = probe_capabilities(input, chart_options, *chart);
+      chart->capabilities = probe_capabilities(chart_path, chart_options, *chart);
+      chart->chart = input;
       charts->push_back(std::move(*chart));
     }
+  }
+  for (const std::string& dir : args.kustomizations) {
+    if (!add_kustomization(dir, rendered, errors, "-k")) return std::nullopt;
   }
   auto loaded = load_inputs(files, options, std::move(rendered));
   if (!loaded) {

@@ -17,6 +17,7 @@
 #include "analysis/context.h"
 #include "analysis/models/rbac_models.h"
 #include "cli/output.h"
+#include "load/chart_ref.h"
 #include "load/helm.h"
 #include "load/loader.h"
 #include "model/cluster.h"
@@ -70,6 +71,8 @@ struct BundleArgs {
   // --own-namespace, for commands that take it: namespaces the operator manages beyond the
   // bundle's (Bundle::own_namespaces).
   std::vector<std::string> own_namespaces;
+  std::vector<std::string> kustomizations;  // -k: inputs that must be kustomizations
+  ChartPullOptions pull;                    // for chart references (oci://..., REPO/CHART)
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
