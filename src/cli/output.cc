@@ -11,7 +11,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <string_view>
 #include <tl/expected.hpp>
+#include <utility>
 
 #include "cli/common.h"
 #include "util/display_text.h"
@@ -47,9 +49,22 @@ bool write_all(int fd, std::string_view text) {
   return true;
 }
 
-std::string as_written(const OutputFile& file) {
-  return file.content == Content::kText ? display_text(file.text) : file.text;
-}
+// The bytes `file` is written as: display_text() of text, data as it is, not copied (a JSON
+// report of a cluster's objects is hundreds of megabytes).
+class Written {
+ public:
+  explicit Written(const OutputFile& file)
+      : shown_(file.content == Content::kText ? display_text(file.text) : std::string()),
+        bytes_(file.content == Content::kText ? std::string_view(shown_)
+                                              : std::string_view(file.text)) {}
+  Written(const Written&) = delete;
+  Written& operator=(const Written&) = delete;
+  std::string_view bytes() const { return bytes_; }
+
+ private:
+  std::string shown_;
+  std::string_view bytes_;
+};
 
 // Writes `file` to a new temporary file beside `destination`, the regular file it is to replace
 // (or create); returns the temporary file's path, or an error.
@@ -60,7 +75,7 @@ tl::expected<std::string, std::string> write_temporary(const OutputFile& file,
   std::string pattern = (dir / ("." + target.filename().string() + ".footprint-XXXXXX")).string();
   int fd = mkstemp(pattern.data());
   if (fd < 0) return tl::unexpected(fmt::format("cannot write {}: {}", file.path, strerror(errno)));
-  bool ok = write_all(fd, as_written(file)) &&
+  bool ok = write_all(fd, Written(file).bytes()) &&
             fchmod(fd, mode_for(destination, file.executable)) == 0 && fsync(fd) == 0;
   int saved = errno;
   ok = close(fd) == 0 && ok;
@@ -77,7 +92,7 @@ bool write_through(const OutputFile& file, const WriteTarget& target, std::strin
   std::fflush(stdout);  // what was printed before comes first on a shared descriptor
   bool opened = target.kind == WriteTarget::Kind::kSpecial;
   int fd = opened ? open(target.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC) : target.descriptor;
-  bool ok = fd >= 0 && write_all(fd, as_written(file));
+  bool ok = fd >= 0 && write_all(fd, Written(file).bytes());
   int saved = errno;
   if (opened && fd >= 0) ok = close(fd) == 0 && ok;
   if (!ok) error = fmt::format("cannot write {}: {}", file.path, strerror(saved));
@@ -203,7 +218,7 @@ bool check_not_replacing(const std::vector<OutputFile>& files) {
     if (!fs::is_regular_file(file.path, ec)) continue;
     std::ifstream in(file.path, std::ios::binary);
     std::string current((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.bad() && current == as_written(file)) continue;
+    if (!in.bad() && current == Written(file).bytes()) continue;
     print_error(
         fmt::format("{} exists and would be replaced; footprint writes over it only with "
                     "--force",
@@ -213,18 +228,20 @@ bool check_not_replacing(const std::vector<OutputFile>& files) {
   return true;
 }
 
-bool write_output(const std::string& text, const std::string& path, Content content) {
-  OutputFile file{path, text, false, content};
+bool write_output(std::string text, const std::string& path, Content content) {
+  OutputFile file{path, std::move(text), false, content};
   if (path.empty() || path == "-") {
-    std::string written = as_written(file);
-    std::fwrite(written.data(), 1, written.size(), stdout);
+    Written written(file);
+    std::fwrite(written.bytes().data(), 1, written.bytes().size(), stdout);
     if (std::fflush(stdout) != 0) {
       print_error("cannot write to standard output");
       return false;
     }
     return true;
   }
-  return write_files({std::move(file)});
+  std::vector<OutputFile> files;  // not from a braced list, which would copy the text
+  files.push_back(std::move(file));
+  return write_files(files);
 }
 
 void print_stderr(std::string_view text) {

@@ -46,7 +46,7 @@ bool write_files(const std::vector<OutputFile>& files);
 
 // Writes `text` to stdout when `path` is empty or "-", else to `path` as write_files() does.
 // Returns false after printing an error.
-bool write_output(const std::string& text, const std::string& path, Content content);
+bool write_output(std::string text, const std::string& path, Content content);
 
 // Writes text to standard error, through display_text(): every message, error and note.
 void print_stderr(std::string_view text);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "model/namespace_maker.h"
 #include "model/secrets.h"
 
 namespace footprint {
@@ -82,8 +83,9 @@ std::vector<ClusterNamespace> cluster_namespaces(const Cluster& cluster, const B
   if (!names.count(bundle.default_namespace)) names[bundle.default_namespace];
   std::vector<ClusterNamespace> out;
   out.reserve(names.size());
+  NamespaceMaker make(bundle);
   for (auto& [name, labels] : names)
-    out.push_back(make_namespace(bundle, name, std::move(labels)));
+    out.push_back(make(name, std::move(labels)));
   return out;
 }
 

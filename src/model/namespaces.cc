@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_set>
+
+#include "model/namespace_maker.h"
 
 namespace footprint {
 
@@ -22,11 +25,9 @@ namespace {
 // cluster shares stay other teams' even when the bundle puts a RoleBinding there; `default` is
 // the operator's only when it is the release namespace and the bundle's objects land there (it is
 // also the release namespace when -n is not given, for a bundle that names its own namespaces).
-bool owned_by_bundle(const Bundle& bundle, std::string_view name) {
-  auto lands_there = [&] {
-    return std::any_of(bundle.objects.begin(), bundle.objects.end(),
-                       [&](const Object& obj) { return obj.namespace_ == name; });
-  };
+bool owned_by_bundle(const Bundle& bundle, const std::unordered_set<std::string_view>& landed,
+                     std::string_view name) {
+  auto lands_there = [&] { return landed.contains(name); };
   if (name == "default") return name == bundle.default_namespace && lands_there();
   if (name == bundle.default_namespace || bundle.creates_namespace(name)) return true;
   if (is_system_namespace(name)) return false;
@@ -63,11 +64,20 @@ std::vector<std::string> pinned_namespaces(const Object& obj) {
 
 }  // namespace
 
-ClusterNamespace make_namespace(const Bundle& bundle, const std::string& name, Labels labels) {
+NamespaceMaker::NamespaceMaker(const Bundle& bundle) : bundle_(bundle) {
+  for (const Object& obj : bundle.objects)
+    landed_.insert(obj.namespace_);
+}
+
+ClusterNamespace NamespaceMaker::operator()(const std::string& name, Labels labels) const {
   labels[kNamespaceNameLabel] = name;
   ClusterNamespace ns{name, std::move(labels), is_system_namespace(name),
-                      owned_by_bundle(bundle, name)};
+                      owned_by_bundle(bundle_, landed_, name)};
   return ns;
+}
+
+ClusterNamespace make_namespace(const Bundle& bundle, const std::string& name, Labels labels) {
+  return NamespaceMaker(bundle)(name, std::move(labels));
 }
 
 std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle) {
@@ -86,8 +96,9 @@ std::vector<ClusterNamespace> default_namespaces(const Bundle& bundle) {
   names[kOtherTeamNamespace];
   std::vector<ClusterNamespace> out;
   out.reserve(names.size());
+  NamespaceMaker make(bundle);
   for (auto& [name, labels] : names)
-    out.push_back(make_namespace(bundle, name, std::move(labels)));
+    out.push_back(make(name, std::move(labels)));
   return out;
 }
 
@@ -97,6 +108,7 @@ tl::expected<std::vector<ClusterNamespace>, std::vector<LoadError>> load_namespa
   if (!loaded) return tl::unexpected(loaded.error());
   std::vector<ClusterNamespace> out;
   std::vector<LoadError> errors;
+  NamespaceMaker make(bundle);
   for (const RawObject& raw : loaded->objects) {
     if (raw.node.get("kind").str() != "Namespace") {
       errors.push_back(LoadError{loaded->files[raw.file], raw.position,
@@ -106,7 +118,7 @@ tl::expected<std::vector<ClusterNamespace>, std::vector<LoadError>> load_namespa
       continue;
     }
     std::string name(raw.node.at({"metadata", "name"}).str());
-    out.push_back(make_namespace(bundle, name, read_labels(raw.node.at({"metadata", "labels"}))));
+    out.push_back(make(name, read_labels(raw.node.at({"metadata", "labels"}))));
   }
   if (!errors.empty()) return tl::unexpected(std::move(errors));
   std::sort(out.begin(), out.end(),

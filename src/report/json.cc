@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -66,21 +67,46 @@ Json baseline_counts_json(const AnalysisResult& analysis) {
           {"known", counts.known}};
 }
 
-// Replaces the null of the top-level member `key` in `out`, a dump(2) of an object, with
-// `value` dumped as dump(2) would at that depth. JSON strings escape newlines, so every newline
-// of a dump is structure and takes the member's two spaces of indent.
-void splice_member(std::string& out, const std::string& key, const Json& value) {
-  std::string member = "\n  " + dump_json(Json(key)) + ": ";
-  size_t at = out.find(member + "null");
-  if (at == std::string::npos) return;
-  std::string text = dump_json(value, 2);
-  std::string indented;
-  indented.reserve(text.size() + text.size() / 8);
-  for (char c : text) {
-    indented += c;
-    if (c == '\n') indented += "  ";
+// `out`, a dump(2) of an object, with the null of each section's top-level member replaced by
+// the section's JSON dumped as dump(2) would at that depth. JSON strings escape newlines, so
+// every newline of a dump is structure and takes the member's two spaces of indent. Built once
+// at its final size: replacing in place would move the rest of a report of hundreds of megabytes
+// once per section.
+std::string splice_sections(const std::string& out, const std::vector<const Section*>& sections) {
+  struct Splice {
+    size_t at;  // of the null
+    std::string text;
+  };
+  std::vector<Splice> splices;
+  size_t size = out.size() + 1;
+  for (const Section* s : sections) {
+    std::string member = "\n  " + dump_json(Json(s->id)) + ": ";
+    size_t at = out.find(member + "null");
+    if (at == std::string::npos) continue;
+    std::string text = dump_json(s->json, 2);
+    size += text.size() + 2 * static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) - 4;
+    splices.push_back({at + member.size(), std::move(text)});
   }
-  out.replace(at + member.size(), 4, indented);
+  std::sort(splices.begin(), splices.end(),
+            [](const Splice& a, const Splice& b) { return a.at < b.at; });
+  std::string spliced;
+  spliced.reserve(size);
+  size_t from = 0;
+  for (Splice& s : splices) {
+    spliced.append(out, from, s.at - from);
+    std::string_view rest = s.text;
+    for (size_t nl = rest.find('\n'); nl != std::string_view::npos; nl = rest.find('\n')) {
+      spliced.append(rest.substr(0, nl + 1));
+      spliced.append("  ");
+      rest.remove_prefix(nl + 1);
+    }
+    spliced.append(rest);
+    from = s.at + 4;
+    std::string().swap(s.text);
+  }
+  spliced.append(out, from);
+  spliced += "\n";
+  return spliced;
 }
 
 }  // namespace
@@ -174,11 +200,7 @@ std::string render_json(const Report& report) {
   for (const std::string& n : report.analysis.notes)
     notes.push_back(n);
   j["notes"] = notes;
-  std::string out = dump_json(j, 2);
-  for (const Section* s : spliced)
-    splice_member(out, s->id, s->json);
-  out += "\n";
-  return out;
+  return splice_sections(dump_json(j, 2), spliced);
 }
 
 }  // namespace footprint

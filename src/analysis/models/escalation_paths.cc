@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_map>
+
+#include "analysis/models/subject_index.h"
 
 namespace footprint {
 
@@ -334,10 +337,10 @@ std::optional<Request> scoped_request(const ResourceTable& resources, const Boun
   return resource_request(p.verb, p.group, p.resource, ns, p.subresource, name);
 }
 
-std::optional<Severity> severity_in(std::span<const ClusterNamespace> namespaces,
-                                    const EscalationPath& path, const std::string& scope) {
+std::optional<Severity> severity_in(const ForeignNamespaces& foreign, const EscalationPath& path,
+                                    const std::string& scope) {
   if (scope.empty() || scope == "kube-system") return path.cluster_wide;
-  if (foreign_namespace(namespaces, scope)) return path.in_namespace;
+  if (foreign(scope)) return path.in_namespace;
   if (!path.own_namespace_reported) return std::nullopt;
   return std::min(path.in_namespace, Severity::kLow);
 }
@@ -384,6 +387,7 @@ std::vector<HeldEscalation> held_escalations(const ResourceTable& resources,
                                              std::span<const BoundRule> bound,
                                              std::span<const ClusterNamespace> namespaces) {
   std::vector<HeldEscalation> out;
+  ForeignNamespaces foreign(namespaces);
   for (const EscalationPath& path : escalation_paths()) {
     // Per step, who takes it; a subject holds the path when it takes every step.
     std::vector<std::vector<SubjectRights>> steps;
@@ -405,18 +409,23 @@ std::vector<HeldEscalation> held_escalations(const ResourceTable& resources,
       }));
     }
     if (steps.empty()) continue;
+    std::vector<std::unordered_map<Subject, const SubjectRights*, SubjectHash>> by_subject;
+    for (const std::vector<SubjectRights>& step : steps) {
+      by_subject.emplace_back().reserve(step.size());
+      for (const SubjectRights& s : step)
+        by_subject.back().emplace(s.subject, &s);
+    }
     for (const SubjectRights& first : steps.front()) {
       HeldEscalation held{&path, SubjectRights{first.subject, {}}, Severity::kInfo};
       bool every_step = true;
-      for (const std::vector<SubjectRights>& step : steps) {
-        auto it = std::find_if(step.begin(), step.end(),
-                               [&](const SubjectRights& s) { return s.subject == first.subject; });
+      for (const auto& step : by_subject) {
+        auto it = step.find(first.subject);
         if (it == step.end()) {
           every_step = false;
           break;
         }
-        for (const Right& r : it->rights) {
-          std::optional<Severity> s = severity_in(namespaces, path, scope_of(r.grant));
+        for (const Right& r : it->second->rights) {
+          std::optional<Severity> s = severity_in(foreign, path, scope_of(r.grant));
           if (!s) continue;
           bool named = std::all_of(r.requests.begin(), r.requests.end(), [&](const Request& q) {
             return limited_to_names(*r.grant.rule, q.verb);

@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
+
+#include "analysis/models/subject_index.h"
 
 namespace footprint {
 
@@ -189,15 +192,15 @@ std::vector<SubjectRights> rights_by_subject(
     std::span<const BoundRule> bound,
     const std::function<std::vector<Request>(const BoundRule&)>& probe) {
   std::vector<SubjectRights> out;
+  std::unordered_map<Subject, size_t, SubjectHash> index;  // into out
   for (const BoundRule& b : bound) {
     if (covers_every_resource(*b.rule)) continue;
     std::vector<Request> requests = probe(b);
     if (requests.empty()) continue;
     for (const Subject& s : b.binding->subjects) {
-      auto it = std::find_if(out.begin(), out.end(),
-                             [&](const SubjectRights& e) { return e.subject == s; });
-      if (it == out.end()) it = out.insert(out.end(), SubjectRights{s, {}});
-      it->rights.push_back(Right{b, requests});
+      auto [at, added] = index.try_emplace(s, out.size());
+      if (added) out.push_back(SubjectRights{s, {}});
+      out[at->second].rights.push_back(Right{b, requests});
     }
   }
   return out;

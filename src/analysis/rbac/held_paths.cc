@@ -5,25 +5,23 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 #include "analysis/context.h"
 #include "analysis/models/rbac_models.h"
+#include "analysis/models/subject_index.h"
 
 namespace footprint {
 
 std::vector<std::vector<const HeldEscalation*>> held_by_subject(const Context& ctx,
                                                                 std::string_view check) {
   std::vector<std::vector<const HeldEscalation*>> out;
+  std::unordered_map<Subject, size_t, SubjectHash> index;  // into out
   for (const HeldEscalation& h : ctx.escalations) {
     if (h.path->check != check) continue;
-    auto it = std::find_if(out.begin(), out.end(), [&](const auto& group) {
-      return group.front()->rights.subject == h.rights.subject;
-    });
-    if (it == out.end()) {
-      out.emplace_back();
-      it = out.end() - 1;
-    }
-    it->push_back(&h);
+    auto [at, added] = index.try_emplace(h.rights.subject, out.size());
+    if (added) out.emplace_back();
+    out[at->second].push_back(&h);
   }
   return out;
 }

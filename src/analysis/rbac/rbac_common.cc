@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "analysis/rbac/rbac_internal.h"
 #include "util/strings.h"
@@ -25,15 +26,14 @@ std::string where(const std::string& ns) {
 
 std::vector<RoleGrants> by_role(const std::vector<BoundRule>& bound) {
   std::vector<RoleGrants> out;
+  // A built-in role is reported at each binding of the bundle that uses it: keyed by the role,
+  // and by the binding for a built-in role.
+  std::map<std::pair<const RbacRole*, const RbacBinding*>, size_t> index;  // into out
   for (const BoundRule& b : bound) {
-    // A built-in role is reported at each binding of the bundle that uses it.
-    auto same = [&](const RoleGrants& g) {
-      if (g.role != b.role) return false;
-      return b.role->object || g.grants.front().binding == b.binding;
-    };
-    auto it = std::find_if(out.begin(), out.end(), same);
-    if (it == out.end()) it = out.insert(out.end(), RoleGrants{b.role, {}});
-    it->grants.push_back(b);
+    auto [at, added] =
+        index.try_emplace({b.role, b.role->object ? nullptr : b.binding}, out.size());
+    if (added) out.push_back(RoleGrants{b.role, {}});
+    out[at->second].grants.push_back(b);
   }
   return out;
 }

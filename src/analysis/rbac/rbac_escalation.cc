@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
 #include "analysis/context.h"
 #include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
+#include "analysis/models/subject_index.h"
 #include "analysis/rbac/held_paths.h"
 #include "analysis/rbac/rbac_internal.h"
 
@@ -69,12 +71,13 @@ std::vector<std::string> reach_of_every_resource(const PolicyRule& rule) {
 
 void run_wildcard(const Context& ctx, Findings& out) {
   std::vector<RoleGrants> bound = by_role(ctx.bound);
+  ForeignNamespaces foreign(ctx.namespaces);
   auto rate = [&](const BoundRule& b, const WildcardReach& w) {
     std::string ns = scope_of(b);
     if (!b.rule->non_resource_urls.empty()) return Severity::kLow;  // /healthz, /metrics...
     if (w.everything) {
       if (ns.empty() || ns == "kube-system") return Severity::kCritical;
-      return foreign_namespace(ctx.namespaces, ns) ? Severity::kHigh : Severity::kMedium;
+      return foreign(ns) ? Severity::kHigh : Severity::kMedium;
     }
     if (w.own_only) return Severity::kLow;
     if (w.builtin) {
@@ -82,7 +85,7 @@ void run_wildcard(const Context& ctx, Findings& out) {
       bool powerful = covers_every_resource(*b.rule) && !reach_of_every_resource(*b.rule).empty();
       if (ns.empty()) return all_resources || powerful ? Severity::kHigh : Severity::kMedium;
       if (ns == "kube-system") return Severity::kHigh;
-      return foreign_namespace(ctx.namespaces, ns) ? Severity::kMedium : Severity::kLow;
+      return foreign(ns) ? Severity::kMedium : Severity::kLow;
     }
     return Severity::kMedium;  // another project's resources
   };
@@ -200,21 +203,30 @@ std::string right_words(const Request& q) {
 }
 
 // Where a bound rule applies, rated as this check rates rights short of cluster-admin.
-Severity scoped_severity(const Context& ctx, const BoundRule& b) {
+Severity scoped_severity(const ForeignNamespaces& foreign, const BoundRule& b) {
   std::string ns = scope_of(b);
-  return ns.empty() || ns == "kube-system"       ? Severity::kHigh
-         : foreign_namespace(ctx.namespaces, ns) ? Severity::kMedium
-                                                 : Severity::kLow;
+  return ns.empty() || ns == "kube-system" ? Severity::kHigh
+         : foreign(ns)                     ? Severity::kMedium
+                                           : Severity::kLow;
 }
 
-// The position of `b` among the bundle's bound rules, which orders a subject's rights as its
-// bindings list them.
-size_t bound_index(const Context& ctx, const BoundRule& b) {
-  auto it = std::find_if(ctx.bound.begin(), ctx.bound.end(), [&](const BoundRule& x) {
-    return x.binding == b.binding && x.rule == b.rule;
-  });
-  return static_cast<size_t>(it - ctx.bound.begin());
-}
+// The positions of the bundle's bound rules, which order a subject's rights as its bindings list
+// them; looked up per right, so by key.
+class BoundOrder {
+ public:
+  explicit BoundOrder(const std::vector<BoundRule>& bound) : size_(bound.size()) {
+    for (size_t i = 0; i < bound.size(); ++i)
+      index_.try_emplace({bound[i].binding, bound[i].rule}, i);
+  }
+  size_t operator()(const BoundRule& b) const {
+    auto it = index_.find({b.binding, b.rule});
+    return it == index_.end() ? size_ : it->second;
+  }
+
+ private:
+  std::map<std::pair<const RbacBinding*, const PolicyRule*>, size_t> index_;
+  size_t size_;
+};
 
 // Whether rbac-binding-write rates `subject` critical, naming its ClusterRole rewrite there.
 bool binding_write_critical(const Context& ctx, const Subject& subject) {
@@ -244,7 +256,8 @@ Takeover takeover_of(const Context& ctx, const std::vector<const HeldEscalation*
   return out;
 }
 
-void report_escalations(const Context& ctx, Findings& out,
+void report_escalations(const Context& ctx, const BoundOrder& order,
+                        const ForeignNamespaces& foreign, Findings& out,
                         const std::vector<const HeldEscalation*>& held) {
   const Subject& subject = held.front()->rights.subject;
   std::vector<const Right*> rights;
@@ -253,7 +266,7 @@ void report_escalations(const Context& ctx, Findings& out,
       rights.push_back(&r);
   }
   std::stable_sort(rights.begin(), rights.end(), [&](const Right* a, const Right* b) {
-    return bound_index(ctx, a->grant) < bound_index(ctx, b->grant);
+    return order(a->grant) < order(b->grant);
   });
   std::vector<std::string> words;
   std::vector<std::string> sources;
@@ -265,7 +278,7 @@ void report_escalations(const Context& ctx, Findings& out,
     add_unique(sources, fmt::format("{} (through {})", r->grant.role->display(),
                                     r->grant.binding->display()));
     add_unique(roles, r->grant.role->display());
-    severity = std::max(severity, scoped_severity(ctx, r->grant));
+    severity = std::max(severity, scoped_severity(foreign, r->grant));
   }
   Takeover takeover = takeover_of(ctx, held);
   if (!takeover.how.empty() && !takeover.folded) severity = Severity::kCritical;
@@ -293,8 +306,10 @@ void report_escalations(const Context& ctx, Findings& out,
 
 void run_privilege_escalation(const Context& ctx, Findings& out) {
   std::set<const RbacRole*> reported;
+  BoundOrder order(ctx.bound);
+  ForeignNamespaces foreign(ctx.namespaces);
   for (const std::vector<const HeldEscalation*>& held : held_by_subject(ctx, out.check())) {
-    report_escalations(ctx, out, held);
+    report_escalations(ctx, order, foreign, out, held);
     for (const HeldEscalation* h : held) {
       for (const Right& r : h->rights.rights)
         reported.insert(r.grant.role);
