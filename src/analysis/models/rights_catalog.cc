@@ -351,8 +351,7 @@ constexpr RightConsequence kLeases{
     .fix =
         "Grant leases with a Role in the operator's own namespace, where its leader election "
         "runs.",
-    .summary = "take other components' leases",
-    .named_objects = kLow};
+    .summary = "take other components' leases"};
 constexpr RightConsequence kCreateLeases{
     .id = "create-leases",
     .mark = "creates leases",
@@ -384,8 +383,7 @@ constexpr RightConsequence kConfigMaps{
     .other_team = kMedium,
     .check = kShared,
     .fix = "Grant ConfigMap writes with Roles in the namespaces the operator manages.",
-    .summary = "rewrite other teams' ConfigMaps",
-    .named_objects = kLow};
+    .summary = "rewrite other teams' ConfigMaps"};
 constexpr RightConsequence kDeleteConfigMaps{
     .id = "delete-configmaps",
     .mark = "deletes ConfigMaps",
@@ -396,8 +394,7 @@ constexpr RightConsequence kDeleteConfigMaps{
     .other_team = kLow,
     .check = kShared,
     .fix = "Grant ConfigMap deletes with Roles in the namespaces the operator manages.",
-    .summary = "delete other teams' ConfigMaps",
-    .named_objects = kLow};
+    .summary = "delete other teams' ConfigMaps"};
 constexpr RightConsequence kPriorityClasses{
     .id = "write-priorityclasses",
     .mark = "changes PriorityClasses",

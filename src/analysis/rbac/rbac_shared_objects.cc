@@ -62,7 +62,8 @@ extern const Check kRbacSharedObjectWrite{
         "Severity per right by where it holds: cluster-wide or in kube-system high for what "
         "stops or redirects every team's workloads, medium for the rest; in another team's "
         "namespace medium or low; the operator's own namespace is its business. Rules limited "
-        "by resourceNames to the operator's own classes or CRDs are low.",
+        "by resourceNames to the operator's own classes or CRDs are low; to its own leases and "
+        "ConfigMaps, not reported.",
     .fix =
         "Grant namespaced writes with Roles in the namespaces the operator manages, ship "
         "cluster-scoped objects in the bundle, and limit the rest with resourceNames.",

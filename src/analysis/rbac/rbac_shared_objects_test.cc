@@ -109,5 +109,20 @@ rules:
   EXPECT_EQ(own[0].severity, Severity::kLow);
 }
 
+// A rule limited by resourceNames to the operator's own lease takes only that lease, never
+// kube-controller-manager's: not reported, even cluster-wide.
+TEST(SharedObjectWrite, NamedLeasesAreNotReported) {
+  std::string role = R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: op}
+rules:
+- {apiGroups: [coordination.k8s.io], resources: [leases], resourceNames: [op-lock], verbs: [update]}
+)";
+  EXPECT_TRUE(run_check(bundle_from(role + binding("ClusterRoleBinding", nullptr), "ops"),
+                        "rbac-shared-object-write")
+                  .empty());
+}
+
 }  // namespace
 }  // namespace footprint
