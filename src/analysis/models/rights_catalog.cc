@@ -242,7 +242,7 @@ constexpr RightConsequence kVolumeAttachments{
     .cluster_wide = kHigh,
     .check = kShared,
     .fix = "Only a CSI driver's attacher writes VolumeAttachments; remove the right elsewhere.",
-    .summary = "attach any volume to any node"};
+    .summary = "attach volumes"};
 constexpr RightConsequence kScaleWorkloads{
     .id = "scale-workloads",
     .mark = "scales workloads",
@@ -265,7 +265,7 @@ constexpr RightConsequence kInterceptTraffic{
     .other_team = kMedium,
     .check = kShared,
     .fix = "Grant Service and endpoint writes with Roles in the namespaces the operator manages.",
-    .summary = "redirect Services' traffic"};
+    .summary = "redirect or delete Services"};
 constexpr RightConsequence kCutTraffic{
     .id = "delete-services",
     .mark = "deletes Services",
@@ -274,7 +274,7 @@ constexpr RightConsequence kCutTraffic{
     .other_team = kMedium,
     .check = kShared,
     .fix = "Grant Service and endpoint deletes with Roles in the namespaces the operator manages.",
-    .summary = "delete Services"};
+    .summary = "redirect or delete Services"};
 constexpr RightConsequence kResourceClaims{
     .id = "write-resourceclaims",
     .mark = "changes device claims",
@@ -296,7 +296,7 @@ constexpr RightConsequence kAllocateDevices{
     .other_team = kMedium,
     .check = kShared,
     .fix = "Only the scheduler and a DRA driver write claim status; remove the right elsewhere.",
-    .summary = "allocate any team's devices"};
+    .summary = "allocate devices"};
 constexpr RightConsequence kDeviceClasses{
     .id = "write-deviceclasses",
     .mark = "changes DeviceClasses",
@@ -351,7 +351,7 @@ constexpr RightConsequence kLeases{
     .fix =
         "Grant leases with a Role in the operator's own namespace, where its leader election "
         "runs.",
-    .summary = "take other components' leases"};
+    .summary = "take leases"};
 constexpr RightConsequence kCreateLeases{
     .id = "create-leases",
     .mark = "creates leases",
@@ -383,7 +383,7 @@ constexpr RightConsequence kConfigMaps{
     .other_team = kMedium,
     .check = kShared,
     .fix = "Grant ConfigMap writes with Roles in the namespaces the operator manages.",
-    .summary = "rewrite other teams' ConfigMaps"};
+    .summary = "rewrite or delete ConfigMaps"};
 constexpr RightConsequence kDeleteConfigMaps{
     .id = "delete-configmaps",
     .mark = "deletes ConfigMaps",
@@ -394,7 +394,7 @@ constexpr RightConsequence kDeleteConfigMaps{
     .other_team = kLow,
     .check = kShared,
     .fix = "Grant ConfigMap deletes with Roles in the namespaces the operator manages.",
-    .summary = "delete other teams' ConfigMaps"};
+    .summary = "rewrite or delete ConfigMaps"};
 constexpr RightConsequence kPriorityClasses{
     .id = "write-priorityclasses",
     .mark = "changes PriorityClasses",
@@ -426,7 +426,7 @@ constexpr RightConsequence kFlowControl{
     .cluster_wide = kHigh,
     .check = kShared,
     .fix = "Leave API Priority and Fairness to the cluster's administrators; remove the right.",
-    .summary = "throttle any user's API requests"};
+    .summary = "throttle API access"};
 constexpr RightConsequence kVolumeAttachmentStatus{
     .id = "volumeattachment-status",
     .mark = "marks volumes attached",
