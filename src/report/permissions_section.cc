@@ -22,6 +22,14 @@ std::string what_of(const PermissionGrant& g) {
   return out;
 }
 
+// "! reads secrets, creates workloads; taints nodes": the escalation marks, then the catalogue's.
+std::string risk_text(const PermissionGrant& g) {
+  if (g.risks.empty() && g.consequences.empty()) return "";
+  std::string out = fmt::format("! {}", fmt::join(g.risks, ", "));
+  if (!g.risks.empty() && !g.consequences.empty()) out += "; ";
+  return out + fmt::format("{}", fmt::join(g.consequences, ", "));
+}
+
 std::string plural(uint32_t n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
@@ -34,6 +42,7 @@ Json grant_json(const PermissionGrant& g) {
   if (!g.resource_names.empty()) j["resourceNames"] = g.resource_names;
   if (!g.non_resource_urls.empty()) j["nonResourceURLs"] = g.non_resource_urls;
   j["risks"] = g.risks;
+  j["consequences"] = g.consequences;
   j["via"] = g.via;
   return j;
 }
@@ -66,8 +75,7 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
       t.header = {"SCOPE", "VERBS", "RESOURCES", "RISK"};
       for (const PermissionGrant& g : p.grants) {
         t.rows.push_back({g.namespace_.empty() ? "cluster-wide" : g.namespace_,
-                          fmt::format("{}", fmt::join(g.verbs, ", ")), what_of(g),
-                          g.risks.empty() ? "" : fmt::format("! {}", fmt::join(g.risks, ", "))});
+                          fmt::format("{}", fmt::join(g.verbs, ", ")), what_of(g), risk_text(g)});
       }
       b.table = std::move(t);
     }

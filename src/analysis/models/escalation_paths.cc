@@ -13,6 +13,8 @@
 
 #include "analysis/models/subject_index.h"
 
+#include "analysis/models/rights_catalog.h"
+
 namespace footprint {
 
 namespace {
@@ -34,6 +36,39 @@ Step concat(std::initializer_list<Step> steps) {
   for (const Step& s : steps)
     out.insert(out.end(), s.begin(), s.end());
   return out;
+}
+
+// The catalogue's rights that rbac-shared-object-write reports, one path each, after the paths
+// of the good-practices page: the requests are every verb of every (resource, verb class) whose
+// consequence it is.
+void add_catalog_paths(std::vector<EscalationPath>& paths) {
+  std::vector<const RightConsequence*> seen;
+  for (const CatalogRow& row : rights_catalog()) {
+    for (VerbClass v :
+         {VerbClass::kRead, VerbClass::kCreate, VerbClass::kModify, VerbClass::kDelete}) {
+      const RightConsequence& c = row.of(v);
+      if (c.check != "rbac-shared-object-write" || !c.cluster_wide) continue;
+      if (std::find(seen.begin(), seen.end(), &c) == seen.end()) {
+        seen.push_back(&c);
+        paths.push_back(EscalationPath{.id = c.id,
+                                       .docs_item = "",
+                                       .check = c.check,
+                                       .steps = {{}},
+                                       .cluster_wide = *c.cluster_wide,
+                                       .in_namespace = c.other_team.value_or(*c.cluster_wide),
+                                       .own_namespace_reported = c.own.has_value(),
+                                       .consequence = c.text,
+                                       .fix = c.fix,
+                                       .summary = c.summary,
+                                       .named_objects = c.named_objects});
+      }
+      auto path = std::find_if(paths.begin(), paths.end(),
+                               [&](const EscalationPath& p) { return p.id == c.id; });
+      for (std::string_view verb : verbs_of(v))
+        path->steps.front().push_back(
+            PathRequest{verb, row.group, row.resource, row.subresource, ""});
+    }
+  }
 }
 
 std::vector<EscalationPath> make_paths() {
@@ -348,7 +383,11 @@ std::optional<Severity> severity_in(const ForeignNamespaces& foreign, const Esca
 }  // namespace
 
 const std::vector<EscalationPath>& escalation_paths() {
-  static const std::vector<EscalationPath> kPaths = make_paths();
+  static const std::vector<EscalationPath> kPaths = [] {
+    std::vector<EscalationPath> paths = make_paths();
+    add_catalog_paths(paths);
+    return paths;
+  }();
   return kPaths;
 }
 

@@ -48,7 +48,8 @@ struct EscalationPath {
   std::optional<Severity> named_objects = std::nullopt;
 };
 
-// The table, in the order of the good-practices page.
+// The table, in the order of the good-practices page, then one path for each right of the rights
+// catalogue (rights_catalog.h) that rbac-shared-object-write reports.
 const std::vector<EscalationPath>& escalation_paths();
 const EscalationPath* find_escalation_path(std::string_view id);
 // "create persistentvolumes + update/patch certificatesigningrequests/approval": what a path

@@ -8,6 +8,8 @@
 
 #include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
+#include "analysis/models/rights_catalog.h"
+#include "model/resources.h"
 
 namespace footprint {
 
@@ -43,6 +45,13 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
         if (cluster_scoped && !b.cluster) continue;
         if (!contains(g.risks, r)) g.risks.push_back(r);
       }
+      // "everything" says it all; the rest of the catalogue's marks would only list it.
+      if (!contains(g.risks, "everything")) {
+        for (std::string& m : catalog_marks(rule, b.cluster)) {
+          if (!contains(g.risks, m) && !contains(g.consequences, m))
+            g.consequences.push_back(std::move(m));
+        }
+      }
       if (!contains(g.via, b.display())) g.via.push_back(b.display());
     }
   }
@@ -50,6 +59,32 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
   out.reserve(merged.size());
   for (auto& [key, grant] : merged)
     out.push_back(std::move(grant));
+  return out;
+}
+
+std::vector<std::string> catalog_marks(const PolicyRule& rule, bool cluster_binding) {
+  std::vector<std::string> out;
+  std::string_view name = rule.resource_names.empty() ? "" : rule.resource_names.front();
+  for (const CatalogRow& row : rights_catalog()) {
+    if (!cluster_binding) {
+      const ResourceInfo* info = ResourceTable::builtin().find_resource(row.group, row.resource);
+      bool own_namespace_object = row.group.empty() && row.resource == "namespaces";
+      if (info && info->scope == Scope::kCluster && !own_namespace_object) continue;
+    }
+    for (VerbClass v :
+         {VerbClass::kRead, VerbClass::kCreate, VerbClass::kModify, VerbClass::kDelete}) {
+      const RightConsequence& c = row.of(v);
+      if (c.harmless() || contains(out, c.mark)) continue;
+      bool granted =
+          std::any_of(verbs_of(v).begin(), verbs_of(v).end(), [&](std::string_view verb) {
+            // create and deletecollection name no object: a named rule never grants them.
+            std::string_view object = verb == "create" || verb == "deletecollection" ? "" : name;
+            return rule_allows_resource(rule, verb, row.group, row.resource, row.subresource,
+                                        object);
+          });
+      if (granted) out.emplace_back(c.mark);
+    }
+  }
   return out;
 }
 

@@ -80,5 +80,30 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
             std::vector<std::string>{"execs into pods"});
 }
 
+// Every grant on a built-in resource carries the catalogue's consequence unless the catalogue
+// calls it harmless: reading ConfigMaps is; patching one, or a Node (kubectl taint and cordon do),
+// is not.
+// Nodes are cluster-scoped, so a RoleBinding of the same rules grants nothing on them, while a
+// RoleBinding does grant writes to the Services of its namespace.
+TEST(Permissions, CatalogueMarksEveryRightThatIsNotHarmless) {
+  PolicyRule rule;
+  rule.api_groups = {""};
+  rule.resources = {"configmaps", "nodes", "services"};
+  rule.verbs = {"get", "patch"};
+  EXPECT_EQ(catalog_marks(rule, true),
+            (std::vector<std::string>{"rewrites ConfigMaps", "taints nodes", "redirects traffic"}));
+  EXPECT_EQ(catalog_marks(rule, false),
+            (std::vector<std::string>{"rewrites ConfigMaps", "redirects traffic"}));
+  rule.verbs = {"get", "list", "watch"};
+  EXPECT_TRUE(catalog_marks(rule, true).empty());
+  // A rule limited to one lease still takes that lease.
+  PolicyRule lease;
+  lease.api_groups = {"coordination.k8s.io"};
+  lease.resources = {"leases"};
+  lease.resource_names = {"operator-lock"};
+  lease.verbs = {"update"};
+  EXPECT_EQ(catalog_marks(lease, false), std::vector<std::string>{"takes leases"});
+}
+
 }  // namespace
 }  // namespace footprint

@@ -75,7 +75,10 @@ struct PermissionGrant {
   std::vector<std::string> resource_names;
   std::vector<std::string> non_resource_urls;
   std::vector<std::string> risks;  // e.g. "reads secrets", "execs into pods"
-  std::vector<std::string> via;    // the bindings that grant it
+  // What else the rules let it do to others, from the rights catalogue (rights_catalog.h): every
+  // right on a built-in resource that the catalogue does not call harmless, e.g. "taints nodes".
+  std::vector<std::string> consequences;
+  std::vector<std::string> via;  // the bindings that grant it
 };
 
 // Everything `who` may do, cluster-wide first, then by namespace. Built-in bindings (such as
@@ -96,6 +99,12 @@ struct SubjectPermissions {
 
 std::vector<SubjectPermissions> summarize_permissions(const Bundle& bundle,
                                                       const RbacPolicy& policy);
+
+// The rights catalogue's marks for what `rule` grants on built-in resources, in catalogue order:
+// through a RoleBinding (`cluster_binding` false) nothing on cluster-scoped resources but the
+// binding's own Namespace object. A rule limited by resourceNames is marked for the objects it
+// names.
+std::vector<std::string> catalog_marks(const PolicyRule& rule, bool cluster_binding);
 
 // Dangerous rights a rule gives on its own, in words ("reads secrets", "writes bindings"...): the
 // escalation paths of escalation_paths.h whose every step the rule takes for any object name,

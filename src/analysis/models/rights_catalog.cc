@@ -242,7 +242,7 @@ constexpr RightConsequence kVolumeAttachments{
     .cluster_wide = kHigh,
     .check = kShared,
     .fix = "Only a CSI driver's attacher writes VolumeAttachments; remove the right elsewhere.",
-    .summary = "attach any volume to any node"};
+    .summary = "attach volumes"};
 constexpr RightConsequence kScaleWorkloads{
     .id = "scale-workloads",
     .mark = "scales workloads",
@@ -259,22 +259,22 @@ constexpr RightConsequence kInterceptTraffic{
     .mark = "redirects traffic",
     .text =
         "re-points other teams' Services (selectors, endpoints, external and load-balancer "
-        "IPs, CVE-2020-8554) to pods of its own, which then receive that traffic; in "
-        "kube-system that is cluster DNS",
+        "IPs, CVE-2020-8554) to pods of its own, which then receive that traffic; "
+        "cluster-wide or in kube-system that includes cluster DNS",
     .cluster_wide = kHigh,
     .other_team = kMedium,
     .check = kShared,
     .fix = "Grant Service and endpoint writes with Roles in the namespaces the operator manages.",
-    .summary = "redirect Services' traffic"};
+    .summary = "redirect or delete Services"};
 constexpr RightConsequence kCutTraffic{
     .id = "delete-services",
     .mark = "deletes Services",
-    .text = "cuts other teams' traffic (in kube-system: cluster DNS)",
+    .text = "cuts other teams' traffic (cluster-wide or in kube-system: cluster DNS too)",
     .cluster_wide = kHigh,
     .other_team = kMedium,
     .check = kShared,
     .fix = "Grant Service and endpoint deletes with Roles in the namespaces the operator manages.",
-    .summary = "delete Services"};
+    .summary = "redirect or delete Services"};
 constexpr RightConsequence kResourceClaims{
     .id = "write-resourceclaims",
     .mark = "changes device claims",
@@ -296,7 +296,7 @@ constexpr RightConsequence kAllocateDevices{
     .other_team = kMedium,
     .check = kShared,
     .fix = "Only the scheduler and a DRA driver write claim status; remove the right elsewhere.",
-    .summary = "allocate any team's devices"};
+    .summary = "allocate devices"};
 constexpr RightConsequence kDeviceClasses{
     .id = "write-deviceclasses",
     .mark = "changes DeviceClasses",
@@ -341,16 +341,31 @@ constexpr RightConsequence kLeases{
     .id = "write-leases",
     .mark = "takes leases",
     .text =
-        "holds or breaks leader-election leases: in kube-system kube-controller-manager's "
-        "and kube-scheduler's (every controller or the scheduler stops), in kube-node-lease "
-        "the nodes' heartbeats, elsewhere other teams' controllers",
+        "holds or breaks other teams' leader-election leases, so their controllers stop; "
+        "cluster-wide or in kube-system also kube-controller-manager's and kube-scheduler's "
+        "(every controller or the scheduler stops), and the nodes' heartbeats in "
+        "kube-node-lease",
     .cluster_wide = kHigh,
     .other_team = kLow,
     .check = kShared,
     .fix =
         "Grant leases with a Role in the operator's own namespace, where its leader election "
         "runs.",
-    .summary = "take any lease, the control plane's included"};
+    .summary = "take leases"};
+constexpr RightConsequence kCreateLeases{
+    .id = "create-leases",
+    .mark = "creates leases",
+    .text = "a new lease cannot take one that exists, only one a component has not created yet",
+    .cluster_wide = kLow,
+    .other_team = kLow};
+constexpr RightConsequence kCreateConfigMaps{
+    .id = "create-configmaps",
+    .mark = "creates ConfigMaps",
+    .text =
+        "a new ConfigMap cannot overwrite one that exists, only one a component reads but has "
+        "not created yet",
+    .cluster_wide = kMedium,
+    .other_team = kLow};
 constexpr RightConsequence kLeaseCandidates{
     .id = "write-leasecandidates",
     .mark = "joins leader elections",
@@ -361,22 +376,25 @@ constexpr RightConsequence kConfigMaps{
     .id = "write-configmaps",
     .mark = "rewrites ConfigMaps",
     .text =
-        "rewrites other teams' configuration; in kube-system CoreDNS's and kube-proxy's (all "
-        "cluster DNS and Service routing) and, on EKS, aws-auth (who is a cluster user)",
+        "rewrites other teams' configuration; cluster-wide or in kube-system also CoreDNS's "
+        "and kube-proxy's (all cluster DNS and Service routing) and, on EKS, aws-auth (who is "
+        "a cluster user)",
     .cluster_wide = kHigh,
     .other_team = kMedium,
     .check = kShared,
     .fix = "Grant ConfigMap writes with Roles in the namespaces the operator manages.",
-    .summary = "rewrite any ConfigMap, kube-system's included"};
+    .summary = "rewrite or delete ConfigMaps"};
 constexpr RightConsequence kDeleteConfigMaps{
     .id = "delete-configmaps",
     .mark = "deletes ConfigMaps",
-    .text = "deletes other teams' configuration; in kube-system CoreDNS's and kube-proxy's",
+    .text =
+        "deletes other teams' configuration; cluster-wide or in kube-system also CoreDNS's "
+        "and kube-proxy's",
     .cluster_wide = kMedium,
     .other_team = kLow,
     .check = kShared,
     .fix = "Grant ConfigMap deletes with Roles in the namespaces the operator manages.",
-    .summary = "delete any ConfigMap"};
+    .summary = "rewrite or delete ConfigMaps"};
 constexpr RightConsequence kPriorityClasses{
     .id = "write-priorityclasses",
     .mark = "changes PriorityClasses",
@@ -408,7 +426,7 @@ constexpr RightConsequence kFlowControl{
     .cluster_wide = kHigh,
     .check = kShared,
     .fix = "Leave API Priority and Fairness to the cluster's administrators; remove the right.",
-    .summary = "throttle any user's API requests"};
+    .summary = "throttle API access"};
 constexpr RightConsequence kVolumeAttachmentStatus{
     .id = "volumeattachment-status",
     .mark = "marks volumes attached",
@@ -648,7 +666,7 @@ constexpr std::string_view kStorage = "storage.k8s.io";
 constexpr auto kRows = std::to_array<CatalogRow>({
     {"", "bindings", "", kNo, &kBindPods, kNo, kNo},
     {"", "componentstatuses", "", kPlain, kNo, kNo, kNo},
-    {"", "configmaps", "", &kReadConfig, &kConfigMaps, &kConfigMaps, &kDeleteConfigMaps},
+    {"", "configmaps", "", &kReadConfig, &kCreateConfigMaps, &kConfigMaps, &kDeleteConfigMaps},
     {"", "endpoints", "", kPlain, &kInterceptTraffic, &kInterceptTraffic, &kCutTraffic},
     {"", "events", "", kPlain, &kEvents, &kEvents, &kDeleteEvents},
     same_row("", "limitranges", &kQuotas),
@@ -731,7 +749,7 @@ constexpr auto kRows = std::to_array<CatalogRow>({
     {"certificates.k8s.io", "podcertificaterequests", "", kPlain, &kPcrRequest, &kPcrRequest,
      &kPcrRequest},
     status_row("certificates.k8s.io", "podcertificaterequests", &kPodCertificates),
-    same_row("coordination.k8s.io", "leases", &kLeases),
+    {"coordination.k8s.io", "leases", "", kPlain, &kCreateLeases, &kLeases, &kLeases},
     same_row("coordination.k8s.io", "leasecandidates", &kLeaseCandidates),
     {"discovery.k8s.io", "endpointslices", "", kPlain, &kInterceptTraffic, &kInterceptTraffic,
      &kCutTraffic},

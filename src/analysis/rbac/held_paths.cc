@@ -52,28 +52,31 @@ std::string scope_words(const Context& ctx, const SubjectRights& rights) {
 }  // namespace
 
 void report_held_paths(const Context& ctx, Findings& out, std::string_view check) {
-  for (const std::vector<const HeldEscalation*>& group : held_by_subject(ctx, check)) {
-    SubjectRights all{group.front()->rights.subject, {}};
-    Severity severity = Severity::kInfo;
-    std::vector<std::string> sentences;
-    std::vector<std::string> fixes;
-    std::vector<std::string> summaries;
-    for (const HeldEscalation* h : group) {
-      all.rights.insert(all.rights.end(), h->rights.rights.begin(), h->rights.rights.end());
-      severity = std::max(severity, h->severity);
-      sentences.push_back(fmt::format("{}{}: {}", merge_verbs(h->rights.what()),
-                                      scope_words(ctx, h->rights), h->path->consequence));
-      add_unique(fixes, std::string(h->path->fix));
-      add_unique(summaries, std::string(h->path->summary));
-    }
-    std::string who = all.subject.display();
-    report_rights(
-        out, all, severity,
-        fmt::format("{}, through {}, may {}.", who, all.sources(),
-                    fmt::join(sentences, "; and may ")),
-        fmt::format("{}", fmt::join(fixes, " ")),
-        fmt::format("{} may {}{}", who, fmt::join(summaries, ", "), scope_words(ctx, all)));
+  for (const std::vector<const HeldEscalation*>& group : held_by_subject(ctx, check))
+    report_held_group(ctx, out, group);
+}
+
+void report_held_group(const Context& ctx, Findings& out,
+                       std::span<const HeldEscalation* const> group) {
+  SubjectRights all{group.front()->rights.subject, {}};
+  Severity severity = Severity::kInfo;
+  std::vector<std::string> sentences;
+  std::vector<std::string> fixes;
+  std::vector<std::string> summaries;
+  for (const HeldEscalation* h : group) {
+    all.rights.insert(all.rights.end(), h->rights.rights.begin(), h->rights.rights.end());
+    severity = std::max(severity, h->severity);
+    sentences.push_back(fmt::format("{}{}: {}", merge_verbs(h->rights.what()),
+                                    scope_words(ctx, h->rights), h->path->consequence));
+    add_unique(fixes, std::string(h->path->fix));
+    add_unique(summaries, std::string(h->path->summary));
   }
+  std::string who = all.subject.display();
+  report_rights(out, all, severity,
+                fmt::format("{}, through {}, may {}.", who, all.sources(),
+                            fmt::join(sentences, "; and may ")),
+                fmt::format("{}", fmt::join(fixes, " ")),
+                fmt::format("{} may {}{}", who, fmt::join(summaries, ", "), scope_words(ctx, all)));
 }
 
 void run_held_paths(const Context& ctx, Findings& out) {

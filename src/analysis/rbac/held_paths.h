@@ -29,6 +29,9 @@ std::vector<const SubjectRights*> holders_of(const Context& ctx, std::string_vie
 // One finding per subject for the paths of `check` that have no logic of their own: severity is
 // the worst path's, the message lists each path's requests, scope and consequence.
 void report_held_paths(const Context& ctx, Findings& out, std::string_view check);
+// That finding for one subject's paths (one group of held_by_subject()).
+void report_held_group(const Context& ctx, Findings& out,
+                       std::span<const HeldEscalation* const> group);
 // Check::run of every check whose paths have no logic of their own: report_held_paths() for the
 // check `out` collects for.
 void run_held_paths(const Context& ctx, Findings& out);
