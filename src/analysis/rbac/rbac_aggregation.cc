@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 #include "analysis/context.h"
 #include "analysis/models/rights.h"
@@ -35,6 +36,7 @@ std::vector<std::string> cluster_gainers(const Context& ctx,
                                          const std::vector<const RbacRole*>& roles) {
   std::vector<std::string> out;
   if (!ctx.cluster) return out;
+  std::unordered_set<std::string> seen;  // a cluster's bindings name thousands of subjects
   for (const RbacBinding& b : ctx.rbac.bindings()) {
     if (!b.in_cluster || !b.role) continue;
     if (std::none_of(roles.begin(), roles.end(),
@@ -44,7 +46,7 @@ std::vector<std::string> cluster_gainers(const Context& ctx,
       std::string text = fmt::format("{} {} ({}, role {})", subject.display(),
                                      b.cluster ? "in every namespace" : "in " + b.namespace_,
                                      b.display(), b.role->name);
-      if (!contains(out, text)) out.push_back(std::move(text));
+      if (seen.insert(text).second) out.push_back(std::move(text));
     }
   }
   return out;
