@@ -22,8 +22,13 @@ constexpr std::string_view kMasters = "system:masters";
 // reasons of a denial, which most of these questions get.
 class Grants {
  public:
-  Grants(const RbacPolicy& policy, const Identity& who)
-      : policy_(policy), bindings_(policy.bindings_of(who)) {}
+  // With `bundle_only`, only the bundle's own bindings count.
+  Grants(const RbacPolicy& policy, const Identity& who, bool bundle_only = false)
+      : policy_(policy), bindings_(policy.bindings_of(who)) {
+    if (bundle_only) {
+      std::erase_if(bindings_, [&](uint32_t i) { return policy.bindings()[i].builtin(); });
+    }
+  }
 
   // The first binding that allows `r`, or null.
   const RbacBinding* allows(const Request& r) const {
@@ -137,11 +142,12 @@ IdentityHop hop(HopKind kind, const Subject& to, std::string request, std::strin
   return h;
 }
 
-// Every hop `from` may take, in a fixed order.
+// Every hop `from` may take, in a fixed order; with `bundle_only`, those the bundle's own
+// bindings grant.
 std::vector<IdentityHop> hops_of(const RbacPolicy& policy, const Identities& ids,
-                                 const Subject& from) {
+                                 const Subject& from, bool bundle_only) {
   std::vector<IdentityHop> out;
-  Grants g(policy, identity_of(from));
+  Grants g(policy, identity_of(from), bundle_only);
   if (g.empty()) return out;
   for (const std::string& ns : ids.namespaces) {
     const RbacBinding* pods = nullptr;
@@ -268,7 +274,7 @@ std::vector<IdentityChain> identity_chains(const RbacPolicy& policy, const Bundl
   std::map<Subject, std::string> reasons;
   auto hops_from = [&](const Subject& s) -> const std::vector<IdentityHop>& {
     auto it = hops.find(s);
-    if (it == hops.end()) it = hops.emplace(s, hops_of(policy, ids, s)).first;
+    if (it == hops.end()) it = hops.emplace(s, hops_of(policy, ids, s, false)).first;
     return it->second;
   };
   auto reason = [&](const Subject& s) -> const std::string& {
@@ -288,6 +294,10 @@ std::vector<IdentityChain> identity_chains(const RbacPolicy& policy, const Bundl
       if (std::find(started.begin(), started.end(), start) != started.end()) continue;
       started.push_back(start);
       if (!reason(start).empty()) continue;  // cluster-admin already: rbac-wildcard's
+      // The first hop is one the bundle grants: what an identity of the cluster does with the
+      // cluster's own bindings (system:kube-controller-manager minting tokens) is no finding of
+      // the install.
+      const std::vector<IdentityHop> first = hops_of(policy, ids, start, true);
       // Breadth first, so the first identity found that is cluster-admin ends the shortest chain.
       // Each identity reached, with the identity and hop it was reached from.
       std::map<Subject, std::pair<Subject, const IdentityHop*>> reached_by;
@@ -297,7 +307,7 @@ std::vector<IdentityChain> identity_chains(const RbacPolicy& policy, const Bundl
       while (!queue.empty() && !end) {
         Subject s = queue.front();
         queue.pop_front();
-        for (const IdentityHop& h : hops_from(s)) {
+        for (const IdentityHop& h : s == start ? first : hops_from(s)) {
           if (!reached_by.emplace(h.to, std::pair{s, &h}).second) continue;
           if (!reason(h.to).empty()) {
             end = h.to;

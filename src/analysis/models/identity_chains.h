@@ -60,9 +60,9 @@ struct IdentityChain {
 std::string cluster_admin_reason(const RbacPolicy& policy, const Identity& who);
 
 // For Context::identity_chains: per subject of the bundle's own bindings that is not itself
-// cluster-admin, the shortest chain to an identity that is, in the order the subjects first
-// appear. `pods` are the bundle's pod templates; `cluster` (or null) adds its ServiceAccounts and
-// the pods of its workloads.
+// cluster-admin, the shortest chain to an identity that is and whose first hop the bundle's
+// bindings grant, in the order the subjects first appear. `pods` are the bundle's pod templates;
+// `cluster` (or null) adds its ServiceAccounts and the pods of its workloads.
 std::vector<IdentityChain> identity_chains(const RbacPolicy& policy, const Bundle& bundle,
                                            std::span<const PodTemplate> pods,
                                            const Bundle* cluster);

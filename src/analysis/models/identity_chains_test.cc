@@ -254,6 +254,25 @@ subjects: [{kind: ServiceAccount, name: binder, namespace: op-system}]
     EXPECT_NE(other.subject.display(), "ServiceAccount op-system/binder");
 }
 
+// The first hop is the bundle's: system:kube-controller-manager mints tokens through the
+// bootstrap policy's own binding (policy.go), so a bundle that only lets it read its objects adds
+// no chain.
+TEST(IdentityChains, TheFirstHopIsTheBundles) {
+  auto chains = chains_of(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: tier-getter}
+rules: [{apiGroups: [example.org], resources: [tiers], verbs: [get]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: tier-getter}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: tier-getter}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: system:kube-controller-manager}]
+)");
+  EXPECT_TRUE(chains.empty());
+}
+
 // A --cluster snapshot's accounts and bindings take part: team-a/deployer is bound to
 // cluster-admin there, so creating pods in team-a is cluster-admin.
 TEST(IdentityChains, ThroughAClusterSnapshot) {
