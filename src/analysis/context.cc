@@ -55,6 +55,9 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
   const std::function<void()> readers[] = {
       [&] { webhooks = summarize_webhooks(b, pods, admission, own, namespaces); },
       [&] { escalations = held_escalations(b.resources, bound, namespaces); },
+      [&] {
+        identity_chains = footprint::identity_chains(rbac, b, pods, c ? &c->objects : nullptr);
+      },
       [&] { aggregated_apis = footprint::aggregated_apis(b, pods, rbac); },
       [&] { list_watch_traps = find_list_watch_traps(pods, rbac); },
   };

@@ -10,6 +10,7 @@
 #include "analysis/check.h"
 #include "analysis/models/aggregated_apis.h"
 #include "analysis/models/crd_models.h"
+#include "analysis/models/identity_chains.h"
 #include "analysis/models/images.h"
 #include "analysis/models/inventory.h"
 #include "analysis/models/node_footprints.h"
@@ -65,6 +66,9 @@ struct Context {
   // Who holds each privilege-escalation and denial-of-service path of escalation_paths(), per
   // subject of the bundle's bindings, as the RBAC engine answers the path's requests.
   std::vector<HeldEscalation> escalations;
+  // Per subject of the bundle's bindings, the shortest chain of identities it can become that
+  // ends at cluster-admin (identity_chains.h).
+  std::vector<IdentityChain> identity_chains;
   Admission admission;
   // With a cluster: its webhooks and policies together with the bundle's, in the order the API
   // server calls them (read_admission(bundle, cluster)); empty without one.

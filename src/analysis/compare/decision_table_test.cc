@@ -266,11 +266,12 @@ rules: [{apiGroups: [""], resources: [pods], verbs: [get, list, watch]}]
 }
 
 // The worst finding is the first of analyze()'s order; field_report_test.cc argues which it is
-// for each mode: the pod webhook (high) in global, the resourceNames trap (high) in restricted.
+// for each mode: creating workloads in every namespace, kube-system's controllers included
+// (critical), in global, the resourceNames trap (high) in restricted.
 TEST(DecisionTable, WorstFindingPerMode) {
   DecisionTable t = field_report_table();
   EXPECT_TRUE(
-      answer(t, "worst-finding", 0).starts_with("high webhook-intercepts-shared-resources: "));
+      answer(t, "worst-finding", 0).starts_with("critical rbac-workload-create-cluster-wide: "));
   EXPECT_TRUE(answer(t, "worst-finding", 1).starts_with("high rbac-resourcenames-list-watch: "));
   EXPECT_FALSE(row(t, "worst-finding").answers[0].evidence.empty());
 }

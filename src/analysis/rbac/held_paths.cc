@@ -220,37 +220,11 @@ std::vector<UnboundHold> held_if_bound(const Context& ctx, const RbacRole& role,
 
 namespace {
 
-constexpr std::string_view kAggregationController = "clusterrole-aggregation-controller";
-
-// The impersonation filter accepts a group only together with a user; any user in group
-// system:masters is cluster-admin.
-std::string impersonates_masters(const Context&, const HeldEscalation& held) {
-  bool users = false;
-  bool groups = false;
-  for (const Right& r : held.rights.rights) {
-    for (const Request& q : r.requests) {
-      users = users || q.resource == "users";
-      groups = groups || q.resource == "groups";
-    }
-  }
-  return users && groups ? "impersonating any user in group system:masters" : "";
-}
-
-// A token of a kube-system controller is that controller's rights: the bootstrap policy lets
-// clusterrole-aggregation-controller escalate any ClusterRole (asked of the engine, which holds
-// that policy or the cluster's).
-std::string mints_controller_token(const Context& ctx, const HeldEscalation& held) {
-  bool kube_system =
-      std::any_of(held.rights.rights.begin(), held.rights.rights.end(), [](const Right& r) {
-        std::string ns = scope_of(r.grant);
-        return ns.empty() || ns == "kube-system";
-      });
-  Identity controller = Identity::service_account("kube-system", kAggregationController);
-  Request escalate = resource_request("escalate", kRbacGroup, "clusterroles", "");
-  if (!kube_system || !ctx.rbac.authorize(controller, escalate).allowed) return "";
-  return fmt::format(
-      "a token for ServiceAccount kube-system/{}, which may escalate any ClusterRole",
-      kAggregationController);
+// The chain of identity_chains.h that starts with the edge's path, which this check reports.
+template <HopKind kind>
+std::string chain_through(const Context& ctx, const HeldEscalation& held) {
+  const IdentityChain* chain = chain_for(ctx, held.rights.subject, held.path->check);
+  return chain && chain->hops.front().kind == kind ? chain->words() : "";
 }
 
 std::string rewrites_own_clusterrole(const Context& ctx, const HeldEscalation& held) {
@@ -266,13 +240,76 @@ std::span<const IdentityEdge> identity_edges() {
   // bind is no edge of its own here: binding a role means writing a binding, which
   // rbac-binding-write rates by the strongest role it may bind.
   static constexpr IdentityEdge kEdges[] = {
-      {.path = "impersonate", .to_cluster_admin = impersonates_masters},
-      {.path = "request-tokens", .to_cluster_admin = mints_controller_token},
+      {.path = "impersonate", .to_cluster_admin = chain_through<HopKind::kImpersonate>},
+      {.path = "request-tokens", .to_cluster_admin = chain_through<HopKind::kTokenRequest>},
       {.path = "escalate",
        .to_cluster_admin = rewrites_own_clusterrole,
        .named_by_binding_writes = true},
   };
   return kEdges;
+}
+
+namespace {
+
+// Whether `subject` holds the path `id` through a bound rule `where` accepts, so that the check of
+// the path reports it.
+template <typename Where>
+bool holds(const Context& ctx, const Subject& subject, std::string_view id, Where where) {
+  for (const HeldEscalation& h : ctx.escalations) {
+    if (h.path->id != id || !(h.rights.subject == subject)) continue;
+    for (const Right& r : h.rights.rights) {
+      if (where(r.grant)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view chain_check(const Context& ctx, const IdentityChain& chain) {
+  const IdentityHop& first = chain.hops.front();
+  const Subject& s = chain.subject;
+  auto cluster = [](const BoundRule& b) { return b.binding->cluster; };
+  auto kube_system = [](const BoundRule& b) {
+    return !b.binding->cluster && b.binding->namespace_ == "kube-system";
+  };
+  auto any = [](const BoundRule&) { return true; };
+  bool in_kube_system = !first.cluster_wide && first.ns == "kube-system";
+  switch (first.kind) {
+    case HopKind::kCreatePods:
+      if (first.cluster_wide && holds(ctx, s, "create-workloads", cluster))
+        return "rbac-workload-create-cluster-wide";
+      if (in_kube_system && holds(ctx, s, "create-workloads", kube_system))
+        return "rbac-kube-system-grant";
+      break;
+    case HopKind::kTokenSecret:
+      if (first.cluster_wide && holds(ctx, s, "read-secrets", cluster))
+        return "rbac-secrets-cluster-wide";
+      if (in_kube_system && holds(ctx, s, "read-secrets", kube_system))
+        return "rbac-kube-system-grant";
+      break;
+    case HopKind::kTokenRequest:
+      if (holds(ctx, s, "request-tokens", any)) return "rbac-privilege-escalation";
+      break;
+    case HopKind::kImpersonate:
+      if (holds(ctx, s, "impersonate", any)) return "rbac-privilege-escalation";
+      break;
+    case HopKind::kExec:
+      if (holds(ctx, s, "exec-into-pods", any)) return "rbac-pod-exec";
+      break;
+  }
+  return "rbac-identity-chain";
+}
+
+const IdentityChain* chain_for(const Context& ctx, const Subject& subject, std::string_view check) {
+  for (const IdentityChain& c : ctx.identity_chains) {
+    if (c.subject == subject) return chain_check(ctx, c) == check ? &c : nullptr;
+  }
+  return nullptr;
+}
+
+std::string chain_sentence(const IdentityChain& chain) {
+  return fmt::format(" That is cluster-admin: it {}.", chain.words());
 }
 
 }  // namespace footprint

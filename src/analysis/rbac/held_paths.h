@@ -12,6 +12,7 @@
 
 #include "analysis/finding.h"
 #include "analysis/models/escalation_paths.h"
+#include "analysis/models/identity_chains.h"
 #include "analysis/models/rights.h"
 
 namespace footprint {
@@ -90,5 +91,14 @@ struct IdentityEdge {
   bool named_by_binding_writes = false;
 };
 std::span<const IdentityEdge> identity_edges();
+
+// The check that reports `chain` (Context::identity_chains): the one whose finding for its subject
+// already names the chain's first hop, which the chain then raises to critical, or
+// rbac-identity-chain when no finding does. One root cause, one finding.
+std::string_view chain_check(const Context& ctx, const IdentityChain& chain);
+// The chain of `subject` that `check` reports, or null.
+const IdentityChain* chain_for(const Context& ctx, const Subject& subject, std::string_view check);
+// " That is cluster-admin: it may ... → ..., which ...: cluster-admin.", for a finding's message.
+std::string chain_sentence(const IdentityChain& chain);
 
 }  // namespace footprint

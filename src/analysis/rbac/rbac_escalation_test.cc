@@ -198,11 +198,34 @@ subjects: [{{kind: ServiceAccount, name: op, namespace: ops}}]
   // here bind stays high, cluster-wide.
   ASSERT_EQ(bind.size(), 1u);
   EXPECT_EQ(bind[0].severity, Severity::kHigh);
-  // Service accounts only: the subject acts as any of them, but that is not system:masters.
+  // Service accounts only: not system:masters, but any of them includes kube-system's
+  // clusterrole-aggregation-controller, which the bootstrap policy lets escalate and update every
+  // ClusterRole (bootstrappolicy/controller_policy.go): critical, naming that chain.
   auto accounts =
       escalation(R"([{apiGroups: [""], resources: [serviceaccounts], verbs: [impersonate]}])");
   ASSERT_EQ(accounts.size(), 1u);
-  EXPECT_EQ(accounts[0].severity, Severity::kHigh);
+  EXPECT_EQ(accounts[0].severity, Severity::kCritical);
+  EXPECT_NE(accounts[0].message.find("kube-system/clusterrole-aggregation-controller"),
+            std::string::npos);
+  // Impersonating only ServiceAccounts of a namespace where none is that powerful is no takeover
+  // (impersonation.go asks in the account's namespace, which a RoleBinding there grants): low in
+  // a namespace of the bundle's own.
+  auto one_namespace = run_check(bundle_from(R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: r, namespace: team}
+rules: [{apiGroups: [""], resources: [serviceaccounts], verbs: [impersonate]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: r, namespace: team}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}
+subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
+)",
+                                             "ops"),
+                                 "rbac-privilege-escalation");
+  ASSERT_EQ(one_namespace.size(), 1u);
+  EXPECT_EQ(one_namespace[0].severity, Severity::kLow);
 }
 
 // Broad groups: anyone without credentials is critical whatever the role; powerful rights (here

@@ -31,14 +31,17 @@ std::vector<SubjectRights> cluster_wide_holders(const Context& ctx, std::string_
 
 void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
   for (const SubjectRights& rr : cluster_wide_holders(ctx, "read-secrets")) {
+    const IdentityChain* chain = chain_for(ctx, rr.subject, out.check());
     report_rights(
-        out, rr, Severity::kHigh,
+        out, rr, chain ? Severity::kCritical : Severity::kHigh,
         fmt::format("{} may read Secrets in every namespace ({}), through {}. That includes every "
-                    "team's credentials and service account tokens.",
-                    rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
+                    "team's credentials and service account tokens.{}",
+                    rr.subject.display(), merge_verbs(rr.what()), rr.sources(),
+                    chain ? chain_sentence(*chain) : ""),
         "Grant Secret access with Roles in the namespaces the operator manages, or limit get "
         "with resourceNames.",
-        fmt::format("{} reads Secrets in every namespace", rr.subject.display()));
+        fmt::format("{} reads Secrets in every namespace{}", rr.subject.display(),
+                    chain ? ", and mints any ServiceAccount's token: cluster-admin" : ""));
   }
 }
 
@@ -47,14 +50,17 @@ void run_secrets_cluster_wide(const Context& ctx, Findings& out) {
 extern const Check kRbacSecretsClusterWide{
     .id = "rbac-secrets-cluster-wide",
     .min_severity = Severity::kHigh,
-    .max_severity = Severity::kHigh,
+    .max_severity = Severity::kCritical,
     .impact = Impact::kPrivilege,
     .area = Area::kRbac,
     .description = "get, list or watch on secrets is granted in all namespaces.",
     .run = run_secrets_cluster_wide,
     .rationale =
         "get, list or watch on Secrets through a ClusterRoleBinding reads every team's credentials "
-        "and service account tokens. High. Rules limited by resourceNames, and rules that grant "
+        "and service account tokens. High; critical with create on Secrets too, which mints a "
+        "token for any ServiceAccount (the token controller fills a Secret of type "
+        "kubernetes.io/service-account-token), kube-system's controllers included: the finding "
+        "names the chain to cluster-admin. Rules limited by resourceNames, and rules that grant "
         "everything (rbac-wildcard's), are not reported here.",
     .fix =
         "Grant Secret access with Roles in the namespaces the operator manages, or limit get with "
@@ -85,17 +91,20 @@ void run_kube_system_grant(const Context& ctx, Findings& out) {
     return requests;
   };
   for (const SubjectRights& rr : rights_by_subject(ctx.bound, probe)) {
+    const IdentityChain* chain = chain_for(ctx, rr.subject, out.check());
     report_rights(
-        out, rr, Severity::kHigh,
+        out, rr, chain ? Severity::kCritical : Severity::kHigh,
         fmt::format("{} may {} in kube-system, through {}. kube-system holds the cluster's own "
                     "credentials and its controllers' ServiceAccounts (a pod created there can "
                     "run as one of them, and some may escalate ClusterRoles), and its "
                     "ConfigMaps configure cluster DNS and, on EKS, who is a cluster user "
-                    "(aws-auth).",
-                    rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
+                    "(aws-auth).{}",
+                    rr.subject.display(), merge_verbs(rr.what()), rr.sources(),
+                    chain ? chain_sentence(*chain) : ""),
         "Bind the operator's rights in its own namespace; in kube-system, grant only named "
         "objects (resourceNames) such as a leader-election lease.",
-        fmt::format("{} may {} in kube-system", rr.subject.display(), some_of(rr.what(), 2)));
+        fmt::format("{} may {} in kube-system{}", rr.subject.display(), some_of(rr.what(), 2),
+                    chain ? ": cluster-admin" : ""));
   }
 }
 
@@ -104,7 +113,7 @@ void run_kube_system_grant(const Context& ctx, Findings& out) {
 extern const Check kRbacKubeSystemGrant{
     .id = "rbac-kube-system-grant",
     .min_severity = Severity::kHigh,
-    .max_severity = Severity::kHigh,
+    .max_severity = Severity::kCritical,
     .impact = Impact::kPrivilege,
     .area = Area::kRbac,
     .description =
@@ -115,7 +124,10 @@ extern const Check kRbacKubeSystemGrant{
         "kube-system holds the cluster's own credentials and its controllers' ServiceAccounts, and "
         "its ConfigMaps configure cluster DNS and, on EKS, IAM-to-user mapping (aws-auth); a "
         "RoleBinding there that allows reading Secrets, creating pods or workloads, or changing "
-        "ConfigMaps is as powerful as its cluster-wide twin. High. Exec there is rbac-pod-exec's; "
+        "ConfigMaps is as powerful as its cluster-wide twin. High; critical when that makes it "
+        "cluster-admin: creating pods there runs them as clusterrole-aggregation-controller, and "
+        "creating and reading Secrets there mints its token; the finding names the chain. Exec "
+        "there is rbac-pod-exec's; "
         "rights limited by resourceNames (a leader-election lease) and rules that grant everything "
         "(rbac-wildcard's) are not reported here.",
     .fix =
@@ -147,16 +159,18 @@ namespace {
 
 void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
   for (const SubjectRights& rr : cluster_wide_holders(ctx, "create-workloads")) {
+    const IdentityChain* chain = chain_for(ctx, rr.subject, out.check());
     report_rights(
-        out, rr, Severity::kHigh,
+        out, rr, chain ? Severity::kCritical : Severity::kHigh,
         fmt::format("{} may create workloads in every namespace ({}), through {}. A pod can run "
                     "as any ServiceAccount of its namespace, so this is equivalent to every "
-                    "ServiceAccount's permissions in the cluster.",
-                    rr.subject.display(), merge_verbs(rr.what()), rr.sources()),
+                    "ServiceAccount's permissions in the cluster.{}",
+                    rr.subject.display(), merge_verbs(rr.what()), rr.sources(),
+                    chain ? chain_sentence(*chain) : ""),
         "Grant workload creation with Roles in the namespaces the operator manages, or "
         "restrict the operator to its own namespace.",
-        fmt::format("{} creates pods in every namespace, as any ServiceAccount",
-                    rr.subject.display()));
+        fmt::format("{} creates pods in every namespace, as any ServiceAccount{}",
+                    rr.subject.display(), chain ? ": cluster-admin" : ""));
   }
 }
 
@@ -165,7 +179,7 @@ void run_workload_create_cluster_wide(const Context& ctx, Findings& out) {
 extern const Check kRbacWorkloadCreateClusterWide{
     .id = "rbac-workload-create-cluster-wide",
     .min_severity = Severity::kHigh,
-    .max_severity = Severity::kHigh,
+    .max_severity = Severity::kCritical,
     .impact = Impact::kPrivilege,
     .area = Area::kRbac,
     .description = "Creating pods or pod-creating workloads is granted in all namespaces.",
@@ -173,7 +187,9 @@ extern const Check kRbacWorkloadCreateClusterWide{
     .rationale =
         "Creating pods, or workloads that create pods, in every namespace lets the holder run a "
         "pod as any ServiceAccount of any namespace, so it has every ServiceAccount's permissions. "
-        "High: the usual power of a cluster-wide operator, which the approver should know about.",
+        "Critical when one of them is cluster-admin, as kube-system's clusterrole-aggregation-"
+        "controller is on every cluster (it may escalate and update every ClusterRole): the "
+        "finding names the chain; high otherwise.",
     .fix = "Grant workload creation with Roles in the namespaces the operator manages.",
 };
 
@@ -197,11 +213,12 @@ void run_pod_exec(const Context& ctx, Findings& out) {
     bool by_get = std::any_of(what.begin(), what.end(), [&](const std::string& w) {
       return w.starts_with("get ") && !contains(what, "create " + w.substr(4));
     });
+    const IdentityChain* chain = chain_for(ctx, rr.subject, out.check());
     report_rights(
-        out, rr, severity,
+        out, rr, chain ? Severity::kCritical : severity,
         fmt::format(
             "{} may {} {}, through {}: running commands inside containers{}, with "
-            "their mounted secrets and tokens{}.{}",
+            "their mounted secrets and tokens{}.{}{}",
             rr.subject.display(), merge_verbs(what), kubelet ? "on every node" : scopes_text(rr),
             rr.sources(), kubelet ? " through the kubelet API of every node" : "",
             ephemeral ? " (an ephemeral container added to a pod runs what it is told)" : "",
@@ -209,11 +226,12 @@ void run_pod_exec(const Context& ctx, Findings& out) {
                      "WebSocket exec, attach or port-forward as get (KEP-4006 requires "
                      "create from 1.35), and the kubelet authorizes its own WebSocket "
                      "endpoints the same way."
-                   : ""),
+                   : "",
+            chain ? chain_sentence(*chain) : ""),
         "Remove exec, attach, port-forward, ephemeral containers and nodes/proxy unless the "
         "operator needs them; prefer its own API over exec.",
-        fmt::format("{} can exec into pods {}", rr.subject.display(),
-                    kubelet ? "on every node" : scopes_text(rr)));
+        fmt::format("{} can exec into pods {}{}", rr.subject.display(),
+                    kubelet ? "on every node" : scopes_text(rr), chain ? ": cluster-admin" : ""));
   }
 }
 
@@ -222,7 +240,7 @@ void run_pod_exec(const Context& ctx, Findings& out) {
 extern const Check kRbacPodExec{
     .id = "rbac-pod-exec",
     .min_severity = Severity::kLow,
-    .max_severity = Severity::kHigh,
+    .max_severity = Severity::kCritical,
     .impact = Impact::kPrivilege,
     .area = Area::kRbac,
     .description =
@@ -233,9 +251,10 @@ extern const Check kRbacPodExec{
         "pods/exec, pods/attach and pods/portforward reach into running containers and their "
         "mounted credentials, and so does update or patch on pods/ephemeralcontainers (a container "
         "added to a running pod); nodes/proxy reaches the kubelet API of every node (Kubernetes' "
-        "RBAC good practices, \"Access to proxy subresource of Nodes\"). High cluster-wide, on "
-        "nodes/proxy or in kube-system; medium in another team's namespace; low in the operator's "
-        "own.",
+        "RBAC good practices, \"Access to proxy subresource of Nodes\"). Critical when a pod it "
+        "reaches runs as a ServiceAccount that is cluster-admin (the finding names the chain); "
+        "high cluster-wide, on nodes/proxy or in kube-system; medium in another team's namespace; "
+        "low in the operator's own.",
     .fix = "Remove exec, attach, port-forward and nodes/proxy unless the operator needs them.",
 };
 

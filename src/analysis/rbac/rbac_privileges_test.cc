@@ -289,8 +289,10 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
 
 // Binding the built-in edit role to an operator's account in kube-system: can-i says the account
 // may read kube-system's Secrets, create pods there (and run them as any controller's account)
-// and change its ConfigMaps (coredns, aws-auth). High, like the cluster-wide twins.
-TEST(KubeSystemGrant, EditInKubeSystemIsHigh) {
+// and change its ConfigMaps (coredns, aws-auth). A pod there may run as
+// clusterrole-aggregation-controller, which the bootstrap policy lets escalate and update every
+// ClusterRole (bootstrappolicy/controller_policy.go): critical, naming that chain.
+TEST(KubeSystemGrant, EditInKubeSystemIsCritical) {
   Bundle b = bundle_from(R"(
 apiVersion: rbac.authorization.k8s.io/v1
 kind: RoleBinding
@@ -312,7 +314,9 @@ subjects: [{kind: ServiceAccount, name: other, namespace: ops}]
                          "ops");
   auto findings = run_check(b, "rbac-kube-system-grant");
   ASSERT_EQ(findings.size(), 1u);  // the named leader-election ConfigMap is not reported
-  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_EQ(findings[0].severity, Severity::kCritical);
+  EXPECT_NE(findings[0].message.find("kube-system/clusterrole-aggregation-controller"),
+            std::string::npos);
   EXPECT_EQ(findings[0].object.name, "op-edit");  // the binding: the role is built in
   for (const char* right : {"get/list secrets", "create pods", "update/patch configmaps"})
     EXPECT_NE(findings[0].message.find(right), std::string::npos) << right;
