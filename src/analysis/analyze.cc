@@ -9,6 +9,8 @@
 #include <set>
 
 #include "analysis/context.h"
+#include "analysis/hook_findings.h"
+#include "analysis/same_rights.h"
 #include "load/parallel.h"
 #include "util/strings.h"
 
@@ -164,6 +166,8 @@ AnalysisResult analyze(const Context& context, const Config& config, std::option
   parallel_for(checks.size(), bundle.input.jobs, [&](size_t i) {
     found[i].set_check(checks[i]->id, checks[i]->impact);
     checks[i]->run(context, found[i]);
+    join_same_rights(bundle, found[i].list());
+    name_hook_phases(bundle, found[i].list());
     // Debug builds (the ASan tests) hold every check to the severities it declares.
     assert(std::all_of(found[i].list().begin(), found[i].list().end(), [&](const Finding& f) {
       return checks[i]->min_severity <= f.severity && f.severity <= checks[i]->max_severity;

@@ -44,7 +44,17 @@ class Assembler {
 
   void add_document(const yaml::Document& doc, std::string_view text, uint64_t max_bytes) {
     const yaml::Node root = doc.root;
-    if (!root || root.is_null()) return;  // empty or comment-only document
+    if (!root) return;
+    std::string source =
+        helm_source_in(text.substr(doc.preamble_begin, doc.root_begin - doc.preamble_begin));
+    // Helm writes a CRD of the chart's crds/ folder as `---`, `# Source: chart/crds/x.yaml`,
+    // `---`, the CRD: the comment ends up in an empty document of its own and names the next.
+    if (root.is_null()) {
+      if (!source.empty()) source_of_next_ = std::move(source);
+      return;
+    }
+    if (source.empty()) source = std::move(source_of_next_);
+    source_of_next_.clear();
     object_ = root.position();
     if (uint64_t bytes = root.end_offset() - root.begin_offset(); bytes > max_bytes) {
       error(root,
@@ -53,8 +63,6 @@ class Assembler {
                         bytes, max_bytes));
       return;
     }
-    std::string source =
-        helm_source_in(text.substr(doc.preamble_begin, doc.root_begin - doc.preamble_begin));
     if (!root.is_mapping()) {
       error(root, fmt::format("expected a Kubernetes object (a mapping), found {}",
                               node_kind_name(root)));
@@ -148,6 +156,7 @@ class Assembler {
   const std::string& name_;
   yaml::Position object_;  // where the document or List item being assembled starts
   ChunkObjects& out_;
+  std::string source_of_next_;  // a `# Source:` comment alone in an empty document
 };
 
 }  // namespace

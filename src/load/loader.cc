@@ -72,6 +72,22 @@ bool is_document_marker(std::string_view text, size_t at) {
   return next == ' ' || next == '\t' || next == '\n' || next == '\r';
 }
 
+// True when only comments and blank lines separate the marker at `at` from the marker before it:
+// a `# Source:` comment alone in its document names the next one, so no chunk ends there.
+bool after_comment_only_document(std::string_view text, size_t at) {
+  while (at > 0) {  // `at` starts a line: look at the one before it
+    size_t end = at - 1;
+    size_t newline = end == 0 ? std::string_view::npos : text.rfind('\n', end - 1);
+    size_t start = newline == std::string_view::npos ? 0 : newline + 1;
+    if (is_document_marker(text, start)) return true;
+    std::string_view line = text.substr(start, end - start);
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string_view::npos && line[first] != '#') return false;
+    at = start;
+  }
+  return false;
+}
+
 uint32_t count_newlines(std::string_view text) {
   uint32_t n = 0;
   const char* p = text.data();
@@ -95,7 +111,8 @@ void split_into_chunks(uint32_t file, std::string_view text, std::vector<Chunk>&
     for (size_t probe = begin + std::max<size_t>(min_bytes, 1); probe < text.size();) {
       size_t newline = text.find('\n', probe);
       if (newline == std::string_view::npos) break;
-      if (is_document_marker(text, newline + 1)) {
+      if (is_document_marker(text, newline + 1) &&
+          !after_comment_only_document(text, newline + 1)) {
         end = newline + 1;
         break;
       }

@@ -37,6 +37,28 @@ TEST(Loader, HelmOutputKeepsSourceAndLines) {
   EXPECT_EQ(in.objects[1].position.line, 11u);
 }
 
+// `helm template --include-crds` writes each file of a chart's crds/ folder as `---`, its
+// `# Source:` comment, then the file, which starts with its own `---` (kuberay's do): the comment
+// sits alone in an empty document and names the next one. A chunk never ends between the two,
+// even when the chunk's size limit falls on the comment.
+TEST(Loader, SourceCommentInItsOwnDocumentNamesTheNext) {
+  std::string crd =
+      "---\n# Source: ray/crds/ray.io_rayjobs.yaml\n---\napiVersion: apiextensions.k8s.io/v1\n"
+      "kind: CustomResourceDefinition\nmetadata:\n  name: rayjobs.ray.io\n";
+  LoadedInput small = load_ok(crd);
+  ASSERT_EQ(small.objects.size(), 1u);
+  EXPECT_EQ(small.objects[0].helm_source, "ray/crds/ray.io_rayjobs.yaml");
+
+  std::string head = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n  k: ";
+  size_t comment_at = (1u << 20) - 5;  // the first chunk's size limit falls inside the comment
+  std::string text = head + std::string(comment_at - head.size() - 5, 'a') + "\n" + crd;
+  ASSERT_EQ(text.find("# Source"), comment_at);
+  LoadedInput big = load_ok(text);
+  ASSERT_EQ(big.objects.size(), 2u);
+  EXPECT_EQ(big.objects[1].helm_source, "ray/crds/ray.io_rayjobs.yaml");
+  EXPECT_EQ(big.objects[1].position.line, 9u);
+}
+
 TEST(Loader, UnwrapsLists) {
   LoadedInput in = load_ok(
       "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: "

@@ -65,6 +65,18 @@ Section inventory_section(const Inventory& inv) {
           count_of(inv.mutating_configurations + inv.validating_configurations, "configuration"))},
       std::nullopt});
 
+  if (!inv.later_hooks.empty()) {
+    Block hooks;
+    hooks.lines.push_back(fmt::format(
+        "Not created at install: {} Helm {} that run{} only at a later phase (findings about them "
+        "name it):",
+        inv.later_hooks.size(), inv.later_hooks.size() == 1 ? "hook" : "hooks",
+        inv.later_hooks.size() == 1 ? "s" : ""));
+    for (const Inventory::LaterHook& h : inv.later_hooks)
+      hooks.lines.push_back(fmt::format("- {}: {}", h.phases, h.object));
+    s.blocks.push_back(std::move(hooks));
+  }
+
   if (!inv.hidden_footprint.empty()) {
     Block hidden;
     hidden.lines.emplace_back(
@@ -92,6 +104,9 @@ Section inventory_section(const Inventory& inv) {
                         {"release", ns.release},
                         {"kinds", kinds_in}};
   }
+  Json later_hooks = Json::array();
+  for (const Inventory::LaterHook& h : inv.later_hooks)
+    later_hooks.push_back({{"object", h.object}, {"phases", h.phases}});
   s.json = {
       {"objects", inv.objects},
       {"kinds", kinds_json},
@@ -108,7 +123,8 @@ Section inventory_section(const Inventory& inv) {
       {"validatingWebhooks", inv.validating_webhooks},
       {"webhookConfigurations",
        {{"mutating", inv.mutating_configurations}, {"validating", inv.validating_configurations}}},
-      {"hiddenFootprint", inv.hidden_footprint}};
+      {"hiddenFootprint", inv.hidden_footprint},
+      {"laterHooks", later_hooks}};
   return s;
 }
 

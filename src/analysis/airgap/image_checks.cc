@@ -39,25 +39,61 @@ std::string elsewhere(size_t places) {
                     : "";
 }
 
+// One finding for the bundle: every image referenced by tag only is the same cause (nobody
+// pinned digests) with the same fix, so it is listed once rather than image by image.
 void run_image_not_pinned(const Context& ctx, Findings& out) {
   const ImageInventory& inv = ctx.images;
+  struct Unpinned {
+    const Image* image;
+    const ImageUse* use;
+    size_t places;
+  };
+  std::vector<Unpinned> unpinned;
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || moves(image.ref)) return;
-    Finding& f = out.add(
-        ctx.bundle.objects[use.object], Severity::kLow,
-        fmt::format("Image {} is referenced by tag only (at {}{}). A tag can be moved to "
-                    "another build, so the mirror filled today and the nodes may not get the "
-                    "bytes the chart was tested with.",
-                    image.written, use.path, elsewhere(places)),
-        fmt::format("Pin the digest next to the tag, as {}:{}@sha256:<digest>; `skopeo "
-                    "inspect --format '{{{{.Digest}}}}' docker://{}` prints it.",
-                    image.ref.name(), image.ref.effective_tag(), image.ref.normalized()),
-        use_node(use));
-    // The repository, not the tag or the first workload using it: a chart bump that moves the
-    // tag or reorders the workloads keeps the finding.
-    about_shared(f, image.ref.name());
-    f.summary = fmt::format("Image {} is not pinned by digest", image.written);
+    if (is_placeholder_tag(image.ref.effective_tag())) return;  // image-tag-unrendered's
+    unpinned.push_back({&image, &use, places});
   });
+  if (unpinned.empty()) return;
+  const Unpinned& first = unpinned.front();
+  std::vector<std::string> images;
+  std::vector<std::string> where;
+  for (const Unpinned& u : unpinned) {
+    images.push_back(u.image->written);
+    where.push_back(
+        fmt::format("{} ({})", u.image->written, ctx.bundle.objects[u.use->object].display()));
+  }
+  std::string what =
+      unpinned.size() == 1
+          ? fmt::format("Image {} is referenced by tag only (at {}{}).", first.image->written,
+                        first.use->path, elsewhere(first.places))
+          : fmt::format("{} images are referenced by tag only: {}.", unpinned.size(),
+                        some_of(where, 4));
+  const ImageRef& ref = first.image->ref;
+  Finding& f = out.add(
+      ctx.bundle.objects[first.use->object], Severity::kLow,
+      what +
+          " A tag can be moved to another build, so the mirror filled today and the nodes may "
+          "not get the bytes the chart was tested with.",
+      fmt::format("Pin the digest next to {}, as {}:{}@sha256:<digest>; `skopeo inspect --format "
+                  "'{{{{.Digest}}}}' docker://{}` prints it{}.",
+                  unpinned.size() == 1 ? "the tag" : "each tag", ref.name(), ref.effective_tag(),
+                  ref.normalized(),
+                  unpinned.size() == 1 ? ""
+                                       : ", and `footprint images --pin --format list` prints "
+                                         "every image pinned"),
+      use_node(*first.use));
+  // The repositories, not their tags or the first workload using them: a chart bump that moves
+  // tags or reorders workloads keeps the finding; a new repository makes it a new one.
+  std::vector<std::string> repositories;
+  for (const Unpinned& u : unpinned)
+    add_unique(repositories, u.image->ref.name());
+  std::sort(repositories.begin(), repositories.end());
+  about_shared(f, joined(repositories, " "));
+  f.summary = unpinned.size() == 1
+                  ? fmt::format("Image {} is not pinned by digest", first.image->written)
+                  : fmt::format("{} images are not pinned by digest", unpinned.size());
+  f.affects.emplace_back("images", std::move(images));
 }
 
 // What a moving tag costs depends on the container's imagePullPolicy. When none is written,
@@ -106,7 +142,7 @@ void run_image_mutable_tag(const Context& ctx, Findings& out) {
   const ImageInventory& inv = ctx.images;
   each_image(inv, [&](const Image& image, const ImageUse& use, size_t places) {
     if (image.ref.pinned() || !moves(image.ref)) return;
-    if (repository_name_only(ctx, image)) return;
+    if (repository_name_only(ctx, image) || completed_from(inv, image)) return;
     std::string tag = image.ref.tag.empty() ? "no tag, so :latest is implied"
                                             : fmt::format("the tag :{}", image.ref.tag);
     Finding& f = out.add(
@@ -201,7 +237,45 @@ void run_image_reference_invalid(const Context& ctx, Findings& out) {
   }
 }
 
+// A tag the chart's release process replaces, left as written: no registry has that tag, so
+// the pull fails (ErrImagePull, then ImagePullBackOff) and the pod never starts.
+void run_image_tag_unrendered(const Context& ctx, Findings& out) {
+  each_image(ctx.images, [&](const Image& image, const ImageUse& use, size_t places) {
+    if (!image.ref.digest.empty() || !is_placeholder_tag(image.ref.effective_tag())) return;
+    Finding& f = out.add(
+        ctx.bundle.objects[use.object], Severity::kHigh,
+        fmt::format("Image {} (at {}{}) has the tag :{}, a placeholder the project's release "
+                    "replaces: the reference is not rendered, so the pull fails (ErrImagePull, "
+                    "then ImagePullBackOff) and the pod never starts.",
+                    image.written, use.path, elsewhere(places), image.ref.tag),
+        fmt::format("Install from the project's released chart or manifests, or set the image "
+                    "tag to a released version ({}:<version>) when rendering.",
+                    image.ref.name()),
+        use_node(use));
+    about_shared(f, image.ref.name());
+    f.summary = fmt::format("Image {} is not rendered: the pull fails", image.written);
+  });
+}
+
 }  // namespace
+
+extern const Check kImageTagUnrendered{
+    .id = "image-tag-unrendered",
+    .min_severity = Severity::kHigh,
+    .max_severity = Severity::kHigh,
+    .impact = Impact::kInstall,
+    .area = Area::kAirgap,
+    .description =
+        "An image's tag is a placeholder the project's release replaces, left as written.",
+    .run = run_image_tag_unrendered,
+    .rationale =
+        "A tag spelled like a variable (linkerdVersionValue, VERSION, IMAGE_TAG) or a placeholder "
+        "word was meant to be replaced when the project was released; no registry has it, so the "
+        "pull fails and the pod never starts. High. It is not a moving tag: image-mutable-tag and "
+        "image-not-pinned leave it alone.",
+    .fix = "Render from the released chart, or set the tag to a released version.",
+    .breaks_on_install = true,
+};
 
 extern const Check kImageReferenceInvalid{
     .id = "image-reference-invalid",
@@ -231,7 +305,7 @@ extern const Check kImageNotPinned{
     .run = run_image_not_pinned,
     .rationale =
         "A tag can be moved to another build, so the mirror and the nodes may not get the bytes "
-        "the chart was tested with. Low.",
+        "the chart was tested with. Low. One finding for the bundle, listing every such image.",
     .fix = "Pin the digest next to the tag.",
 };
 
@@ -247,8 +321,9 @@ extern const Check kImageMutableTag{
     .rationale =
         "latest, main and similar tags move with every build: what runs depends on when each node "
         "pulled, and with imagePullPolicy Always (the default only for :latest or no tag) every "
-        "pod start needs the registry. Medium. A value without a tag that only ConfigMaps hold is "
-        "a repository name completed elsewhere, not a moving tag, and is not reported.",
+        "pod start needs the registry. Medium. A value without a tag that only ConfigMaps hold, or "
+        "that an env value or argument names beside a container image of the same registry path, "
+        "is a repository name completed elsewhere, not a moving tag, and is not reported.",
     .fix = "Use a release tag and pin its digest.",
 };
 

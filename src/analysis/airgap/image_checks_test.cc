@@ -265,5 +265,62 @@ spec:
   EXPECT_NE(faster.list()[0].message.find("about 1 min 42 s"), std::string::npos);
 }
 
+// linkerd's chart sources write `linkerdVersion: linkerdVersionValue`, and the project's release
+// replaces the word with the version; rendered from source, the pods name
+// cr.l5d.io/linkerd/controller:linkerdVersionValue, a tag no registry has (cr.l5d.io publishes
+// edge-YY.M.N and stable-X.Y.Z tags), so the kubelet's pull fails (ErrImagePull). That is a
+// broken install, not a moving tag nor an unpinned one.
+TEST(ImageChecks, PlaceholderTagsAreUnrenderedNotMoving) {
+  for (const char* tag : {"linkerdVersionValue", "VERSION", "IMAGE_TAG", "__TAG__", "imageTag",
+                          "REPLACE_ME", "placeholder"})
+    EXPECT_TRUE(is_placeholder_tag(tag)) << tag;
+  for (const char* tag : {"latest", "LATEST", "main", "alpine", "v1.2.3", "stable-2.14.10",
+                          "edge-24.8.2", "bookworm-slim", "linux"})
+    EXPECT_FALSE(is_placeholder_tag(tag)) << tag;
+  Bundle b = bundle_from(R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: linkerd-destination, namespace: linkerd}
+spec:
+  selector: {matchLabels: {app: d}}
+  template:
+    metadata: {labels: {app: d}}
+    spec:
+      containers:
+      - {name: destination, image: "cr.l5d.io/linkerd/controller:linkerdVersionValue"}
+      - {name: proxy, image: "cr.l5d.io/linkerd/proxy:linkerdVersionValue"}
+)");
+  auto unrendered = run_check(b, "image-tag-unrendered");
+  ASSERT_EQ(unrendered.size(), 2u);
+  EXPECT_EQ(unrendered[0].severity, Severity::kHigh);
+  EXPECT_TRUE(testing::says(unrendered[0], "the reference is not rendered, so the pull fails"));
+  EXPECT_TRUE(run_check(b, "image-mutable-tag").empty());
+  EXPECT_TRUE(run_check(b, "image-not-pinned").empty());
+}
+
+// Several images referenced by tag only are one cause with one fix (pin digests): one finding for
+// the bundle lists them all, whatever workloads use them.
+TEST(ImageChecks, NotPinnedIsOneFindingListingTheImages) {
+  Bundle b = bundle_from(R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - {name: a, image: "nginx:1.25"}
+  - {name: b, image: "quay.io/x/y:2.0"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: q}
+spec:
+  containers: [{name: c, image: "quay.io/x/z:3.1"}]
+)");
+  auto not_pinned = run_check(b, "image-not-pinned");
+  ASSERT_EQ(not_pinned.size(), 1u);
+  EXPECT_EQ(testing::affects(not_pinned[0], "images"),
+            (std::vector<std::string>{"nginx:1.25", "quay.io/x/y:2.0", "quay.io/x/z:3.1"}));
+  EXPECT_TRUE(testing::says(not_pinned[0], "3 images are referenced by tag only"));
+  EXPECT_TRUE(testing::says(not_pinned[0], "quay.io/x/z:3.1 (Pod default/q)"));
+}
+
 }  // namespace
 }  // namespace footprint

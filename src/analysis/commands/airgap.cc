@@ -134,14 +134,45 @@ std::vector<AirgapItem> airgap_items(const Bundle& bundle, const ImageInventory&
     out.push_back(std::move(item));
     return true;
   };
+  // Repositories the operator completes at run time come last, under their likely tag, so that
+  // a row for that reference names where it is used as written first.
+  std::vector<std::pair<const Image*, const Image*>> completed;
   for (const Image& image : inv.images) {
+    // Beside the operator's own image, a name that only reads as a reference is one.
+    if (const Image* own = completed_from(inv, image)) {
+      completed.emplace_back(&image, own);
+      continue;
+    }
     if (image.confidence == Confidence::kPossible && !inputs.include_possible) continue;
     AirgapItem item;
     item.needed = image.needed();
     item.note = image.needed() ? object_list(bundle, inv, image)
                                : fmt::format("off: {} is false", image.disabled_by);
+    if (image.ref.digest.empty() && is_placeholder_tag(image.ref.tag)) {
+      item.note += fmt::format(
+          "; the tag :{} is a placeholder no registry has: mirror the released version instead",
+          image.ref.tag);
+    }
     item.source = "manifests";
     add_image(image.ref.normalized(), std::move(item));
+  }
+  for (const auto& [image, own] : completed) {
+    ImageRef likely = image->ref;
+    likely.tag = own->ref.tag;
+    std::string reference = likely.normalized();
+    std::string note = fmt::format(
+        "{} without a tag, which the operator completes at run time: :{} is the likely tag, that "
+        "of {}",
+        object_list(bundle, inv, *image), own->ref.tag, own->written);
+    if (row_of.count(reference)) {
+      out[row_of[reference]].note += "; also " + note;
+      continue;
+    }
+    AirgapItem item;
+    item.needed = image->needed();
+    item.note = std::move(note);
+    item.source = "manifests";
+    add_image(reference, std::move(item));
   }
 
   // Charts in the archive, and which of them are switched off by their parent's values.

@@ -78,6 +78,7 @@ std::vector<EscalationPath> make_paths() {
   Step workload_deletes;
   for (const WorkloadResource& w : kPodCreators) {
     pod_creators.push_back(PathRequest{"create", w.group, w.resource, "", ""});
+    if (std::string_view(w.resource) == "pods") continue;  // delete-pods: a deleted pod comes back
     for (std::string_view verb : {"delete", "deletecollection"})
       workload_deletes.push_back(PathRequest{verb, w.group, w.resource, "", ""});
   }
@@ -292,6 +293,19 @@ std::vector<EscalationPath> make_paths() {
        "that stops every team's workloads it reaches",
        "Grant delete with Roles in the namespaces the operator manages.",
        "delete workloads"},
+      // A pod's controller recreates it, and the scheduler (preemption) and the node lifecycle
+      // controller delete pods too: a restart, not a stop, except for a pod nothing owns.
+      {"delete-pods",
+       "",
+       "rbac-destructive-delete",
+       {on({"delete", "deletecollection"}, "", {"pods"})},
+       Severity::kMedium,
+       Severity::kLow,
+       false,
+       "their controllers recreate them, so that restarts every team's pods it reaches (a pod "
+       "that no controller owns is lost)",
+       "Grant delete on pods with Roles in the namespaces the operator manages.",
+       "delete pods"},
       {"delete-volumes",
        "",
        "rbac-destructive-delete",

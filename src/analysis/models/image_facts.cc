@@ -30,6 +30,21 @@ bool is_moving_name(std::string_view lowered) {
 
 }  // namespace
 
+bool is_placeholder_tag(std::string_view tag) {
+  std::string l = lower(tag);
+  if (tag.empty() || has_digit(tag) || is_moving_name(l)) return false;
+  for (std::string_view word : {"placeholder", "replace", "changeme"}) {
+    if (l.find(word) != std::string::npos) return true;
+  }
+  bool upper = std::any_of(tag.begin(), tag.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  // VERSION, IMAGE_TAG, __TAG__: a shell or make variable's name.
+  if (upper && tag.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == std::string_view::npos)
+    return true;
+  // linkerdVersionValue, imageTag: a camelCase variable's name that ends in what it stands for.
+  bool camel = tag.front() >= 'a' && tag.front() <= 'z' && upper;
+  return camel && (tag.ends_with("Value") || tag.ends_with("Version") || tag.ends_with("Tag"));
+}
+
 bool is_mutable_tag(std::string_view tag) {
   std::string l = lower(tag);
   if (is_moving_name(l)) return true;
@@ -52,11 +67,48 @@ bool is_variant_tag(std::string_view tag) {
 
 bool moves(const ImageRef& ref) {
   std::string_view tag = ref.effective_tag();
+  if (is_placeholder_tag(tag)) return false;  // no build has it: it cannot move
   if (!is_variant_tag(tag)) return is_mutable_tag(tag);
   // "linux", "box": a variant names no version itself; the repository's name may
   // ("python3.12:slim"), and then the variant of that version is what is asked for.
   std::string_view last = std::string_view(ref.path).substr(ref.path.rfind('/') + 1);
   return !has_digit(last);
+}
+
+namespace {
+
+bool in_container_field(const ImageUse& use) {
+  return use.source == "container" || use.source == "initContainer" ||
+         use.source == "ephemeralContainer";
+}
+
+std::string_view parent_path(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
+}
+
+}  // namespace
+
+const Image* completed_from(const ImageInventory& inv, const Image& image) {
+  std::string_view parent = parent_path(image.ref.path);
+  if (!image.ref.tag.empty() || image.ref.pinned() || parent.empty() ||
+      (image.ref.domain == "docker.io" && parent == "library"))
+    return nullptr;  // Docker Hub's official images share no operator
+  if (std::any_of(image.uses.begin(), image.uses.end(),
+                  [&](size_t u) { return in_container_field(inv.uses[u]); }))
+    return nullptr;
+  const Image* sibling = nullptr;
+  for (const Image& other : inv.images) {
+    if (other.ref.tag.empty() || other.ref.domain != image.ref.domain ||
+        parent_path(other.ref.path) != parent)
+      continue;
+    if (std::none_of(other.uses.begin(), other.uses.end(),
+                     [&](size_t u) { return in_container_field(inv.uses[u]); }))
+      continue;
+    if (other.ref.path == image.ref.path) return &other;  // the same repository: its own tag
+    if (!sibling) sibling = &other;
+  }
+  return sibling;
 }
 
 std::optional<LargeImage> large_image(uint64_t bytes, const PullLimits& limits) {

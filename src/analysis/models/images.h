@@ -89,14 +89,26 @@ struct ImageInventory {
 
 ImageInventory discover_images(const Bundle& bundle);
 
+// A tag left as the chart's source writes it, for its release process to replace: a variable's
+// name (linkerd's "linkerdVersionValue", "VERSION", "IMAGE_TAG") or a placeholder word. No
+// published image has it, so the pull fails; it does not move.
+bool is_placeholder_tag(std::string_view tag);
 // Tags that are moved to new builds by convention: latest, main and the like, and any tag
 // without a digit (alpine, slim), which names no version.
 bool is_mutable_tag(std::string_view tag);
 // A tag that only names a variant ("linux", "box", "slim"): no digit, and no moving name.
 bool is_variant_tag(std::string_view tag);
 // Whether the image a reference names moves: a moving tag (is_mutable_tag), except that a variant
-// tag is judged by the repository's name, which may carry the version ("python3.12:slim").
+// tag is judged by the repository's name, which may carry the version ("python3.12:slim"). A
+// placeholder tag does not move.
 bool moves(const ImageRef& ref);
+
+// A repository named without a tag outside any container's image field (an env value, an
+// argument, a ConfigMap entry) beside a container image of the same registry path: the operator
+// completes the name at run time, usually with its own version (linkerd's controllerImage beside
+// its cr.l5d.io/linkerd/controller:<version> containers). Returns that container image, whose tag
+// is the likely one; null when `image` is not such a name.
+const Image* completed_from(const ImageInventory& inv, const Image& image);
 
 // A Hugging Face repository id "org/name".
 bool is_model_id(std::string_view text);

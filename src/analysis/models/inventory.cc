@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "model/helm_hooks.h"
+
 namespace footprint {
 
 namespace {
@@ -53,6 +55,10 @@ Inventory take_inventory(const Bundle& bundle, const ResourceTable* known) {
   const std::string* key = nullptr;
   KindCount* count = nullptr;
   for (const Object& obj : bundle.objects) {
+    if (std::string phases = later_hook_phases(obj); !phases.empty()) {
+      inv.later_hooks.push_back({std::move(phases), obj.display()});
+      continue;
+    }
     ++inv.objects;
     if (!previous || !same_kind(obj, *previous)) {
       key = &keys[{obj.group, obj.kind}];

@@ -44,6 +44,13 @@ struct Inventory {
   uint32_t mutating_webhooks = 0;
   uint32_t validating_webhooks = 0;
   uint32_t webhooks() const { return mutating_webhooks + validating_webhooks; }
+  // Helm hooks that installing the release does not run (pre-upgrade, post-delete...): left out of
+  // the counts above, listed apart with their phases. The checks still analyse them.
+  struct LaterHook {
+    std::string phases;  // "pre-upgrade, pre-rollback"
+    std::string object;  // "Job gpu-operator/gpu-operator-upgrade-crd"
+  };
+  std::vector<LaterHook> later_hooks;
   // What the bundle may add to the cluster at run time, beyond its objects: CRDs created by its
   // workloads (hidden_footprint_summary in analysis/crds.h). Filled in by the caller, since it
   // needs the RBAC policy.

@@ -212,8 +212,21 @@ std::string scopes_text(const SubjectRights& rights) {
   return fmt::format("in namespace{} {}", scopes.size() == 1 ? "" : "s", fmt::join(scopes, ", "));
 }
 
+bool people_group(const Subject& subject) {
+  return subject.kind == SubjectKind::kGroup && !subject.name.starts_with("system:");
+}
+
+std::string people_group_fix(const Subject& subject) {
+  return fmt::format(
+      "{} has no members until your identity provider or client certificates put people in it; "
+      "the install adds none. Put in it only the administrators who should hold these rights, or "
+      "remove the binding if nobody should.",
+      subject.display());
+}
+
 Finding& report_rights(Findings& out, const SubjectRights& rights, Severity severity,
                        std::string message, std::string fix, std::string summary) {
+  if (people_group(rights.subject)) fix = people_group_fix(rights.subject);
   const BoundRule& first = rights.rights.front().grant;
   Finding& f =
       out.add(object_of(first), severity, std::move(message), std::move(fix), node_of(first));

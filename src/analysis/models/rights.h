@@ -130,8 +130,17 @@ std::vector<SubjectRights> rights_by_subject(
 // "in every namespace", or "in namespaces a, b".
 std::string scopes_text(const SubjectRights& rights);
 
+// A Group that is not one of Kubernetes' own (system:...): the authenticator (an identity
+// provider's claims, a client certificate's organisation) puts people in it, and the install puts
+// no one (crossplane:masters). Its rights are for administrators, so findings about them say who
+// should be a member rather than how to narrow an operator's role.
+bool people_group(const Subject& subject);
+// The fix of a finding about such a group's rights.
+std::string people_group_fix(const Subject& subject);
+
 // One finding for a subject's rights, listing the subject, its roles and every request it may
-// make (as `footprint can-i` answers them) in Finding::affects.
+// make (as `footprint can-i` answers them) in Finding::affects. A people_group()'s fix is
+// people_group_fix().
 Finding& report_rights(Findings& out, const SubjectRights& rights, Severity severity,
                        std::string message, std::string fix, std::string summary);
 

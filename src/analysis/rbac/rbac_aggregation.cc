@@ -52,19 +52,45 @@ std::vector<std::string> cluster_gainers(const Context& ctx,
   return out;
 }
 
-// True when every resource a rule names is cluster-scoped (nodes, CRDs): such a rule grants
-// nothing through a RoleBinding. The authorizer reads RoleBindings only for a request with a
-// namespace (VisitRulesFor, pkg/registry/rbac/validation/rule.go), and a request for a
-// cluster-scoped resource has none.
-bool only_cluster_scoped(const Context& ctx, const PolicyRule& rule) {
-  if (!rule.non_resource_urls.empty() || rule.resources.empty()) return false;
-  for (const std::string& group : rule.api_groups) {
-    for (const std::string& resource : rule.resources) {
-      const ResourceInfo* info = ctx.bundle.resources.find_resource(group, resource);
-      if (!info || info->scope != Scope::kCluster) return false;
-    }
+// True when the authorizer never grants `resource` (a subresource has its parent's scope) through
+// a RoleBinding: it reads RoleBindings only for a request with a namespace (VisitRulesFor,
+// pkg/registry/rbac/validation/rule.go), and a request for a cluster-scoped resource has none.
+// A resource not known in every group of the rule, or "*", counts as namespaced.
+bool cluster_scoped_resource(const Context& ctx, const PolicyRule& rule,
+                             std::string_view resource) {
+  std::string_view base = resource.substr(0, resource.find('/'));
+  if (rule.api_groups.empty() || base == "*") return false;
+  return std::all_of(rule.api_groups.begin(), rule.api_groups.end(), [&](const std::string& g) {
+    const ResourceInfo* info = ctx.bundle.resources.find_resource(g, base);
+    return info && info->scope == Scope::kCluster;
+  });
+}
+
+// A rule split, resource by resource, into what a RoleBinding of the role grants and what only
+// a ClusterRoleBinding does (cluster-scoped resources and non-resource URLs, whose requests carry
+// no namespace either).
+struct ScopedRule {
+  PolicyRule namespaced;
+  PolicyRule cluster;
+};
+
+ScopedRule split_by_scope(const Context& ctx, const PolicyRule& rule) {
+  ScopedRule out{rule, rule};
+  out.namespaced.resources.clear();
+  out.namespaced.non_resource_urls.clear();
+  out.cluster.resources.clear();
+  for (const std::string& resource : rule.resources) {
+    (cluster_scoped_resource(ctx, rule, resource) ? out.cluster : out.namespaced)
+        .resources.push_back(resource);
   }
-  return !rule.api_groups.empty();
+  return out;
+}
+
+// "get/list/watch clusterqueues, cohorts": what a rule grants, in one phrase.
+std::string grant_text(const PolicyRule& rule) {
+  std::vector<std::string> what = rule.resources;
+  what.insert(what.end(), rule.non_resource_urls.begin(), rule.non_resource_urls.end());
+  return fmt::format("{} {}", fmt::join(rule.verbs, "/"), fmt::join(what, ", "));
 }
 
 // Everyone bound to the built-in admin, edit or view role in any namespace gains what the
@@ -75,7 +101,7 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
     std::string label = fmt::format("{}{}", kAggregateLabel, target);
     std::vector<const RbacRole*> roles;
     std::vector<std::string> granted;
-    // Rules on cluster-scoped resources only: a RoleBinding of admin, edit or view grants
+    // Grants on cluster-scoped resources: a RoleBinding of admin, edit or view grants
     // nothing for them (a Role's rules apply to requests in its namespace, and requests for
     // cluster-scoped resources carry none), so they reach only ClusterRoleBindings of the role.
     std::vector<std::string> cluster_scoped;
@@ -86,19 +112,16 @@ void run_aggregates_to_default_roles(const Context& ctx, Findings& out) {
       auto it = role.labels.find(label);
       if (it == role.labels.end() || it->second != "true") continue;
       roles.push_back(&role);
-      for (const PolicyRule& rule : role.rules) {
-        std::vector<std::string> what = rule.resources;
-        what.insert(what.end(), rule.non_resource_urls.begin(), rule.non_resource_urls.end());
-        std::string text = fmt::format("{} {}", fmt::join(rule.verbs, "/"), fmt::join(what, ", "));
-        if (only_cluster_scoped(ctx, rule)) {
-          add_unique(cluster_scoped, text);
-          continue;
-        }
-        if (!contains(granted, text)) granted.push_back(std::move(text));
+      for (const PolicyRule& whole : role.rules) {
+        ScopedRule parts = split_by_scope(ctx, whole);
+        if (!parts.cluster.resources.empty() || !parts.cluster.non_resource_urls.empty())
+          add_unique(cluster_scoped, grant_text(parts.cluster));
+        const PolicyRule& rule = parts.namespaced;
+        if (rule.resources.empty()) continue;
+        add_unique(granted, grant_text(rule));
         std::vector<std::string> rule_risk = rule_risks(rule);
         risks.insert(rule_risk.begin(), rule_risk.end());
-        bool own = rule.non_resource_urls.empty() &&
-                   std::all_of(rule.api_groups.begin(), rule.api_groups.end(),
+        bool own = std::all_of(rule.api_groups.begin(), rule.api_groups.end(),
                                [&](const std::string& g) { return ctx.own.owns(g); });
         bool writes = std::any_of(rule.verbs.begin(), rule.verbs.end(), [](const std::string& v) {
           return v != "get" && v != "list" && v != "watch";

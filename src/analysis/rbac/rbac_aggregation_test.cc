@@ -120,5 +120,47 @@ rules:
   EXPECT_TRUE(says(both[0], "reach only subjects with a ClusterRoleBinding of edit"));
 }
 
+// Scope is a property of each resource, not of a rule: one rule naming a namespaced and a
+// cluster-scoped kind (kyverno's policies and clusterpolicies) grants a RoleBinding of view the
+// first only, and a subresource has its parent's scope (a request for clusterpolicies/status
+// carries no namespace, as for clusterpolicies, so it never reaches a RoleBinding: VisitRulesFor,
+// pkg/registry/rbac/validation/rule.go). Only the namespaced part counts as gained.
+TEST(AggregatesToDefaultRoles, ScopeIsPerResourceAndSubresource) {
+  Bundle b = bundle_from(R"(
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: policies.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Policy, plural: policies}
+  versions: [{name: v1, served: true, storage: true}]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: clusterpolicies.example.com}
+spec:
+  group: example.com
+  scope: Cluster
+  names: {kind: ClusterPolicy, plural: clusterpolicies}
+  versions: [{name: v1, served: true, storage: true}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: policy-viewer
+  labels: {rbac.authorization.k8s.io/aggregate-to-view: "true"}
+rules:
+- {apiGroups: [example.com], resources: [policies, clusterpolicies], verbs: [get, list]}
+- {apiGroups: [example.com], resources: [clusterpolicies/status], verbs: [get]}
+)");
+  auto f = run_check(b, "rbac-aggregates-to-default-roles");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(affects(f[0], "grants"), std::vector<std::string>{"get/list policies"});
+  EXPECT_EQ(affects(f[0], "cluster-scoped grants"),
+            (std::vector<std::string>{"get/list clusterpolicies", "get clusterpolicies/status"}));
+  EXPECT_FALSE(says(f[0], "gains: get/list policies, clusterpolicies"));
+}
+
 }  // namespace
 }  // namespace footprint

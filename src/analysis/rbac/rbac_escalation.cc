@@ -113,6 +113,17 @@ void run_wildcard(const Context& ctx, Findings& out) {
     for (const BoundRule& b : g.grants) {
       if (has_wildcard(*b.rule)) holders_of.push_back(b);
     }
+    // Held only by a group of people (administrators): the fix is who joins it.
+    std::vector<const Subject*> subjects;
+    for (const BoundRule& b : holders_of) {
+      for (const Subject& subject : b.binding->subjects)
+        subjects.push_back(&subject);
+    }
+    const Subject* people_only =
+        !subjects.empty() && std::all_of(subjects.begin(), subjects.end(),
+                                         [](const Subject* s) { return people_group(*s); })
+            ? subjects.front()
+            : nullptr;
     std::string equivalent =
         severity == Severity::kCritical
             ? " That is cluster-admin: full control of the cluster, every team's workloads and "
@@ -134,7 +145,8 @@ void run_wildcard(const Context& ctx, Findings& out) {
                     "Kubernetes versions and CRDs add.{}",
                     g.role->builtin() ? g.role->display() + " (built in)" : g.role->display(),
                     fmt::join(rules, "; "), holders(holders_of), equivalent),
-        severity == Severity::kCritical
+        people_only ? people_group_fix(*people_only)
+        : severity == Severity::kCritical
             ? "Bind a ClusterRole that lists what the operator needs instead; keep \"*\" only on "
               "the operator's own API group."
             : "List the verbs, resources and API groups the operator uses.",

@@ -294,5 +294,45 @@ subjects: [{kind: Group, name: "system:authenticated", apiGroup: rbac.authorizat
   EXPECT_EQ(wide[0].severity, Severity::kMedium);
 }
 
+// A binding to a Group names no members: Kubernetes takes a user's groups from the authenticator
+// (a client certificate's organisation, an OIDC groups claim; "Authenticating", kubernetes.io
+// reference docs), so crossplane's crossplane:masters is empty until an administrator's identity
+// provider fills it. Its findings keep their severity, but no fix tells an operator to narrow its
+// role: they say who should be a member. A ServiceAccount holding the same role keeps them.
+TEST(PeopleGroup, FixesSayWhoShouldBeAMember) {
+  std::string role = R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: platform-admin}
+rules:
+- {apiGroups: [""], resources: [secrets, namespaces], verbs: ["*"]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: platform-admin}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: platform-admin}
+)";
+  Bundle group = bundle_from(role +
+                             "subjects: [{kind: Group, name: \"platform:masters\", "
+                             "apiGroup: rbac.authorization.k8s.io}]\n");
+  Bundle account =
+      bundle_from(role + "subjects: [{kind: ServiceAccount, name: op, namespace: ops}]\n", "ops");
+  size_t checked = 0;
+  for (const char* check : {"rbac-wildcard", "rbac-secrets-cluster-wide", "rbac-destructive-delete",
+                            "rbac-namespace-write"}) {
+    for (const Finding& f : run_check(group, check)) {
+      ++checked;
+      EXPECT_NE(f.remediation.find("Group platform:masters has no members until"),
+                std::string::npos)
+          << check << ": " << f.remediation;
+      EXPECT_EQ(f.remediation.find("operator"), std::string::npos)
+          << check << ": " << f.remediation;
+    }
+    for (const Finding& f : run_check(account, check))
+      EXPECT_EQ(f.remediation.find("has no members"), std::string::npos) << check;
+  }
+  EXPECT_EQ(checked, 4u);
+}
+
 }  // namespace
 }  // namespace footprint

@@ -145,13 +145,14 @@ extern const Check kRbacDestructiveDelete{
         "beyond the operator's namespaces.",
     .run = run_held_paths,
     .rationale =
-        "delete or deletecollection of pods and the workloads that create them, of "
-        "PersistentVolumes and PersistentVolumeClaims, and delete of namespaces stop other teams' "
-        "work and can destroy their data: high in every namespace (or for the cluster-scoped "
-        "PersistentVolumes and namespaces) and in kube-system, medium in another team's namespace; "
-        "the operator's own namespaces are its business. Deleting events erases what happened: low "
-        "wherever it is granted. One finding per subject. Deleting every resource of every group "
-        "is reported by rbac-wildcard.",
+        "delete or deletecollection of the workloads that create pods, of PersistentVolumes and "
+        "PersistentVolumeClaims, and delete of namespaces stop other teams' work and can destroy "
+        "their data: high in every namespace (or for the cluster-scoped PersistentVolumes and "
+        "namespaces) and in kube-system, medium in another team's namespace; the operator's own "
+        "namespaces are its business. Deleting pods alone restarts them (their controllers "
+        "recreate them, and the scheduler deletes pods too): medium in every namespace, low in "
+        "another team's. Deleting events erases what happened: low wherever it is granted. One "
+        "finding per subject. Deleting every resource of every group is reported by rbac-wildcard.",
     .fix = "Grant delete only on the resources the operator manages, in its own namespaces.",
 };
 

@@ -15,6 +15,7 @@ namespace {
 using testing::bundle_from;
 using testing::cluster_role;
 using testing::run_check;
+using testing::says;
 
 constexpr const char* kPrivileged = R"(
 apiVersion: rbac.authorization.k8s.io/v1
@@ -375,14 +376,23 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
 }
 
 // Deleting every namespace's pods in one request (deletecollection through a
-// ClusterRoleBinding) stops every team's workloads: high. Events expire (the API server's
-// --event-ttl defaults to one hour) and are not the incident record: low.
-TEST(DestructiveDelete, PodsEverywhereAreHighAndEventsLow) {
+// ClusterRoleBinding) restarts them: their ReplicaSet, StatefulSet, DaemonSet or Job creates
+// replacements (manageReplicas, pkg/controller/replicaset/replica_set.go), and the scheduler's
+// preemption deletes pods as a matter of course (pkg/scheduler/framework/preemption). Medium, not
+// the high of deleting the controllers themselves, which nothing recreates. Events expire (the API
+// server's --event-ttl defaults to one hour) and are not the incident record: low.
+TEST(DestructiveDelete, PodsEverywhereAreMediumControllersHighEventsLow) {
   auto pods = run_check(bundle_from(cluster_role(
                             "- {apiGroups: [\"\"], resources: [pods], verbs: [deletecollection]}")),
                         "rbac-destructive-delete");
   ASSERT_EQ(pods.size(), 1u);
-  EXPECT_EQ(pods[0].severity, Severity::kHigh);
+  EXPECT_EQ(pods[0].severity, Severity::kMedium);
+  EXPECT_FALSE(says(pods[0], "stops every team"));
+  auto deployments = run_check(
+      bundle_from(cluster_role("- {apiGroups: [apps], resources: [deployments], verbs: [delete]}")),
+      "rbac-destructive-delete");
+  ASSERT_EQ(deployments.size(), 1u);
+  EXPECT_EQ(deployments[0].severity, Severity::kHigh);
   auto events = run_check(
       bundle_from(cluster_role("- {apiGroups: [\"\"], resources: [events], verbs: [delete]}")),
       "rbac-destructive-delete");
