@@ -70,6 +70,7 @@ struct BundleArgs {
   // --own-namespace, for commands that take it: namespaces the operator manages beyond the
   // bundle's (Bundle::own_namespaces).
   std::vector<std::string> own_namespaces;
+  std::string install_mode;  // --install-mode, for OLM bundle inputs
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
