@@ -372,8 +372,9 @@ class Renderer {
     Value* pod = tmpl.find("spec");
     if (pod == nullptr) return;
     std::set<std::string> replaced = {"webhook-cert"};
-    Value* containers = pod->find("containers");
+    // Looked up at each use: adding volumes to the pod spec moves its entries.
     auto each_container = [&](auto fn) {
+      Value* containers = pod->find("containers");
       if (containers == nullptr) return;
       for (Value& c : containers->items())
         fn(c);
