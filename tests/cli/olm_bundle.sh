@@ -46,4 +46,9 @@ expect_stdout "Modes: OwnNamespace, SingleNamespace=watched, AllNamespaces."
 run "$FOOTPRINT" audit "$argocd" --format sarif
 expect_status 2
 expect_stderr "hint: choose one mode with --install-mode"
+# spec.relatedImages join the air-gap list: the operator may start them.
+run "$FOOTPRINT" airgap "$webhooks" --install-mode AllNamespaces --format json
+expect_status 0
+grep -q "widget-sidecar:v2" "$OUT" || fail "relatedImages are not in the air-gap list"
+grep -q '"relatedImages"' "$OUT" || fail "the related image's source is not named"
 echo "ok"
