@@ -107,8 +107,8 @@ int run_audit(int argc, char** argv) {
       print_hint("choose it with --install-mode");
       return kExitUsage;
     }
-    return audit_olm_modes({bundle_args, policy, *config, format, output_path, color,
-                            context_args.cluster});
+    return audit_olm_modes(
+        {bundle_args, policy, *config, format, output_path, color, context_args.cluster});
   }
   std::vector<RenderedChart> charts;
   bundle_args.keep_valid_documents = true;
