@@ -12,6 +12,7 @@
 #include "analysis/models/rbac_models.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/olm_modes.h"
 #include "load/parallel.h"
 #include "model/names.h"
 #include "model/namespaces.h"
@@ -98,6 +99,16 @@ int run_audit(int argc, char** argv) {
       return kExitUsage;
     }
     baseline = std::move(*loaded);
+  }
+  if (audits_olm_modes(bundle_args)) {
+    // The comparison reads neither: each belongs to one install.
+    if (!baseline_path.empty() || !context_args.expect.empty()) {
+      print_error("--baseline and --expect apply to one install mode of an OLM bundle");
+      print_hint("choose it with --install-mode");
+      return kExitUsage;
+    }
+    return audit_olm_modes(
+        {bundle_args, policy, *config, format, output_path, color, context_args.cluster});
   }
   std::vector<RenderedChart> charts;
   bundle_args.keep_valid_documents = true;

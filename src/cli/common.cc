@@ -18,6 +18,7 @@
 #include "cli/build_info.h"
 #include "cli/input_options.h"
 #include "load/kustomize.h"
+#include "load/olm_bundle.h"
 #include "model/names.h"
 
 namespace footprint {
@@ -290,6 +291,9 @@ void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& rele
   add_jobs_option(app, "-j,--jobs", args.jobs, "Threads (default: one per core)");
   add_chart_options(app, args);
   add_input_options(app, args);
+  app.add_option("--install-mode", args.install_mode,
+                 "OLM bundle inputs: AllNamespaces, OwnNamespace, SingleNamespace=NS or "
+                 "MultiNamespace=NS,NS (default: audit compares every mode the bundle supports)");
 }
 
 void add_chart_options(CLI::App& app, BundleArgs& args) {
@@ -420,7 +424,19 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
   std::vector<NamedText> rendered;
   ChartOptions chart_options = args.chart;
   chart_options.namespace_ = args.namespace_;
+  std::vector<RenderedOlm> olm_bundles;
   for (const std::string& input : args.inputs) {
+    if (is_olm_bundle(input)) {
+      auto olm = render_olm_input(input, args.install_mode, args.namespace_);
+      std::string refused = olm ? "" : fmt::format("{}", fmt::join(olm.error(), "\n"));
+      if (!olm && errors) *errors = refused;
+      if (!olm && !errors) print_error(refused);
+      if (!olm) return std::nullopt;
+      files.insert(files.end(), olm->files.begin(), olm->files.end());
+      rendered.push_back(NamedText{input, olm->text, "", "olm"});
+      olm_bundles.push_back(std::move(*olm));
+      continue;
+    }
     if (is_kustomization(input)) {
       if (!add_kustomization(input, rendered, errors)) return std::nullopt;
       continue;
@@ -461,6 +477,9 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
       print_load_errors(loaded.error());
     }
     return std::nullopt;
+  }
+  for (RenderedOlm& olm : olm_bundles) {
+    loaded->notes.insert(loaded->notes.end(), olm.notes.begin(), olm.notes.end());
   }
   Bundle bundle = build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
   bundle.own_namespaces = args.own_namespaces;

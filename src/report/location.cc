@@ -1,3 +1,4 @@
+#include <charconv>
 #include <filesystem>
 
 #include "report/report.h"
@@ -24,6 +25,13 @@ RepositoryLocation repository_location(const Bundle& bundle, const Finding& find
   const std::string& source = finding.helm_template;
   if (!root.empty() && source.find('/') != std::string::npos) {
     return {(std::filesystem::path(root) / source.substr(source.find('/') + 1)).generic_string()};
+  }
+  // An OLM bundle's generated object points at the line of the bundle it comes from: FILE:LINE.
+  size_t colon = source.rfind(':');
+  if (bundle.input.renderer_of(finding.file) == "olm" && colon != std::string::npos) {
+    uint32_t line = 0;
+    std::from_chars(source.data() + colon + 1, source.data() + source.size(), line);
+    return {source.substr(0, colon), line, 0};
   }
   if (!bundle.input.renderer_of(finding.file).empty()) return {finding.file};
   return {finding.file, finding.position.line, finding.position.column};

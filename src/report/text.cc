@@ -66,7 +66,9 @@ std::string location(const Report& report, const Finding& f) {
   // A chart's rendered stream is not a file: name the chart, and the renderer apart from it.
   if (std::string_view renderer = report.bundle->input.renderer_of(f.file); !renderer.empty()) {
     std::string where = fmt::format("{} (rendered by {}", f.file, renderer);
-    if (!f.helm_template.empty()) where += fmt::format("; template {}", f.helm_template);
+    // OLM's objects come from a line of the bundle, a chart's from a template.
+    std::string_view from = renderer == "olm" ? "from" : "template";
+    if (!f.helm_template.empty()) where += fmt::format("; {} {}", from, f.helm_template);
     if (f.position.line) where += fmt::format("; line {} of the rendered output", f.position.line);
     return where + ")";
   }

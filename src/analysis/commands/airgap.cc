@@ -5,9 +5,25 @@
 #include <algorithm>
 #include <map>
 
+#include "load/olm_bundle.h"
+
 namespace footprint {
 
 namespace {
+
+// The spec.relatedImages of each OLM bundle among the inputs (the streams rendered by "olm" are
+// named after their bundle folder).
+std::vector<RelatedImage> olm_related_images(const LoadedInput& input) {
+  std::vector<RelatedImage> out;
+  for (size_t i = 0; i < input.files.size(); ++i) {
+    if (input.renderer_of(input.files[i]) != "olm") continue;
+    auto bundle = read_olm_bundle(input.files[i]);
+    if (!bundle) continue;
+    std::vector<RelatedImage> related = related_images(*bundle);
+    out.insert(out.end(), related.begin(), related.end());
+  }
+  return out;
+}
 
 std::string object_list(const Bundle& bundle, const ImageInventory& inv, const Image& image) {
   std::vector<uint32_t> objects;
@@ -246,6 +262,21 @@ std::vector<AirgapItem> airgap_items(const Bundle& bundle, const ImageInventory&
         add_image(reference, std::move(item));
       }
     }
+  }
+
+  // An OLM bundle's relatedImages: images the operator may start, which a mirror must hold.
+  for (const RelatedImage& related : olm_related_images(bundle.input)) {
+    auto ref = parse_image_ref(related.image);
+    if (!ref) continue;
+    std::string reference = ref->normalized();
+    if (row_of.count(reference)) {
+      out[row_of[reference]].note += fmt::format("; also in relatedImages ({})", related.origin);
+      continue;
+    }
+    AirgapItem item;
+    item.note = fmt::format("from relatedImages ({})", related.origin);
+    item.source = "relatedImages";
+    add_image(reference, std::move(item));
   }
 
   for (const ExtraImage& extra : inputs.extra_images) {

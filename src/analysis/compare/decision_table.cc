@@ -108,7 +108,11 @@ CrdInstaller crd_installer(const Context& ctx) {
     a.answer =
         fmt::format("the operator, at run time ({} of {})", c.container, c.workload->display());
   } else if (!crds.empty()) {
-    a.answer = fmt::format("the chart ({} CRD{})", crds.size(), crds.size() == 1 ? "" : "s");
+    // An OLM bundle's CRDs are created by OLM, which also upgrades them.
+    const std::vector<std::string>& renderers = ctx.bundle.input.renderers;
+    bool olm = std::find(renderers.begin(), renderers.end(), "olm") != renderers.end();
+    a.answer = fmt::format("{} ({} CRD{})", olm ? "OLM" : "the chart", crds.size(),
+                           crds.size() == 1 ? "" : "s");
     if (creator) a.answer += fmt::format("; {} may create more", creator->subject.display());
   } else if (creator) {
     a.answer =
