@@ -16,6 +16,7 @@ Context::Context(const Bundle& b, std::vector<ClusterNamespace> ns, std::vector<
       [&] { sizes = object_sizes(b); },
       [&] { images = discover_images(b); },
       [&] { node_footprints = footprint::node_footprints(b); },
+      [&] { custom_resources = check_custom_resources(b, c); },
       [&] {
         pods = pod_templates(b);
         rbac = RbacPolicy::build(b, c ? &c->objects : nullptr);

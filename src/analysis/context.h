@@ -10,6 +10,7 @@
 #include "analysis/check.h"
 #include "analysis/models/aggregated_apis.h"
 #include "analysis/models/crd_models.h"
+#include "analysis/models/custom_resources.h"
 #include "analysis/models/identity_chains.h"
 #include "analysis/models/images.h"
 #include "analysis/models/inventory.h"
@@ -84,6 +85,8 @@ struct Context {
   std::vector<const Object*> crds;
   std::vector<ConversionWiring> conversions;
   std::vector<MissingCrd> missing_crds;  // kinds the bundle uses without shipping their CRD
+  // The custom resources whose CRD the bundle or the cluster has, checked against it.
+  std::vector<CustomResourceCheck> custom_resources;
   std::vector<AggregatedApi> aggregated_apis;
   ImageInventory images;  // discover_images(bundle)
   // The install footprint by kind and namespace; with a cluster, kinds its CRDs serve are known.

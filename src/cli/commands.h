@@ -17,5 +17,6 @@ int run_hf_cache(int argc, char** argv);
 int run_airgap(int argc, char** argv);
 int run_snapshot_command(int argc, char** argv);
 int run_restarts(int argc, char** argv);
+int run_validate(int argc, char** argv);
 
 }  // namespace footprint

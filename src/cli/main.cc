@@ -22,6 +22,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"audit", "report the install footprint and findings of manifests", run_audit},
+    {"validate", "check custom resources against their CRDs, as the API server does", run_validate},
     {"can-i", "answer whether a subject may make a request, offline", run_can_i},
     {"can-install", "answer whether a subject may install the bundle; print the least grant",
      run_can_install},

@@ -724,6 +724,21 @@ std::optional<int64_t> kubectl_int(const yaml::Node& node) {
   return std::nullopt;
 }
 
+std::optional<double> kubectl_float(const yaml::Node& node) {
+  std::optional<Scalar> s = resolve_typed(node);
+  if (!s) return std::nullopt;
+  switch (s->kind) {
+    case Scalar::Kind::kInt:
+      return static_cast<double>(s->integer);
+    case Scalar::Kind::kUint:
+      return static_cast<double>(s->unsigned_integer);
+    case Scalar::Kind::kFloat:
+      return s->real;
+    default:
+      return std::nullopt;
+  }
+}
+
 std::string go_json_string(std::string_view text) {
   TextSink sink;
   put_string(sink, text);

@@ -54,6 +54,8 @@ std::string_view kubectl_scalar_type(const yaml::Node& scalar);
 // makes it. Nothing when the node is absent, null, quoted, or of another type.
 std::optional<bool> kubectl_bool(const yaml::Node& node);
 std::optional<int64_t> kubectl_int(const yaml::Node& node);
+// An int or float scalar's value as a float64, as Go's encoding/json reads a number.
+std::optional<double> kubectl_float(const yaml::Node& node);
 
 // The edits kubectl makes before sending an object: it sets metadata.namespace on a namespaced
 // object that has none (to -n) and removes it from a cluster-scoped one.
