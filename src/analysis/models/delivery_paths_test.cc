@@ -14,13 +14,15 @@ namespace {
 using testing::bundle_from;
 
 constexpr const char* kCrd =
-    "# Source: chart/crds/widgets.yaml\n"
+    "---\n# Source: chart/crds/widgets.yaml\n"
     "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
-    "metadata: {name: widgets.example.com}\nspec: {group: example.com}\n";
+    "metadata: {name: widgets.example.com}\n"
+    "spec: {group: example.com, scope: Namespaced, names: {plural: widgets, kind: Widget}}\n";
 constexpr const char* kTemplateCrd =
-    "# Source: chart/templates/widgets.yaml\n"
+    "---\n# Source: chart/templates/widgets.yaml\n"
     "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
-    "metadata: {name: widgets.example.com}\nspec: {group: example.com}\n";
+    "metadata: {name: widgets.example.com}\n"
+    "spec: {group: example.com, scope: Namespaced, names: {plural: widgets, kind: Widget}}\n";
 
 ObjectSize sized(const Object& obj, uint64_t json, uint64_t annotations, uint64_t yaml = 0) {
   ObjectSize s;
