@@ -36,6 +36,23 @@ inline std::vector<Finding> run_check(const Bundle& bundle, std::string_view id,
   return std::move(out.list());
 }
 
+// Runs one check on a Context the test set up (its deploy_with or provider), holding its findings
+// to the check's severity range as run_check does.
+inline std::vector<Finding> run_check_on(const Context& ctx, std::string_view id) {
+  const Check* check = find_check(id);
+  EXPECT_NE(check, nullptr) << id;
+  Findings out(ctx.bundle);
+  if (check) {
+    out.set_check(check->id, check->impact);
+    check->run(ctx, out);
+    for (const Finding& f : out.list()) {
+      EXPECT_GE(f.severity, check->min_severity) << id << ": " << f.message;
+      EXPECT_LE(f.severity, check->max_severity) << id << ": " << f.message;
+    }
+  }
+  return std::move(out.list());
+}
+
 // The items a finding lists under `kind` in Finding::affects, or none.
 inline const std::vector<std::string>& affects(const Finding& f, std::string_view kind) {
   static const std::vector<std::string> kNone;

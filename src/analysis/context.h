@@ -9,8 +9,10 @@
 
 #include "analysis/check.h"
 #include "analysis/models/aggregated_apis.h"
+#include "analysis/models/control_plane.h"
 #include "analysis/models/crd_models.h"
 #include "analysis/models/custom_resources.h"
+#include "analysis/models/delivery_paths.h"
 #include "analysis/models/identity_chains.h"
 #include "analysis/models/images.h"
 #include "analysis/models/inventory.h"
@@ -56,6 +58,10 @@ struct Context {
   // The Helm release the bundle is installed as, when a command knows it (a rendered chart's);
   // empty: inferred from the objects' app.kubernetes.io/instance label where needed.
   std::string release;
+  // The delivery paths --deploy-with names; empty: unknown, so the report compares them all.
+  std::vector<DeliveryPath> deploy_with;
+  // The control plane of --provider: which pod ports it reaches, where its webhook calls come from.
+  Provider provider = Provider::kGeneric;
 
   // Pod templates of the bundle's workloads, in input order.
   std::vector<PodTemplate> pods;

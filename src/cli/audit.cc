@@ -12,6 +12,7 @@
 #include "analysis/models/rbac_models.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/deploy_options.h"
 #include "cli/olm_modes.h"
 #include "load/parallel.h"
 #include "model/names.h"
@@ -53,6 +54,10 @@ int run_audit(int argc, char** argv) {
   add_repeatable(app, "--own-namespace", bundle_args.own_namespaces,
                  "A namespace the operator manages that the bundle does not show, as given to "
                  "`fix webhooks --scope own`: webhooks reaching it do not reach other teams");
+  DeployArgs deploy;
+  add_deploy_options(app, deploy);
+  Provider provider = Provider::kGeneric;
+  add_provider_option(app, provider);
   std::string baseline_path;
   app.add_option("--baseline", baseline_path,
                  "A previous `--format json` report: its findings are marked known and never "
@@ -126,6 +131,8 @@ int run_audit(int argc, char** argv) {
   if (!loaded) return kExitUsage;
   Context& context = *loaded->context;
   if (charts.size() == 1) context.release = charts.front().release;
+  context.deploy_with = deploy.paths();
+  context.provider = provider;
 
   Report report;
   report.bundle = &*bundle;
@@ -134,6 +141,7 @@ int run_audit(int argc, char** argv) {
   report.inventory.hidden_footprint = hidden_footprint_summary(context.hidden);
   // The analysis and the sections only read the Context: they are made at once.
   Section area_sections[5];
+  Section delivery;
   const std::function<void()> tasks[] = {
       [&] { report.analysis = analyze(context, *config); },
       [&] { area_sections[0] = admission_section(context); },
@@ -141,6 +149,7 @@ int run_audit(int argc, char** argv) {
       [&] { area_sections[2] = pod_security_section(context); },
       [&] { area_sections[3] = permissions_section(context.permissions); },
       [&] { area_sections[4] = crds_section(context); },
+      [&] { delivery = delivery_section(context); },
   };
   parallel_for(std::size(tasks), bundle->input.jobs, [&](size_t i) { tasks[i](); });
   if (baseline) apply_baseline(report.analysis, *baseline);
@@ -149,6 +158,7 @@ int run_audit(int argc, char** argv) {
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
   for (Section& section : area_sections)
     report.sections.push_back(std::move(section));
+  if (!delivery.blocks.empty()) report.sections.push_back(std::move(delivery));
 
   ReportOptions options = text_options(color, output_path);
   options.min_severity = checked_severity(min_severity);

@@ -7,6 +7,7 @@
 #include "analysis/context.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/deploy_options.h"
 #include "cli/registry_options.h"
 #include "report/diff_report.h"
 
@@ -64,6 +65,8 @@ int run_diff(int argc, char** argv) {
   add_repeatable(app, "--new-values", new_values, "A values file for NEW only (a chart)");
   ComparisonArgs comparison_args;
   add_comparison_options(app, comparison_args, "review");
+  DeployArgs deploy;
+  add_deploy_options(app, deploy);
   RegistryArgs registry;
   add_registry_options(app, registry, /*with_pin=*/false);
   ColorOption color;
@@ -111,6 +114,7 @@ int run_diff(int argc, char** argv) {
     return kExitUsage;
   for (LoadedSide* side : {before.get(), after.get()}) {
     if (registry.sizes) side->context->image_sizes = &sizes;
+    side->context->deploy_with = deploy.paths();
     side->analysis = analyze(*side->context, *config);
   }
 

@@ -68,6 +68,11 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects);
 // lacks, and CRDs created at run time; its JSON is the report's "crds".
 Section crds_section(const Context& context);
 
+// Per delivery path (kubectl, Helm, Argo CD, Flux, kapp, OLM; those of --deploy-with when given),
+// whether each object that meets a size limit installs; its JSON is "deliveryPaths". No blocks
+// when no object meets a limit.
+Section delivery_section(const Context& context);
+
 // Roles and bindings that give each broken subject an unrestricted get, list and watch where a
 // resourceNames rule made its informer fail, with the trade-off in comments. Empty when there
 // is nothing to fix.

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "analysis/context.h"
+#include "analysis/models/control_plane.h"
 #include "analysis/models/webhook_reach.h"
 #include "model/webhook_client.h"
 
@@ -17,73 +18,56 @@ namespace footprint {
 
 namespace {
 
-// The backend's target port of the Service port the webhook calls: its number and, for a named
-// targetPort or a container port with a name, its name.
-struct TargetPort {
-  int32_t number = 0;  // 0 when only the name is known
-  std::string name;
-};
-
-int32_t to_port(std::string_view text) {
-  int32_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return 0;
-    value = value * 10 + (c - '0');
-    if (value > 65535) return 0;
-  }
-  return value;
-}
-
-TargetPort target_port(const Object& service, int32_t port, const std::vector<PodTemplate>& pods) {
-  TargetPort out{port, ""};
-  yaml::Node ports = service.node.at({"spec", "ports"});
-  for (size_t i = 0; i < ports.size(); ++i) {
-    yaml::Node p = ports.item(i);
-    if (to_port(p.get("port").str()) != port) continue;
-    std::string_view target = p.get("targetPort").str();
-    if (!target.empty()) {
-      out.number = to_port(target);
-      if (out.number == 0) out.name = std::string(target);
-    }
-  }
-  // Resolve a name to a number, or a number to its name, through the backends' container ports.
-  for (const PodTemplate& t : pods) {
-    yaml::Node containers = t.spec.get("containers");
-    for (size_t c = 0; c < containers.size(); ++c) {
-      yaml::Node cports = containers.item(c).get("ports");
-      for (size_t i = 0; i < cports.size(); ++i) {
-        yaml::Node cp = cports.item(i);
-        std::string_view name = cp.get("name").str();
-        int32_t number = to_port(cp.get("containerPort").str());
-        if (!out.name.empty() && name == out.name && out.number == 0) out.number = number;
-        if (out.number != 0 && number == out.number && out.name.empty()) out.name = name;
-      }
-    }
-  }
-  return out;
-}
-
 // Whether one NetworkPolicyPort admits the target port. A port this model cannot resolve (a
 // name against a number with no container port to tell) counts as admitting: the check claims
 // a drop only when it is sure.
-bool port_admits(const yaml::Node& entry, const TargetPort& target) {
+bool port_admits(const yaml::Node& entry, const PodPort& target) {
   std::string_view protocol = entry.get("protocol").str();
   if (!protocol.empty() && protocol != "TCP") return false;
   yaml::Node port = entry.get("port");
   if (!port) return true;  // every port of the protocol
-  int32_t number = to_port(port.str());
+  int32_t number = port_number(port.str());
   if (number == 0) return target.name.empty() || port.str() == target.name;
   if (target.number == 0) return true;
-  int32_t end = to_port(entry.get("endPort").str());
+  int32_t end = port_number(entry.get("endPort").str());
   return end ? target.number >= number && target.number <= end : target.number == number;
 }
 
+// Whether a selector of a peer is absent or matches `labels`.
+bool absent_or_matches(const yaml::Node& selector, const Labels& labels) {
+  if (!selector) return true;
+  auto parsed = parse_label_selector(selector);
+  return parsed && parsed->matches(labels);
+}
+
+// Whether a `from` peer admits the pods the provider's webhook calls come from: konnectivity-agent
+// pods in kube-system on AKS and GKE (tigera/operator PR#5212: `app` on AKS, `k8s-app` on GKE),
+// the host-network policy group on OpenShift (OVN-Kubernetes admits host-network traffic as that
+// namespace group).
+bool peer_is_call_source(const yaml::Node& peer, Provider provider) {
+  yaml::Node namespaces = peer.get("namespaceSelector");
+  if (!namespaces) return false;  // the policy's own namespace only
+  yaml::Node pods = peer.get("podSelector");
+  if (provider == Provider::kAks || provider == Provider::kGke ||
+      provider == Provider::kGkePrivate) {
+    Labels ns = {{"kubernetes.io/metadata.name", "kube-system"}};
+    Labels agent = {{provider == Provider::kAks ? "app" : "k8s-app", "konnectivity-agent"}};
+    return absent_or_matches(namespaces, ns) && absent_or_matches(pods, agent);
+  }
+  if (provider == Provider::kOpenshift) {
+    Labels group = {{"policy-group.network.openshift.io/host-network", ""}};
+    return absent_or_matches(namespaces, group) && absent_or_matches(pods, Labels{});
+  }
+  return false;
+}
+
 // Whether an ingress rule admits the API server on the target port.
-bool rule_admits_api_server(const yaml::Node& rule, const TargetPort& target) {
+bool rule_admits_api_server(const yaml::Node& rule, const PodPort& target, Provider provider) {
   yaml::Node from = rule.get("from");
   bool any_source = from.size() == 0;
   for (size_t i = 0; i < from.size() && !any_source; ++i) {
     if (from.item(i).get("ipBlock")) any_source = true;  // may hold the API server's address
+    if (peer_is_call_source(from.item(i), provider)) any_source = true;
   }
   if (!any_source) return false;
   yaml::Node ports = rule.get("ports");
@@ -119,10 +103,48 @@ std::vector<const Object*> policies_in(const Context& ctx, std::string_view ns) 
   return out;
 }
 
+// Where the API server's webhook calls come from, as a NetworkPolicy peer admits them.
+std::string call_source(Provider provider) {
+  switch (provider) {
+    case Provider::kAks:
+    case Provider::kGke:
+    case Provider::kGkePrivate:
+      return fmt::format(
+          "the konnectivity-agent pods that carry the API server's calls on {}: `from: "
+          "[{{namespaceSelector: {{matchLabels: {{kubernetes.io/metadata.name: kube-system}}}}, "
+          "podSelector: {{matchLabels: {{{}: konnectivity-agent}}}}}}]`",
+          provider == Provider::kAks ? "AKS" : "GKE",
+          provider == Provider::kAks ? "app" : "k8s-app");
+    case Provider::kOpenshift:
+      return "the host-network policy group the API server belongs to on OpenShift: `from: "
+             "[{namespaceSelector: {matchLabels: {policy-group.network.openshift.io/host-network: "
+             "\"\"}}}]`";
+    default:
+      return "the API server (an ipBlock with the control plane's addresses), or with no `from` "
+             "at all";
+  }
+}
+
+// What the rules admit, said against where the provider's calls come from.
+std::string dropped_sources(Provider provider) {
+  switch (provider) {
+    case Provider::kAks:
+    case Provider::kGke:
+    case Provider::kGkePrivate:
+      return "pods or namespaces other than the konnectivity-agent pods of kube-system, which "
+             "carry the API server's calls there";
+    case Provider::kOpenshift:
+      return "pods or namespaces other than the host-network policy group, where the API "
+             "server's calls come from on OpenShift";
+    default:
+      return "pods or namespaces; the API server is neither on most CNIs";
+  }
+}
+
 struct Blackhole {
   const Object* policy = nullptr;
   bool in_bundle = false;
-  TargetPort port;
+  PodPort port;
   std::string backend_labels;
   std::vector<const AdmissionWebhook*> webhooks;
 };
@@ -141,19 +163,14 @@ void run_webhook_network_policy(const Context& ctx, Findings& out) {
                                           w.client.service_name);
     }
     if (!service) continue;  // webhook-service-missing's
-    std::vector<PodTemplate> pods;
-    for (const PodTemplate& t : templates) {
-      if (std::find(backend.backends.begin(), backend.backends.end(), t.owner) !=
-          backend.backends.end())
-        pods.push_back(t);
-    }
+    std::vector<PodTemplate> pods = templates_of(templates, backend.backends);
     // The labels every backend pod carries: its template's, or at least the Service selector's.
     std::vector<Labels> pod_labels;
     for (const PodTemplate& t : pods)
       pod_labels.push_back(read_labels(t.metadata.get("labels")));
     if (pod_labels.empty())
       pod_labels.push_back(read_labels(service->node.at({"spec", "selector"})));
-    TargetPort port = target_port(*service, w.client.port, pods);
+    PodPort port = pod_port(*service, w.client.port, pods);
 
     std::vector<const Object*> selecting;
     bool admitted = false;
@@ -167,7 +184,7 @@ void run_webhook_network_policy(const Context& ctx, Findings& out) {
       selecting.push_back(policy);
       yaml::Node ingress = policy->node.at({"spec", "ingress"});
       for (size_t i = 0; i < ingress.size() && !admitted; ++i)
-        admitted = rule_admits_api_server(ingress.item(i), port);
+        admitted = rule_admits_api_server(ingress.item(i), port, ctx.provider);
     }
     if (selecting.empty() || admitted) continue;
     const Object* policy = selecting.front();
@@ -222,14 +239,12 @@ void run_webhook_network_policy(const Context& ctx, Findings& out) {
     Finding& f = out.add(
         anchor, pods_everywhere ? Severity::kCritical : Severity::kHigh,
         fmt::format("NetworkPolicy {}{} selects the webhook backend pods ({}) and admits "
-                    "ingress to port {} only from pods or namespaces; the API server is neither "
-                    "on most CNIs, so its calls to {} are dropped: {}",
+                    "ingress to port {} only from {}, so its calls to {} are dropped: {}",
                     b.policy->qualified_name(), b.in_bundle ? "" : " (in the cluster)",
-                    b.backend_labels, port, some_of(names, 3), effect),
-        fmt::format("Add an ingress rule to NetworkPolicy {} that admits TCP port {} from the "
-                    "API server (an ipBlock with the control plane's addresses), or with no "
-                    "`from` at all.",
-                    b.policy->qualified_name(), port),
+                    b.backend_labels, port, dropped_sources(ctx.provider), some_of(names, 3),
+                    effect),
+        fmt::format("Add an ingress rule to NetworkPolicy {} that admits TCP port {} from {}.",
+                    b.policy->qualified_name(), port, call_source(ctx.provider)),
         b.in_bundle ? b.policy->node.at({"spec", "ingress"}) : b.webhooks.front()->node);
     f.summary =
         fmt::format("NetworkPolicy {} blocks the API server from webhook{} {}",
@@ -251,7 +266,9 @@ extern const Check kWebhookNetworkPolicyBlocks{
     .rationale =
         "A NetworkPolicy of the bundle or the cluster (--cluster) selects a webhook's backend pods "
         "and admits ingress to its port only from pods or namespaces, which the API server is not "
-        "on most CNIs. Fail-closed webhooks then reject every request they match; fail-open ones "
+        "on most CNIs (with --provider aks or gke its calls come from konnectivity-agent pods in "
+        "kube-system, on openshift from the host-network policy group, and rules admitting those "
+        "count). Fail-closed webhooks then reject every request they match; fail-open ones "
         "make each wait the full timeoutSeconds. High; critical when the webhook sees pod creation "
         "in every namespace.",
     .fix = "Admit the webhook port from the API server's addresses (ipBlock) or from anywhere.",

@@ -1,10 +1,12 @@
 // crd-* and helm-release-* checks of object sizes against the limits of the install path:
 // client-side apply's annotation, the API server's request body, etcd, and Helm's release Secret.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "analysis/context.h"
+#include "analysis/models/delivery_paths.h"
 #include "model/units.h"
 #include "util/strings.h"
 
@@ -27,11 +29,14 @@ bool helm_labelled(const Object& obj) {
 // configuration: a chart, or a render with Helm's `# Source:` lines and labels, is installed that
 // way. A container that applies its own CRDs writes them with its client (Dynamo's crd-apply
 // uses server-side apply).
+bool installed_by_helm(const Context& ctx, const Object& obj, bool helm_render) {
+  return ctx.bundle.input.renderer_of(ctx.bundle.file_of(obj)) == "helm" ||
+         (helm_render && !obj.helm_source.empty());
+}
+
 std::string installer_without_annotation(const Context& ctx, const Object& obj, bool helm_render) {
-  if (ctx.bundle.input.renderer_of(ctx.bundle.file_of(obj)) == "helm" ||
-      (helm_render && !obj.helm_source.empty())) {
+  if (installed_by_helm(ctx, obj, helm_render))
     return "Helm installs it, and Helm never writes that annotation";
-  }
   if (obj.kind != "CustomResourceDefinition" || obj.group != "apiextensions.k8s.io") return "";
   for (const CrdInstallCommand& c : ctx.hidden.commands) {
     std::string_view group = obj.node.at({"spec", "group"}).str();
@@ -42,6 +47,76 @@ std::string installer_without_annotation(const Context& ctx, const Object& obj, 
     }
   }
   return "";
+}
+
+// With --deploy-with: what the chosen paths that keep a copy of the object in an annotation
+// (client-side kubectl, Argo CD's default, kapp) make of it; info when none of them is chosen.
+void report_on_chosen_paths(const Context& ctx, const ObjectSize& s, const std::string& what,
+                            Findings& out) {
+  const Object& obj = *s.object;
+  bool over = s.sizes->annotation_bytes > kAnnotationLimit;
+  std::vector<std::string> copying;
+  std::vector<std::string> fixes;
+  std::vector<std::string> errors;
+  for (DeliveryPath p : ctx.deploy_with) {
+    if (!writes_applied_copy(p)) continue;
+    PathVerdict v = object_verdict(p, s, installed_as_chart(ctx.bundle));
+    copying.emplace_back(path_name(p));
+    fixes.push_back(fmt::format("{}: {}", path_name(p), v.fix));
+    if (errors.empty()) errors = v.errors;
+  }
+  if (copying.empty()) {
+    Finding& f = out.add(
+        obj, Severity::kInfo,
+        fmt::format("{}, {} the API server's limit of {} bytes for all annotations. The "
+                    "delivery paths given with --deploy-with keep no such copy, so the install "
+                    "is not affected: the risk exists only for someone who applies the same "
+                    "files client-side (kubectl apply, Argo CD's default, kapp).",
+                    what, over ? "over" : "near", with_commas(kAnnotationLimit)),
+        "Nothing to do on these delivery paths; whoever applies these files client-side should "
+        "apply them server-side.");
+    f.summary = fmt::format("{} is too large for client-side apply (not used here)", obj.display());
+    return;
+  }
+  std::string said;
+  for (const std::string& e : errors)
+    said += fmt::format(" \"{}\"", e);
+  Finding& f = out.add(
+      obj, over ? Severity::kHigh : Severity::kLow,
+      over ? fmt::format("{}, over the API server's limit of {} bytes for all annotations: {} "
+                         "fail{} with{}.",
+                         what, with_commas(kAnnotationLimit), fmt::join(copying, ", "),
+                         copying.size() == 1 ? "s" : "", said)
+           : fmt::format("{}, {} of the API server's {}-byte limit: a little growth in a later "
+                         "version makes {} fail.",
+                         what, percent_of(s.sizes->annotation_bytes, kAnnotationLimit),
+                         with_commas(kAnnotationLimit), fmt::join(copying, ", ")),
+      fmt::format("{}", fmt::join(fixes, " ")));
+  f.summary = fmt::format("{} is {} the annotation limit of {}", obj.display(),
+                          over ? "over" : "near", fmt::join(copying, ", "));
+}
+
+// A chart without --deploy-with: Helm 3 and 4 and Flux's helm-controller keep no copy, but Argo CD
+// renders the chart, crds/ included, and applies it client-side by default, and kapp keeps one.
+void report_for_chart(const ObjectSize& s, const std::string& what, Findings& out) {
+  const Object& obj = *s.object;
+  bool over = s.sizes->annotation_bytes > kAnnotationLimit;
+  Finding& f = out.add(
+      obj, over ? Severity::kMedium : Severity::kLow,
+      fmt::format(
+          "{}, {} the API server's limit of {} bytes for all annotations. Helm 3 and 4 and "
+          "Flux's helm-controller keep no such copy, but Argo CD renders the chart (crds/ "
+          "included) and applies it client-side unless told otherwise, and kapp keeps a copy "
+          "too: {}. The Delivery paths section compares every path; --deploy-with names yours.",
+          what, over ? "over" : "near", with_commas(kAnnotationLimit),
+          over ? "both fail with \"metadata.annotations: Too long: must have at most 262144 "
+                 "bytes\" (\"may not be more than 262144 bytes\" since Kubernetes 1.32)"
+               : "a little growth makes both fail"),
+      "With Argo CD, annotate this object argocd.argoproj.io/sync-options: ServerSideApply=true "
+      "(per resource); with kapp, kapp.k14s.io/disable-original: \"\"; with kubectl, apply "
+      "server-side. Helm and Flux need nothing.");
+  f.summary = fmt::format("{} is too large for client-side apply: Argo CD's default and kapp fail",
+                          obj.display());
 }
 
 void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
@@ -58,6 +133,14 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
         "annotation {}, which brings its annotations to {} bytes",
         obj.display(), with_commas(s.sizes->json_bytes), kLastAppliedAnnotation,
         with_commas(s.sizes->annotation_bytes));
+    if (!ctx.deploy_with.empty()) {
+      report_on_chosen_paths(ctx, s, what, out);
+      continue;
+    }
+    if (installed_by_helm(ctx, obj, helm_render)) {
+      report_for_chart(s, what, out);
+      continue;
+    }
     if (std::string installer = installer_without_annotation(ctx, obj, helm_render);
         !installer.empty()) {
       Finding& f = out.add(
@@ -77,8 +160,9 @@ void run_too_large_for_client_side_apply(const Context& ctx, Findings& out) {
           obj, Severity::kHigh,
           fmt::format("{}, over the API server's limit of {} bytes for all annotations: the "
                       "apply fails with \"metadata.annotations: Too long: must have at most "
-                      "{} bytes\". Helm and server-side apply do not write this annotation.",
-                      what, with_commas(kAnnotationLimit), kAnnotationLimit),
+                      "{} bytes\" (\"may not be more than {} bytes\" since Kubernetes 1.32). "
+                      "Helm and server-side apply do not write this annotation.",
+                      what, with_commas(kAnnotationLimit), kAnnotationLimit, kAnnotationLimit),
           "Apply it with `kubectl apply --server-side` (add --force-conflicts when it was "
           "applied client-side before), or create it with `kubectl create` and change it "
           "with `kubectl replace`.");
@@ -159,6 +243,12 @@ void run_etcd_size_limit(const Context& ctx, Findings& out) {
 void run_helm_release_too_large(const Context& ctx, Findings& out) {
   std::optional<HelmReleaseEstimate> estimate = helm_release_estimate(ctx.bundle);
   if (!estimate || !near_limit(estimate->estimate_bytes, kHelmReleaseLimit)) return;
+  // Argo CD, kubectl, kapp and OLM keep no Helm release.
+  bool chart = installed_as_chart(ctx.bundle);
+  if (!ctx.deploy_with.empty() &&
+      std::none_of(ctx.deploy_with.begin(), ctx.deploy_with.end(),
+                   [&](DeliveryPath p) { return stores_helm_release(p, chart); }))
+    return;
   if (ctx.bundle.objects.empty()) return;
   const Object* largest = &ctx.bundle.objects.front();
   for (const Object& obj : ctx.bundle.objects) {
@@ -181,7 +271,8 @@ void run_helm_release_too_large(const Context& ctx, Findings& out) {
                   with_commas(kHelmReleaseLimit), amount,
                   percent_of(estimate->estimate_bytes, kHelmReleaseLimit),
                   over ? "helm install fails with \"data: Too long: must have at most "
-                         "1048576 bytes\"."
+                         "1048576 bytes\" (\"may not be more than 1048576 bytes\" since "
+                         "Kubernetes 1.32)."
                        : "A little growth makes helm install fail.",
                   largest->display(), with_commas(largest->yaml_bytes)),
       "Install the CRDs separately (`kubectl apply --server-side`, or a chart of their own) "
@@ -206,9 +297,15 @@ extern const Check kCrdTooLargeForClientSideApply{
         "Client-side kubectl apply stores the whole object in the last-applied-configuration "
         "annotation, and all annotations together may not exceed 262,144 bytes; larger CRDs fail "
         "to apply that way (Helm and server-side apply do not write the annotation). High over the "
-        "limit; low from 90 % of it; info when Helm installs the object (a chart, or a render with "
-        "Helm's `# Source:` lines and labels) or a container of the bundle applies the CRD itself.",
-    .fix = "Apply with kubectl apply --server-side.",
+        "limit; low from 90 % of it. For a chart (a render with Helm's `# Source:` lines and "
+        "labels), "
+        "medium: Helm and Flux keep no copy, but Argo CD's default and kapp fail. With "
+        "--deploy-with, high when a chosen path keeps a copy (kubectl, argocd, kapp) and info when "
+        "none does; info when a container of the bundle applies the CRD itself.",
+    .fix =
+        "Apply with kubectl apply --server-side; with Argo CD annotate the object "
+        "argocd.argoproj.io/sync-options: ServerSideApply=true; with kapp "
+        "kapp.k14s.io/disable-original.",
     .breaks_on_install = true,
 };
 
@@ -253,7 +350,8 @@ extern const Check kHelmReleaseTooLarge{
     .rationale =
         "Helm stores each release gzipped and base64-encoded in a Secret of at most 1 MiB; the "
         "estimate from the rendered manifests is a lower bound. High over the limit (helm install "
-        "fails); medium from 90 %.",
+        "fails); medium from 90 %. Not reported when --deploy-with names only paths that keep no "
+        "Helm release (kubectl, Argo CD, kapp, OLM).",
     .fix = "Install the CRDs separately and keep them out of the chart, or split the chart.",
 };
 

@@ -7,6 +7,7 @@
 
 #include "analysis/check_testing.h"
 #include "analysis/models/crd_models.h"
+#include "analysis/models/delivery_paths.h"
 
 namespace footprint {
 namespace {
@@ -95,25 +96,57 @@ TEST(CrdSizes, OverTheAnnotationLimitIsHigh) {
 }
 
 // Helm never writes last-applied-configuration: it creates objects and updates them with a
-// three-way merge patch computed by its own client (helm's pkg/kube/client.go), so a CRD over the
-// annotation limit installs through Helm. A chart's render (`# Source:` lines, Helm's labels) is
-// info, and says the risk is client-side kubectl apply of the same files. The same CRD in plain
-// files is still high.
-TEST(CrdSizes, HelmInstallsWithoutTheAnnotation) {
-  size_t n = properties_for(kAnnotationLimit + 1, 200);
-  Generated g = generate_crd("widgets.example.com", n, 200);
-  std::string rendered = "# Source: widgets/crds/widgets.yaml\n" + g.yaml;
+// merge patch computed by its own client (helm's pkg/kube/client.go), so a CRD over the
+// annotation limit installs through Helm. But Argo CD renders the same chart (crds/ included,
+// argo-cd#3336) and applies it client-side by default (argo-cd upgrading/3.2-3.3.md, #8128), and
+// kapp keeps kapp.k14s.io/original (carvel-dev/kapp#48): without --deploy-with, a chart's CRD is
+// medium and names those paths' fixes. The same CRD in plain files is still high.
+std::string helm_rendered_crd(size_t properties) {
+  std::string rendered = "# Source: widgets/crds/widgets.yaml\n" +
+                         generate_crd("widgets.example.com", properties, 200).yaml;
   rendered.replace(rendered.find("  name: widgets.example.com\n"), 28,
                    "  name: widgets.example.com\n  labels: {helm.sh/chart: widgets-1.0.0}\n");
-  auto helm = run_check(bundle_from(rendered), "crd-too-large-for-client-side-apply");
+  return rendered;
+}
+
+TEST(CrdSizes, AChartsCrdFailsWithArgoCdAndKapp) {
+  size_t n = properties_for(kAnnotationLimit + 1, 200);
+  auto helm = run_check(bundle_from(helm_rendered_crd(n)), "crd-too-large-for-client-side-apply");
   ASSERT_EQ(helm.size(), 1u);
-  EXPECT_EQ(helm[0].severity, Severity::kInfo);
-  EXPECT_NE(helm[0].message.find("Helm installs it"), std::string::npos);
-  EXPECT_NE(helm[0].message.find("only for someone who runs client-side `kubectl apply`"),
+  EXPECT_EQ(helm[0].severity, Severity::kMedium);
+  EXPECT_EQ(helm[0].message.find("Nothing to do"), std::string::npos);
+  EXPECT_NE(helm[0].message.find("Argo CD renders the chart"), std::string::npos);
+  EXPECT_NE(helm[0].remediation.find("argocd.argoproj.io/sync-options: ServerSideApply=true"),
             std::string::npos);
-  auto plain = run_check(bundle_from(g.yaml), "crd-too-large-for-client-side-apply");
+  EXPECT_NE(helm[0].remediation.find("kapp.k14s.io/disable-original"), std::string::npos);
+  auto plain = run_check(bundle_from(generate_crd("widgets.example.com", n, 200).yaml),
+                         "crd-too-large-for-client-side-apply");
   ASSERT_EQ(plain.size(), 1u);
   EXPECT_EQ(plain[0].severity, Severity::kHigh);
+}
+
+std::vector<Finding> run_with_paths(const Bundle& bundle, std::string_view id,
+                                    std::vector<DeliveryPath> paths) {
+  Context ctx(bundle);
+  ctx.deploy_with = std::move(paths);
+  return testing::run_check_on(ctx, id);
+}
+
+// --deploy-with: high when a chosen path keeps a copy of the object, with that path's fix; info
+// when none does (Helm 3 and 4 keep none: helm-www docs/overview.md, argo-cd 3.2-3.3.md).
+TEST(CrdSizes, DeployWithDecidesTheAnnotationFinding) {
+  size_t n = properties_for(kAnnotationLimit + 1, 200);
+  Bundle b = bundle_from(helm_rendered_crd(n));
+  auto argo = run_with_paths(b, "crd-too-large-for-client-side-apply",
+                             {DeliveryPath::kHelm3, DeliveryPath::kArgocd});
+  ASSERT_EQ(argo.size(), 1u);
+  EXPECT_EQ(argo[0].severity, Severity::kHigh);
+  EXPECT_NE(argo[0].message.find("may not be more than 262144 bytes"), std::string::npos);
+  EXPECT_NE(argo[0].remediation.find("argocd: Annotate this object"), std::string::npos);
+  auto helm = run_with_paths(b, "crd-too-large-for-client-side-apply",
+                             {DeliveryPath::kHelm4, DeliveryPath::kArgocdSsa});
+  ASSERT_EQ(helm.size(), 1u);
+  EXPECT_EQ(helm[0].severity, Severity::kInfo);
 }
 
 // An operator that applies its own CRDs writes them with its client, not with client-side

@@ -17,6 +17,7 @@
 
 #include "analysis/context.h"
 #include "analysis/diff/diff.h"
+#include "analysis/models/delivery_paths.h"
 #include "model/kubectl_json.h"
 #include "util/strings.h"
 
@@ -131,16 +132,36 @@ void compare_schema(const yaml::Node& before, const yaml::Node& after, const std
   compare_schema(before.get("items"), after.get("items"), path + "[*]", out);
 }
 
-// A CRD of a chart's crds/ directory, as `helm template --include-crds` marks it in its
-// `# Source:` comment ("chart/crds/x.yaml", "parent/charts/sub/crds/x.yaml").
-bool in_helm_crds_dir(const Object& crd) {
-  return crd.helm_source.find("/crds/") != std::string::npos &&
-         crd.helm_source.find("/templates/") == std::string::npos;
+// The paths of --deploy-with that never upgrade this crds/ CRD, with their fixes; empty when
+// --deploy-with was not given or every path given upgrades it.
+std::vector<PathVerdict> skipping_paths(const Context& ctx, const Object& crd) {
+  std::vector<PathVerdict> out;
+  for (DeliveryPath p : ctx.deploy_with)
+    if (auto v = crds_dir_not_upgraded(p, crd, installed_as_chart(ctx.bundle))) out.push_back(*v);
+  return out;
+}
+
+// How NEW's CRD reaches the cluster on upgrade on the paths of --deploy-with.
+std::string delivery_on_chosen_paths(const Context& ctx, const Object& crd) {
+  std::vector<PathVerdict> skipping = skipping_paths(ctx, crd);
+  if (skipping.empty()) {
+    return fmt::format(
+        "It reaches the cluster on the paths given ({}): they upgrade a chart's crds/ like any "
+        "object.",
+        ctx.deploy_with.size() == 1 ? path_name(ctx.deploy_with.front()) : "each of them");
+  }
+  std::string text;
+  for (const PathVerdict& v : skipping) {
+    text += fmt::format("{}This change will not reach the cluster with {}: {} {}",
+                        text.empty() ? "" : " ", path_name(v.path), v.why, v.fix);
+  }
+  return text;
 }
 
 // How NEW's CRD reaches the cluster on upgrade, said once per CRD that changes.
 std::string delivery(const Context& ctx, const Object& crd) {
   const std::string& source = crd.helm_source;
+  if (in_helm_crds_dir(crd) && !ctx.deploy_with.empty()) return delivery_on_chosen_paths(ctx, crd);
   if (in_helm_crds_dir(crd)) {
     return fmt::format(
         "Helm never upgrades CRDs in a chart's crds/ directory ({}): `helm upgrade` leaves the "
@@ -440,7 +461,10 @@ void diff_crds(const DiffSide& old_side, const DiffSide& new_side, std::vector<C
       c.change = "added";
       c.consequence = "A new custom kind in the cluster.";
       c.location = location_of(new_side.context, *crd);
-      if (in_helm_crds_dir(*crd)) {
+      bool skipped = new_side.context.deploy_with.empty()
+                         ? in_helm_crds_dir(*crd)
+                         : !skipping_paths(new_side.context, *crd).empty();
+      if (skipped) {
         // Helm creates crds/ CRDs on install only, never on upgrade.
         c.severity = Severity::kHigh;
         c.consequence =

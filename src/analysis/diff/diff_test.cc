@@ -15,11 +15,14 @@ namespace {
 
 using testing::bundle_from;
 
-UpgradeDiff diff_of(std::string_view old_yaml, std::string_view new_yaml) {
+UpgradeDiff diff_of(std::string_view old_yaml, std::string_view new_yaml,
+                    std::vector<DeliveryPath> deploy_with = {}) {
   Bundle before = bundle_from(old_yaml);
   Bundle after = bundle_from(new_yaml);
   Context old_ctx(before);
   Context new_ctx(after);
+  old_ctx.deploy_with = deploy_with;
+  new_ctx.deploy_with = deploy_with;
   AnalysisResult old_result = analyze(old_ctx, Config{});
   AnalysisResult new_result = analyze(new_ctx, Config{});
   Inventory old_inventory = take_inventory(before);

@@ -1,0 +1,42 @@
+#include "cli/deploy_options.h"
+
+#include <algorithm>
+#include <map>
+
+#include "cli/common.h"
+
+namespace footprint {
+
+std::vector<DeliveryPath> DeployArgs::paths() const {
+  std::vector<DeliveryPath> out;
+  for (const std::string& name : names) {
+    std::optional<DeliveryPath> p = parse_delivery_path(name);
+    if (p && std::find(out.begin(), out.end(), *p) == out.end()) out.push_back(*p);
+  }
+  return out;
+}
+
+void add_deploy_options(CLI::App& app, DeployArgs& args) {
+  std::vector<std::string> names;
+  for (DeliveryPath p : kAllDeliveryPaths)
+    names.emplace_back(path_name(p));
+  add_repeatable(app, "--deploy-with", args.names,
+                 "How the install is delivered: kubectl, kubectl-server-side, helm3, helm4, "
+                 "argocd, argocd-ssa, flux, kapp or olm (repeatable). audit's size findings "
+                 "follow these paths (left out, its report compares them all); diff says whether "
+                 "a change of a chart's crds/ reaches the cluster on them (left out: Helm)")
+      ->check(CLI::IsMember(names));
+}
+
+void add_provider_option(CLI::App& app, Provider& provider) {
+  std::map<std::string, Provider> names;
+  for (Provider p : kAllProviders)
+    names.emplace(provider_name(p), p);
+  app.add_option("--provider", provider,
+                 "The control plane: generic, gke, gke-private, eks, eks-custom-sg, aks or "
+                 "openshift; decides which webhook ports it reaches and where its calls come from")
+      ->transform(CLI::CheckedTransformer(names))
+      ->default_str("generic");
+}
+
+}  // namespace footprint
