@@ -73,6 +73,7 @@ struct BundleArgs {
   std::vector<std::string> own_namespaces;
   std::vector<std::string> kustomizations;  // -k: inputs that must be kustomizations
   ChartPullOptions pull;                    // for chart references (oci://..., REPO/CHART)
+  std::vector<std::string> git_sources;     // --source URL=DIR, for GitOps objects
 };
 
 // Adds INPUT..., --jobs, the chart options, and the release namespace as -n/--namespace, or
