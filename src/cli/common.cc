@@ -468,7 +468,7 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
   for (const std::string& dir : args.kustomizations) {
     if (!add_kustomization(dir, rendered, errors, "-k")) return std::nullopt;
   }
-  auto loaded = load_inputs(files, options, std::move(rendered));
+  auto loaded = load_inputs(files, options, rendered);
   if (!loaded) {
     if (errors) {
       for (const LoadError& e : loaded.error())
@@ -481,6 +481,8 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
   for (RenderedOlm& olm : olm_bundles) {
     loaded->notes.insert(loaded->notes.end(), olm.notes.begin(), olm.notes.end());
   }
+  if (!expand_gitops(args, files, options, std::move(rendered), *loaded, errors))
+    return std::nullopt;
   Bundle bundle = build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
   bundle.own_namespaces = args.own_namespaces;
   // Objects with fields of the wrong type join the invalid documents there; a command that acts

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/common.h"
+#include "load/gitops.h"
 #include "load/kustomize.h"
 
 namespace footprint {
@@ -24,6 +25,10 @@ void add_input_options(CLI::App& app, BundleArgs& args) {
                  "Chart references: CA certificates (PEM) to verify the chart's registry or "
                  "repository with (helm pull --ca-file)")
       ->type_name("FILE");
+  add_repeatable(app, "--source", args.git_sources,
+                 "GitOps objects: the local checkout of a Git repository they name (nothing is "
+                 "fetched)")
+      ->type_name("URL=DIR");
 }
 
 void chart_version_arguments(const CLI::App& app, std::vector<std::string>& args) {
@@ -86,6 +91,67 @@ bool add_kustomization(const std::string& input, std::vector<NamedText>& rendere
     return false;
   }
   rendered.push_back(NamedText{input, std::move(*text), "", "kustomize"});
+  return true;
+}
+
+namespace {
+
+bool fail(const std::string& message, std::string* errors) {
+  if (errors) {
+    *errors = message;
+  } else {
+    print_error(message);
+  }
+  return false;
+}
+
+}  // namespace
+
+bool expand_gitops(const BundleArgs& args, const std::vector<std::string>& files,
+                   const LoadOptions& options, std::vector<NamedText> rendered, LoadedInput& loaded,
+                   std::string* errors) {
+  if (std::none_of(loaded.objects.begin(), loaded.objects.end(), is_gitops_object)) return true;
+  GitopsOptions gitops;
+  gitops.pull = args.pull;
+  for (const std::string& mapping : args.git_sources) {
+    auto source = parse_source_mapping(mapping);
+    if (!source) return fail(source.error(), errors);
+    gitops.sources.push_back(std::move(*source));
+  }
+  auto resolved = resolve_gitops(loaded, gitops);
+  if (!resolved) return fail(resolved.error(), errors);
+  // Rendered texts come first in the loaded files, then the files named.
+  size_t first_deployed = rendered.size();
+  size_t end_deployed = first_deployed + resolved->rendered.size();
+  rendered.insert(rendered.end(), std::make_move_iterator(resolved->rendered.begin()),
+                  std::make_move_iterator(resolved->rendered.end()));
+  auto again = load_inputs(files, options, std::move(rendered));
+  if (!again) {
+    if (errors) {
+      for (const LoadError& e : again.error())
+        *errors += e.to_string() + "\n";
+    } else {
+      print_load_errors(again.error());
+    }
+    return false;
+  }
+  // The GitOps objects are resolved above; those a GitOps object deploys (an app of apps) are
+  // not followed, and said so.
+  std::vector<RawObject> kept;
+  for (RawObject& o : again->objects) {
+    if (!is_gitops_object(o)) {
+      kept.push_back(std::move(o));
+    } else if (o.file >= first_deployed && o.file < end_deployed) {
+      again->notes.push_back(fmt::format(
+          "{} {} deployed by a GitOps object ({}:{}) not followed: give it as an input to audit "
+          "what it deploys",
+          o.node.get("kind").str(), o.node.at({"metadata", "name"}).str(), again->files[o.file],
+          o.position.line));
+    }
+  }
+  again->objects = std::move(kept);
+  again->notes.insert(again->notes.end(), resolved->notes.begin(), resolved->notes.end());
+  loaded = std::move(*again);
   return true;
 }
 

@@ -26,6 +26,13 @@ void chart_version_arguments(const CLI::App& app, std::vector<std::string>& args
 bool pull_reference(const std::string& reference, const ChartPullOptions& options,
                     std::string& path, std::string* errors);
 
+// Replaces the GitOps objects of `loaded` (Argo CD Applications, Flux HelmReleases and
+// Kustomizations) by what they deploy, loading `files` and `rendered` again with it, and notes
+// each GitOps object. False after printing the error (or storing it in `errors`).
+bool expand_gitops(const BundleArgs& args, const std::vector<std::string>& files,
+                   const LoadOptions& options, std::vector<NamedText> rendered, LoadedInput& loaded,
+                   std::string* errors);
+
 // Before parsing: `-k DIR` is an input, so INPUT... may be left out when it is given.
 void allow_kustomization_only(CLI::App& app, int argc, char** argv);
 

@@ -121,8 +121,8 @@ tl::expected<RenderedChart, HelmFailure> render_chart(const std::string& chart,
   RenderedChart r;
   r.chart = chart;
   r.release = options.release.empty() ? chart_name(chart) : options.release;
-  r.command = {helm,          "template",         r.release,       chart,
-               "--namespace", options.namespace_, "--include-crds"};
+  r.command = {helm, "template", r.release, chart, "--namespace", options.namespace_};
+  if (options.include_crds) r.command.emplace_back("--include-crds");
   // Joined to its flag, a value is never read as a flag of helm's own: `--set=--debug` is a
   // --set value (pflag takes everything after the first '='), which helm then refuses.
   for (const std::string& f : options.values_files)
@@ -131,6 +131,8 @@ tl::expected<RenderedChart, HelmFailure> render_chart(const std::string& chart,
     r.command.push_back("--set=" + s);
   for (const std::string& s : options.set_string)
     r.command.push_back("--set-string=" + s);
+  for (const std::string& s : options.set_file)
+    r.command.push_back("--set-file=" + s);
   for (const std::string& v : options.api_versions)
     r.command.push_back("--api-versions=" + v);
   if (!options.kube_version.empty()) r.command.push_back("--kube-version=" + options.kube_version);

@@ -17,8 +17,10 @@ struct ChartOptions {
   std::vector<std::string> values_files;
   std::vector<std::string> set;
   std::vector<std::string> set_string;
+  std::vector<std::string> set_file;  // KEY=FILE: the file's text as the value (--set-file)
   std::vector<std::string> api_versions;
   std::string kube_version;
+  bool include_crds = true;  // --include-crds; off for a Flux HelmRelease whose install skips CRDs
 };
 
 // What each capability check changes: the chart is rendered again with that API version

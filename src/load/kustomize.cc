@@ -107,7 +107,8 @@ std::string find_kubectl() {
   return find_tool("FOOTPRINT_KUBECTL", "kubectl");
 }
 
-tl::expected<std::string, std::string> render_kustomization(const std::string& path) {
+tl::expected<std::string, std::string> render_kustomization(const std::string& path,
+                                                            bool load_anywhere) {
   std::string root = kustomization_root(path);
   if (std::string problem = configured_tool_problem("FOOTPRINT_KUBECTL", "kubectl",
                                                     "builds kustomizations with kubectl kustomize");
@@ -123,6 +124,7 @@ tl::expected<std::string, std::string> render_kustomization(const std::string& p
         path, root));
   }
   std::vector<std::string> command = {kubectl, "kustomize", root};
+  if (load_anywhere) command.emplace_back("--load-restrictor=LoadRestrictionsNone");
   PrivateDir wrapper_dir;
   std::set<fs::path> seen;
   if (inflates_helm_charts(root, seen)) {

@@ -21,6 +21,9 @@ std::string find_kubectl();
 
 // Runs `kubectl kustomize DIR`, with `--enable-helm --helm-command HELM` when the kustomization
 // (or a local base or component of it) inflates helmCharts. The error is kubectl's message.
-tl::expected<std::string, std::string> render_kustomization(const std::string& path);
+// `load_anywhere`: --load-restrictor LoadRestrictionsNone, for a kustomization footprint writes
+// that names files elsewhere.
+tl::expected<std::string, std::string> render_kustomization(const std::string& path,
+                                                            bool load_anywhere = false);
 
 }  // namespace footprint

@@ -393,6 +393,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     out.files.push_back(t.name);
     out.chart_roots.push_back(t.chart_root);
     out.renderers.push_back(t.renderer);
+    out.namespaces.push_back(t.namespace_);
     out.file_bytes.push_back(t.text.size());
   }
   out.helm_gzip.resize(texts.size());

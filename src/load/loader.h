@@ -47,6 +47,9 @@ struct LoadedInput {
   // chart's path and its line numbers are those of helm's output. Empty for files read as given.
   std::vector<std::string> renderers;
   std::vector<uint64_t> file_bytes;
+  // Per file: where its namespaced objects without a namespace land (a GitOps object's
+  // destination); empty for the release namespace (-n).
+  std::vector<std::string> namespaces;
   // Per file: the gzip size of a file that Helm rendered (it has `# Source:` comments), which
   // bounds the size of the release Helm stores; nullopt for other files.
   std::vector<std::optional<GzipSize>> helm_gzip;
@@ -103,6 +106,8 @@ struct NamedText {
   // The braces keep GCC's -Wmissing-field-initializers quiet for {name, text}.
   std::string chart_root = {};  // NOLINT(readability-redundant-member-init): for rendered charts
   std::string renderer = {};    // NOLINT(readability-redundant-member-init): "helm" when rendered
+  std::string namespace_ =
+      {};  // NOLINT(readability-redundant-member-init): LoadedInput::namespaces
 };
 
 // Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".

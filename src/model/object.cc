@@ -236,8 +236,10 @@ Bundle build_bundle(LoadedInput input, const BundleOptions& options) {
   std::vector<uint64_t> hashes(raws.size());
   parallel_for_blocks(raws.size(), kBlock, input.jobs, [&](size_t i) {
     Object& obj = bundle.objects[i];
-    obj =
-        make_object(raws[i], static_cast<uint32_t>(i), bundle.resources, options.default_namespace);
+    const std::string& file_namespace =
+        raws[i].file < input.namespaces.size() ? input.namespaces[raws[i].file] : "";
+    obj = make_object(raws[i], static_cast<uint32_t>(i), bundle.resources,
+                      file_namespace.empty() ? options.default_namespace : file_namespace);
     hashes[i] = identity_hash(obj.group, obj.kind, obj.namespace_, obj.name);
   });
   bundle.by_identity_.resize(std::bit_ceil(std::max<size_t>(1, 2 * raws.size())));
