@@ -1,7 +1,8 @@
 // An OLM bundle rendered by footprint and loaded as every input is, against the objects OLM v1's
 // own renderer made from the same bundle (operator-controller test/regression/convert at df2c201,
-// in ../shared/olm with its README: third-party data stays outside the repository). The renderer's generated names carry a hash of
-// the rules; RBAC objects are compared by content, every other object by name and content.
+// in ../shared/olm with its README: third-party data stays outside the repository). The renderer's
+// generated names carry a hash of the rules; RBAC objects are compared by content, every other
+// object by name and content.
 #include <gtest/gtest.h>
 
 #include <algorithm>
