@@ -73,7 +73,7 @@ struct BundleArgs {
   std::vector<std::string> own_namespaces;
   std::vector<std::string> kustomizations;  // -k: inputs that must be kustomizations
   ChartPullOptions pull;                    // for chart references (oci://..., REPO/CHART)
-  std::string install_mode;  // --install-mode, for OLM bundle inputs
+  std::string install_mode;                 // --install-mode, for OLM bundle inputs
   std::vector<std::string> git_sources;     // --source URL=DIR, for GitOps objects
 };
 

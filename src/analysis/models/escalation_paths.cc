@@ -11,9 +11,8 @@
 #include <optional>
 #include <unordered_map>
 
-#include "analysis/models/subject_index.h"
-
 #include "analysis/models/rights_catalog.h"
+#include "analysis/models/subject_index.h"
 
 namespace footprint {
 
