@@ -106,8 +106,8 @@ struct NamedText {
   // The braces keep GCC's -Wmissing-field-initializers quiet for {name, text}.
   std::string chart_root = {};  // NOLINT(readability-redundant-member-init): for rendered charts
   std::string renderer = {};    // NOLINT(readability-redundant-member-init): "helm" when rendered
-  std::string namespace_ =
-      {};  // NOLINT(readability-redundant-member-init): LoadedInput::namespaces
+  // NOLINTNEXTLINE(readability-redundant-member-init): for LoadedInput::namespaces
+  std::string namespace_ = {};
 };
 
 // Each input is a file, a directory (searched recursively for *.yaml, *.yml, *.json) or "-".

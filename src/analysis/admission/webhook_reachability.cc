@@ -60,12 +60,13 @@ std::vector<Group> fail_closed_groups(const Context& ctx,
 }
 
 void run_port_unreachable(const Context& ctx, Findings& out) {
-  if (!reachable_ports(ctx.provider)) return;
+  auto ports = reachable_ports(ctx.provider);
+  if (!ports) return;
   auto unreachable = [](const Context& c, const PodPort& p) {
     return !reachable(c.provider, p.number);
   };
   std::string provider(provider_name(ctx.provider));
-  std::string allowed = fmt::format("{}", fmt::join(*reachable_ports(ctx.provider), ", "));
+  std::string allowed = fmt::format("{}", fmt::join(*ports, ", "));
   for (const Group& g : fail_closed_groups(ctx, unreachable)) {
     const AdmissionWebhook& w = *g.first->webhook;
     Finding& f = out.add(

@@ -53,6 +53,7 @@ std::string installer_without_annotation(const Context& ctx, const Object& obj, 
 // (client-side kubectl, Argo CD's default, kapp) make of it; info when none of them is chosen.
 void report_on_chosen_paths(const Context& ctx, const ObjectSize& s, const std::string& what,
                             Findings& out) {
+  if (!s.sizes) return;
   const Object& obj = *s.object;
   bool over = s.sizes->annotation_bytes > kAnnotationLimit;
   std::vector<std::string> copying;
@@ -99,6 +100,7 @@ void report_on_chosen_paths(const Context& ctx, const ObjectSize& s, const std::
 // A chart without --deploy-with: Helm 3 and 4 and Flux's helm-controller keep no copy, but Argo CD
 // renders the chart, crds/ included, and applies it client-side by default, and kapp keeps one.
 void report_for_chart(const ObjectSize& s, const std::string& what, Findings& out) {
+  if (!s.sizes) return;
   const Object& obj = *s.object;
   bool over = s.sizes->annotation_bytes > kAnnotationLimit;
   Finding& f = out.add(

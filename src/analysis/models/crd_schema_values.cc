@@ -5,7 +5,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 
 #include "model/kubectl_json.h"
 
@@ -148,7 +147,10 @@ std::string go_float(double value) {
   char buf[64];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
   std::string_view scientific(buf, static_cast<size_t>(end - buf));
-  int exponent = std::atoi(std::string(scientific.substr(scientific.find('e') + 1)).c_str());
+  std::string_view exponent_text = scientific.substr(scientific.find('e') + 1);
+  if (exponent_text.starts_with('+')) exponent_text.remove_prefix(1);  // from_chars takes no '+'
+  int exponent = 0;
+  std::from_chars(exponent_text.data(), exponent_text.data() + exponent_text.size(), exponent);
   if (value != 0 && (exponent < -4 || exponent >= 6)) return std::string(scientific);
   auto [fixed_end, fixed_ec] =
       std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
@@ -165,18 +167,18 @@ int64_t utf8_length(std::string_view text) {
 
 bool format_matches(std::string_view format, std::string_view text) {
   // kube-openapi strfmt/default.go's UUID patterns; go-openapi drops the dashes of a format's name.
-  static const RE2 uuid(
+  static const RE2 kUuid(
       R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$)");
-  static const RE2 uuid3(
+  static const RE2 kUuid3(
       R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$)");
-  static const RE2 uuid4(
+  static const RE2 kUuid4(
       R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)");
-  static const RE2 uuid5(
+  static const RE2 kUuid5(
       R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)");
-  if (format == "uuid") return RE2::PartialMatch(text, uuid);
-  if (format == "uuid3") return RE2::PartialMatch(text, uuid3);
-  if (format == "uuid4") return RE2::PartialMatch(text, uuid4);
-  if (format == "uuid5") return RE2::PartialMatch(text, uuid5);
+  if (format == "uuid") return RE2::PartialMatch(text, kUuid);
+  if (format == "uuid3") return RE2::PartialMatch(text, kUuid3);
+  if (format == "uuid4") return RE2::PartialMatch(text, kUuid4);
+  if (format == "uuid5") return RE2::PartialMatch(text, kUuid5);
   return true;
 }
 

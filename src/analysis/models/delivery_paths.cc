@@ -197,7 +197,7 @@ PathVerdict object_verdict(DeliveryPath path, const ObjectSize& size, bool chart
     std::vector<std::string> errors = too_long(prefix, "metadata.annotations", kAnnotationLimit);
     if (path == DeliveryPath::kKapp) {
       for (std::string& e : errors)
-        e = "Saving record of last applied resource: Updating resource ...: " + e;
+        e.insert(0, "Saving record of last applied resource: Updating resource ...: ");
     }
     return fails(path, std::move(errors), applied_copy_why(path, a), applied_copy_fix(path));
   }

@@ -64,7 +64,8 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
 
 std::vector<std::string> catalog_marks(const PolicyRule& rule, bool cluster_binding) {
   std::vector<std::string> out;
-  std::string_view name = rule.resource_names.empty() ? "" : rule.resource_names.front();
+  std::string_view name;  // a view of the rule's own string, never of a temporary
+  if (!rule.resource_names.empty()) name = rule.resource_names.front();
   for (const CatalogRow& row : rights_catalog()) {
     if (!cluster_binding) {
       const ResourceInfo* info = ResourceTable::builtin().find_resource(row.group, row.resource);
