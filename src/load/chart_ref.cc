@@ -19,8 +19,8 @@ constexpr int kPullTimeoutSeconds = 300;
 
 // The folder every pulled chart of this run goes to, one subfolder each.
 const PrivateDir& pull_dir() {
-  static const PrivateDir dir;
-  return dir;
+  static const PrivateDir kDir;
+  return kDir;
 }
 
 }  // namespace

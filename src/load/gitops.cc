@@ -276,7 +276,6 @@ class Resolver {
       if (!fs::is_directory(local, ec))
         return tl::unexpected(fmt::format("path {} is not a folder of {}", path, *dir));
       if (!is_chart(base) && !helm) {
-        std::string ns_shown = ns.empty() ? "the release namespace" : ns;
         if (is_kustomization(base) || s.get("kustomize")) {
           if (auto e = render_kustomize(name, base, ns)) return tl::unexpected(*e);
           return fmt::format("kustomization {}", base);

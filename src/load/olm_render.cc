@@ -446,7 +446,8 @@ class Renderer {
       std::string version(api.get("version").str());
       std::string deployment(api.get("deploymentName").str());
       std::string port = port_or_default(api.get("containerPort"));
-      Value apiservice = object("apiregistration.k8s.io/v1", "APIService", version + "." + group);
+      Value apiservice =
+          object("apiregistration.k8s.io/v1", "APIService", fmt::format("{}.{}", version, group));
       merge_annotations(apiservice, ca_annotations(deployment));
       Value service = Value::map();
       service.set("name", Value::str(service_name(deployment)));

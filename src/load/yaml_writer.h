@@ -3,6 +3,7 @@
 // loader then reads like any manifest.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,7 +15,7 @@ namespace footprint::yaml {
 
 class Value {
  public:
-  enum class Type { kMap, kSeq, kString, kPlain, kNode };
+  enum class Type : uint8_t { kMap, kSeq, kString, kPlain, kNode };
 
   static Value map() { return Value(Type::kMap); }
   static Value seq() { return Value(Type::kSeq); }
