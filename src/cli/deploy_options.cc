@@ -1,7 +1,6 @@
 #include "cli/deploy_options.h"
 
 #include <algorithm>
-#include <map>
 
 #include "cli/common.h"
 
@@ -29,13 +28,18 @@ void add_deploy_options(CLI::App& app, DeployArgs& args) {
 }
 
 void add_provider_option(CLI::App& app, Provider& provider) {
-  std::map<std::string, Provider> names;
+  std::vector<std::string> names;
   for (Provider p : kAllProviders)
-    names.emplace(provider_name(p), p);
-  app.add_option("--provider", provider,
-                 "The control plane: generic, gke, gke-private, eks, eks-custom-sg, aks or "
-                 "openshift; decides which webhook ports it reaches and where its calls come from")
-      ->transform(CLI::CheckedTransformer(names))
+    names.emplace_back(provider_name(p));
+  app.add_option_function<std::string>(
+         "--provider",
+         [&provider](const std::string& name) {
+           // IsMember below has already refused any other name.
+           if (std::optional<Provider> p = parse_provider(name)) provider = *p;
+         },
+         "The control plane: generic, gke, gke-private, eks, eks-custom-sg, aks or "
+         "openshift; decides which webhook ports it reaches and where its calls come from")
+      ->check(CLI::IsMember(names))
       ->default_str("generic");
 }
 

@@ -12,6 +12,7 @@
 
 #include "load/olm_bundle.h"
 #include "model/object.h"
+#include "util/test_skip.h"
 
 namespace footprint {
 namespace {
@@ -108,7 +109,7 @@ std::string only_in(const std::vector<std::string>& a, const std::vector<std::st
 }
 
 void expect_same(const std::string& mode, const std::string& folder) {
-  if (!fs::exists(kData)) GTEST_SKIP() << kData << " not found; the OLM oracle is in ../shared/olm";
+  if (!fs::exists(kData)) FOOTPRINT_SKIP(kData + " not found; the OLM oracle is in ../shared/olm");
   std::vector<std::string> ours = rendered(mode);
   std::vector<std::string> olm = expected(folder);
   EXPECT_EQ(ours.size(), olm.size());
