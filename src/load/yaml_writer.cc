@@ -75,7 +75,7 @@ Value& Value::push(Value value) {
 
 namespace {
 
-std::string quoted(std::string_view text) {
+std::string double_quoted(std::string_view text) {
   std::string out = "\"";
   for (size_t i = 0; i < text.size(); ++i) {
     auto c = static_cast<unsigned char>(text[i]);
@@ -121,7 +121,7 @@ bool plain_key(std::string_view key) {
 }
 
 std::string key_text(std::string_view key) {
-  return plain_key(key) ? std::string(key) : quoted(key);
+  return plain_key(key) ? std::string(key) : double_quoted(key);
 }
 
 // A parsed scalar as text that reads back as the same value: plain scalars stay plain (their
@@ -132,7 +132,7 @@ std::string scalar_text(const Node& node) {
   bool string_tag = node.tag().ends_with(":str");
   bool one_line = text.find('\n') == std::string_view::npos;
   if (node.is_plain() && !string_tag && one_line && !text.empty()) return std::string(text);
-  return quoted(text);
+  return double_quoted(text);
 }
 
 bool is_collection(const Value& v) {
@@ -152,7 +152,7 @@ class Writer {
     }
     switch (v.type()) {
       case Value::Type::kString:
-        out += " " + quoted(v.text()) + "\n";
+        out += " " + double_quoted(v.text()) + "\n";
         return;
       case Value::Type::kPlain:
         out += " " + v.text() + "\n";
