@@ -27,13 +27,6 @@ std::string counts_text(const UpgradeDiff& diff) {
   return parts.empty() ? "none" : joined(parts);
 }
 
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out)
-    ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return out;
-}
-
 // What MirrorDelta::bytes is, given the images whose registry could not be read: "exact",
 // "lower" (new images of unknown size left out), "upper" (OLD's unread blobs not subtracted) or
 // "none" (both).

@@ -5,6 +5,7 @@
 #include "report/overview.h"
 #include "report/report.h"
 #include "util/display_text.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -27,13 +28,6 @@ fmt::text_style severity_style(Severity severity) {
       break;
   }
   return fmt::emphasis::faint;
-}
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // A line of names, wrapped like a table row: on a screen at its width, with continuation lines

@@ -21,6 +21,13 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 namespace {
 
 char ascii_lower(char c) {

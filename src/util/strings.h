@@ -12,6 +12,7 @@ bool contains(const std::vector<std::string>& list, std::string_view value);
 void add_unique(std::vector<std::string>& list, std::string item);
 // ASCII lower case: Kubernetes names and kinds are ASCII.
 std::string lower(std::string_view s);
+std::string upper(std::string_view s);
 // Comparisons in ASCII lower case, without a lowered copy: for tests on every key or object.
 bool equals_any_case(std::string_view a, std::string_view b);
 bool ends_with_any_case(std::string_view s, std::string_view suffix);

@@ -69,7 +69,7 @@ spec:
   labels: {a: b}
   note: null
 )");
-  EXPECT_TRUE(run.result.violations.empty()) << testing::PrintToString(run.errors());
+  EXPECT_TRUE(run.result.violations.empty()) << ::testing::PrintToString(run.errors());
 }
 
 // numberValidator's bounds (ExceedsMaximumInt, ExceedsMinimum with exclusive), then the default
