@@ -35,11 +35,16 @@ grep -q '"namespace-quota-shared"' "$test" || fail "the test does not name the I
 "$tree/scripts/new-check" namespace-quota-shared cluster-wide 2>/dev/null && fail "written twice"
 
 # The stubs and the registry compile, with the flags of the files beside them.
-commands=$(dirname "$FOOTPRINT")/compile_commands.json
-[ -f "$commands" ] || skip "no $commands: cannot compile the stubs"
-if grep -q '^CMAKE_UNITY_BUILD:BOOL=ON' "$(dirname "$FOOTPRINT")/CMakeCache.txt"; then
-  skip_legitimately "a unity build's compile commands name batches of sources, not the neighbours"
+# A unity build's compile commands name batches of sources, not the neighbours: clang-tidy's
+# configuration beside it (scripts/build tidy) names each source.
+build_dir=$(dirname "$FOOTPRINT")
+commands=$build_dir/compile_commands.json
+if grep -q '^CMAKE_UNITY_BUILD:[A-Z]*=ON' "$build_dir/CMakeCache.txt"; then
+  commands=$build_dir/tidy/compile_commands.json
+  [ -f "$commands" ] ||
+    skip_legitimately "a unity build, and no $commands (scripts/build tidy) to compile the stubs with"
 fi
+[ -f "$commands" ] || skip "no $commands: cannot compile the stubs"
 for pair in "cluster_wide/shared_cluster_objects.cc $check" \
   "cluster_wide/shared_cluster_objects_test.cc $test" "registry.cc $tree/src/analysis/registry.cc"; do
   read -r neighbour stub <<<"$pair"
