@@ -38,7 +38,7 @@ std::string canonical(const yaml::Node& n, const std::vector<std::string_view>& 
     std::sort(pairs.begin(), pairs.end());
     std::string out = "{";
     for (const auto& [k, v] : pairs)
-      out += k + ":" + v + ",";
+      out.append(k).append(":").append(v).append(",");
     return out + "}";
   }
   if (n.is_sequence()) {
@@ -91,7 +91,7 @@ std::vector<std::string> rendered(const std::string& mode) {
 // The oracle's objects, its CRDs included.
 std::vector<std::string> expected(const std::string& folder) {
   std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(kData + "/expected/" + folder))
+  for (const auto& entry : fs::directory_iterator(fs::path(kData) / "expected" / folder))
     files.push_back(entry.path().string());
   auto loaded = load_inputs(files, LoadOptions{});
   EXPECT_TRUE(loaded.has_value()) << (loaded ? "" : loaded.error().front().to_string());

@@ -16,7 +16,7 @@ namespace {
 using testing::bundle_from;
 
 UpgradeDiff diff_of(std::string_view old_yaml, std::string_view new_yaml,
-                    std::vector<DeliveryPath> deploy_with = {}) {
+                    const std::vector<DeliveryPath>& deploy_with = {}) {
   Bundle before = bundle_from(old_yaml);
   Bundle after = bundle_from(new_yaml);
   Context old_ctx(before);
