@@ -131,24 +131,6 @@ inline bool says(const Finding& f, std::string_view text) {
   return f.message.find(text) != std::string::npos;
 }
 
-// A ClusterRole bound cluster-wide to ServiceAccount op-system/op, with `rules` as written.
-inline std::string cluster_role(std::string_view rules) {
-  return fmt::format(R"(
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRole
-metadata: {{name: op}}
-rules:
-{}
----
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRoleBinding
-metadata: {{name: op}}
-roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: op}}
-subjects: [{{kind: ServiceAccount, name: op, namespace: op-system}}]
-)",
-                     rules);
-}
-
 // A bundle of tests/data/FOLDER/NAME, installed into op-system.
 inline Bundle data_fixture(std::string_view folder, const char* name) {
   std::string path = FOOTPRINT_SOURCE_DIR;

@@ -16,6 +16,7 @@ namespace footprint {
 namespace {
 
 using testing::bundle_from;
+using testing::cluster_role;
 
 constexpr std::string_view kAggregator =
     "ServiceAccount kube-system/clusterrole-aggregation-controller";
@@ -36,23 +37,6 @@ roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: Role, name: op}}
 subjects: [{{kind: ServiceAccount, name: op, namespace: op-system}}]
 )",
                      ns, rules);
-}
-
-std::string cluster_role_for_op(std::string_view rules) {
-  return fmt::format(R"(
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRole
-metadata: {{name: op}}
-rules:
-{}
----
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRoleBinding
-metadata: {{name: op}}
-roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: op}}
-subjects: [{{kind: ServiceAccount, name: op, namespace: op-system}}]
-)",
-                     rules);
 }
 
 // ServiceAccount op-system/admin, bound to cluster-admin, and a Deployment whose pods run as it.
@@ -79,16 +63,32 @@ spec:
       containers: [{name: c, image: registry.example/admin:1.0}]
 )";
 
-std::vector<IdentityChain> chains_of(const std::string& yaml, const Bundle* cluster = nullptr) {
-  Bundle b = bundle_from(yaml, "op-system");
-  RbacPolicy policy = RbacPolicy::build(b, cluster);
-  std::vector<PodTemplate> pods = pod_templates(b);
-  return identity_chains(policy, b, pods, cluster);
+// The chains of a bundle, kept beside the bundle, policy and pods they point into.
+struct Analysed {
+  Analysed(const std::string& yaml, const Bundle* cluster)
+      : bundle(bundle_from(yaml, "op-system")),
+        policy(RbacPolicy::build(bundle, cluster)),
+        pods(pod_templates(bundle)),
+        chains(identity_chains(policy, bundle, pods, cluster)) {}
+  Analysed(const Analysed&) = delete;
+  Analysed& operator=(const Analysed&) = delete;
+  Analysed(Analysed&&) = delete;
+  Analysed& operator=(Analysed&&) = delete;
+  ~Analysed() = default;
+
+  Bundle bundle;
+  RbacPolicy policy;
+  std::vector<PodTemplate> pods;
+  std::vector<IdentityChain> chains;
+};
+
+Analysed chains_of(const std::string& yaml, const Bundle* cluster = nullptr) {
+  return {yaml, cluster};
 }
 
 // The chain of ServiceAccount op-system/op, or null.
-const IdentityChain* of_op(const std::vector<IdentityChain>& chains) {
-  for (const IdentityChain& c : chains) {
+const IdentityChain* of_op(const Analysed& analysed) {
+  for (const IdentityChain& c : analysed.chains) {
     if (c.subject.display() == "ServiceAccount op-system/op") return &c;
   }
   return nullptr;
@@ -115,7 +115,7 @@ TEST(IdentityChains, CreatingWorkloadsInKubeSystemRunsAsItsControllers) {
 
 // Creating pods in every namespace is creating them in kube-system too.
 TEST(IdentityChains, CreatingPodsEverywhereIncludesKubeSystem) {
-  auto chains = chains_of(cluster_role_for_op(R"(
+  auto chains = chains_of(cluster_role(R"(
 - {apiGroups: [""], resources: [pods], verbs: [create]})"));
   const IdentityChain* c = of_op(chains);
   ASSERT_NE(c, nullptr);
@@ -200,7 +200,7 @@ TEST(IdentityChains, Impersonation) {
   EXPECT_EQ(of_op(account)->hops[0].to.display(), kAggregator);
   // system:kube-controller-manager is a user of the bootstrap policy that may mint any token:
   // two hops.
-  auto user = chains_of(cluster_role_for_op(R"(
+  auto user = chains_of(cluster_role(R"(
 - {apiGroups: [""], resources: [users], verbs: [impersonate],
    resourceNames: [system:kube-controller-manager]})"));
   const IdentityChain* c = of_op(user);
@@ -209,12 +209,12 @@ TEST(IdentityChains, Impersonation) {
   EXPECT_EQ(c->hops[0].to.display(), "User system:kube-controller-manager");
   EXPECT_EQ(c->hops[1].kind, HopKind::kTokenRequest);
   EXPECT_EQ(c->hops[1].to.display(), kAggregator);
-  auto masters = chains_of(cluster_role_for_op(R"(
+  auto masters = chains_of(cluster_role(R"(
 - {apiGroups: [""], resources: [users, groups], verbs: [impersonate]})"));
   ASSERT_NE(of_op(masters), nullptr);
   EXPECT_EQ(of_op(masters)->hops.size(), 1u);
   EXPECT_EQ(of_op(masters)->end, "is in group system:masters: cluster-admin");
-  auto groups_only = chains_of(cluster_role_for_op(R"(
+  auto groups_only = chains_of(cluster_role(R"(
 - {apiGroups: [""], resources: [groups], verbs: [impersonate]})"));
   EXPECT_EQ(of_op(groups_only), nullptr);
 }
@@ -250,7 +250,7 @@ subjects: [{kind: ServiceAccount, name: binder, namespace: op-system}]
   EXPECT_EQ(c->hops[0].to.display(), "ServiceAccount op-system/binder");
   EXPECT_EQ(c->end, "may bind cluster-admin to itself: cluster-admin");
   // The binder itself ends no chain of its own: it is cluster-admin already.
-  for (const IdentityChain& other : chains)
+  for (const IdentityChain& other : chains.chains)
     EXPECT_NE(other.subject.display(), "ServiceAccount op-system/binder");
 }
 
@@ -270,7 +270,7 @@ metadata: {name: tier-getter}
 roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: tier-getter}
 subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: system:kube-controller-manager}]
 )");
-  EXPECT_TRUE(chains.empty());
+  EXPECT_TRUE(chains.chains.empty());
 }
 
 // A --cluster snapshot's accounts and bindings take part: team-a/deployer is bound to
