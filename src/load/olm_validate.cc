@@ -10,6 +10,7 @@
 #include <set>
 
 #include "load/olm_bundle.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -19,16 +20,6 @@ using yaml::Node;
 
 std::string at(const OlmManifest& m, const Node& n) {
   return fmt::format("{}:{}", m.file, n ? n.position().line : m.node.position().line);
-}
-
-// Go's %q of a plain name.
-std::string go_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 // operator-registry's pkg/lib/bundle/supported_resources.go.
@@ -100,7 +91,7 @@ struct Checker {
       add(wh, fmt::format("bundle contains conversion webhook {} and supports install modes [{}] "
                           "- conversion webhooks are only supported for bundles that only "
                           "support AllNamespaces install mode",
-                          go_quoted(wh.get("generateName").str()), fmt::join(modes, " ")));
+                          go_quote(wh.get("generateName").str()), fmt::join(modes, " ")));
     }
   }
 
@@ -165,7 +156,7 @@ struct Checker {
     for (size_t i = 0; i < webhooks.size(); ++i) {
       Node wh = webhooks.item(i);
       if (wh.get("type").str() == "ConversionWebhook") continue;
-      std::string name = go_quoted(wh.get("generateName").str());
+      std::string name = go_quote(wh.get("generateName").str());
       Node rules = wh.get("rules");
       for (size_t r = 0; r < rules.size(); ++r) {
         Node groups = rules.item(r).get("apiGroups");
@@ -174,7 +165,7 @@ struct Checker {
           if (group == "*" || group == "olm.operatorframework.io") {
             add(groups.item(g), fmt::format("webhook {} contains forbidden rule: admission "
                                             "webhook rules cannot reference API group {}",
-                                            name, go_quoted(group)));
+                                            name, go_quote(group)));
           }
           if (group != "admissionregistration.k8s.io") continue;
           Node resources = rules.item(r).get("resources");
@@ -190,7 +181,7 @@ struct Checker {
               add(resources.item(k),
                   fmt::format("webhook {} contains forbidden rule: admission webhook rules "
                               "cannot reference resource {} for API group {}",
-                              name, go_quoted(resources.item(k).str()), go_quoted(group)));
+                              name, go_quote(resources.item(k).str()), go_quote(group)));
             }
           }
         }

@@ -28,6 +28,35 @@ std::string upper(std::string_view s) {
   return out;
 }
 
+std::string go_quote(std::string_view text) {
+  // strconv's appendEscapedRune: letter escapes first, then \x for the other control bytes.
+  constexpr std::string_view kLetters = "a\ab\bf\fn\nr\rt\tv\v\"\"\\\\";
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (char ch : text) {
+    auto c = static_cast<unsigned char>(ch);
+    bool lettered = false;
+    for (size_t i = 0; i + 1 < kLetters.size(); i += 2) {
+      if (kLetters[i + 1] == ch) {
+        out += '\\';
+        out += kLetters[i];
+        lettered = true;
+        break;
+      }
+    }
+    if (lettered) continue;
+    if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 0xf];
+    } else {
+      out += ch;
+    }
+  }
+  out += '"';
+  return out;
+}
+
 namespace {
 
 char ascii_lower(char c) {

@@ -13,6 +13,9 @@ void add_unique(std::vector<std::string>& list, std::string item);
 // ASCII lower case: Kubernetes names and kinds are ASCII.
 std::string lower(std::string_view s);
 std::string upper(std::string_view s);
+// Go's strconv.Quote (%q) of ASCII text, as Kubernetes and its tools quote names in messages;
+// bytes above 0x7f pass through.
+std::string go_quote(std::string_view text);
 // Comparisons in ASCII lower case, without a lowered copy: for tests on every key or object.
 bool equals_any_case(std::string_view a, std::string_view b);
 bool ends_with_any_case(std::string_view s, std::string_view suffix);

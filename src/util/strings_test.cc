@@ -48,5 +48,14 @@ TEST(Strings, JoinedUsesTheSeparatorBetweenItemsOnly) {
   EXPECT_EQ(joined({}), "");
 }
 
+// Expected values from Go's strconv documentation and its appendEscapedRune: letter escapes for
+// \a \b \f \n \r \t \v, \xNN for the other control bytes and DEL; printable UTF-8 unchanged.
+TEST(Strings, GoQuoteEscapesAsStrconvQuote) {
+  EXPECT_EQ(go_quote("\"Fran & Freddie's Diner\t\xE2\x98\xBA\""),
+            "\"\\\"Fran & Freddie's Diner\\t\xE2\x98\xBA\\\"\"");
+  EXPECT_EQ(go_quote(std::string_view("\a\b\f\v\0\x1b\x7f\\", 8)), R"("\a\b\f\v\x00\x1b\x7f\\")");
+  EXPECT_EQ(go_quote(""), R"("")");
+}
+
 }  // namespace
 }  // namespace footprint

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "load/yaml.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -36,8 +37,6 @@ struct Decoded {
 // An absent node decodes as null. kubectl turns an integral float into an integer.
 Decoded decode(const yaml::Node& node);
 
-// Go's strconv.Quote, which %q uses.
-std::string go_quote(std::string_view text);
 // Go's %v of a float64: strconv's shortest %g, with an exponent from 1e+06 and below 1e-4.
 std::string go_float(double value);
 // Runes, as Go's utf8.RuneCountInString counts them.
