@@ -86,6 +86,34 @@ for f in report["findings"]:
 EOF
 }
 
+# add_layer LAYOUT FILE MEDIA_TYPE: adds FILE as a layer on top, with its diff_id in the config.
+add_layer() {
+  local unpack=cat
+  case "$3" in
+    *+gzip) unpack="gzip -dc" ;;
+    *+zstd) unpack="zstd -dcq" ;;
+  esac
+  "$PYTHON" - "$@" "$($unpack <"$2" | sha256sum | cut -d' ' -f1)" <<'EOF'
+import hashlib, json, sys
+root, layer, media_type, diff_id = sys.argv[1:]
+def store(data):
+    digest = hashlib.sha256(data).hexdigest()
+    open(f"{root}/blobs/sha256/{digest}", "wb").write(data)
+    return {"digest": "sha256:" + digest, "size": len(data)}
+def load(descriptor):
+    return json.load(open(f"{root}/blobs/sha256/{descriptor['digest'][7:]}"))
+data = open(layer, "rb").read()
+index = json.load(open(f"{root}/index.json"))
+manifest = load(index["manifests"][0])
+config = load(manifest["config"])
+config["rootfs"]["diff_ids"].append("sha256:" + diff_id)
+manifest["config"].update(store(json.dumps(config).encode()))
+manifest["layers"].append(dict(mediaType=media_type, **store(data)))
+index["manifests"][0].update(store(json.dumps(manifest).encode()))
+json.dump(index, open(f"{root}/index.json", "w"))
+EOF
+}
+
 layout "$TMP/oci" stable
 run "$FOOTPRINT" audit "$webhooks" "${mode[@]}" --format json
 expect_status 0
@@ -109,6 +137,27 @@ findings "$OUT" "$TMP/bundle.tar" >"$TMP/tar.findings"
 diff "$TMP/folder.findings" "$TMP/tar.findings" || fail "the docker tarball's findings differ"
 grep -qF "(docker save tarball), image example.com/webhook-operator-bundle:v1" "$OUT" ||
   fail "the tarball's image is not named"
+
+# An OCI layout in a tar, as skopeo's oci-archive and docker 25's `docker save` write it.
+run skopeo --insecure-policy copy --quiet "oci:$TMP/oci:v1" "oci-archive:$TMP/oci.tar:v1"
+expect_status 0
+run "$FOOTPRINT" audit "$TMP/oci.tar" "${mode[@]}" --format json
+expect_status 0
+findings "$OUT" "$TMP/oci.tar" >"$TMP/oci-tar.findings"
+diff "$TMP/folder.findings" "$TMP/oci-tar.findings" || fail "the OCI archive's findings differ"
+
+# A zstd layer on top (image-spec media-types.md: tar+zstd), adding a file OLM does not read.
+layout "$TMP/zstd" stable
+mkdir -p "$TMP/l3/metadata"
+echo "properties: []" >"$TMP/l3/metadata/properties.yaml"
+tar_dir "$TMP/l3" - | zstd -q >"$TMP/l3.tar.zst"
+add_layer "$TMP/zstd" "$TMP/l3.tar.zst" application/vnd.oci.image.layer.v1.tar+zstd
+run "$FOOTPRINT" audit "$TMP/zstd" "${mode[@]}" --format json
+expect_status 0
+findings "$OUT" "$TMP/zstd" >"$TMP/zstd.findings"
+diff "$TMP/folder.findings" "$TMP/zstd.findings" || fail "the zstd image's findings differ"
+grep -qF "image v1 sha256:" "$OUT" || fail "no image note for the zstd image"
+grep -qF "(3 layers, every digest checked)" "$OUT" || fail "the zstd layer was not read"
 
 # Text findings name the file inside the image; without --install-mode, every mode it supports.
 COLUMNS=300 run "$FOOTPRINT" audit "$TMP/bundle.tar" "${mode[@]}"
@@ -154,33 +203,6 @@ rm "$TMP/no-index/index.json"
 run "$FOOTPRINT" audit "$TMP/no-index" "${mode[@]}"
 expect_status 2
 expect_stderr "$TMP/no-index: index.json: missing; an OCI image layout needs one"
-
-# add_layer LAYOUT FILE MEDIA_TYPE: adds FILE as a layer on top, with its diff_id in the config.
-add_layer() {
-  "$PYTHON" - "$@" <<'EOF'
-import gzip, hashlib, json, sys
-root, layer, media_type = sys.argv[1:]
-def store(data):
-    digest = hashlib.sha256(data).hexdigest()
-    open(f"{root}/blobs/sha256/{digest}", "wb").write(data)
-    return {"digest": "sha256:" + digest, "size": len(data)}
-def load(descriptor):
-    return json.load(open(f"{root}/blobs/sha256/{descriptor['digest'][7:]}"))
-data = open(layer, "rb").read()
-unpacked = hashlib.sha256()
-with (gzip.open(layer) if media_type.endswith("+gzip") else open(layer, "rb")) as f:
-    while chunk := f.read(1 << 20):
-        unpacked.update(chunk)
-index = json.load(open(f"{root}/index.json"))
-manifest = load(index["manifests"][0])
-config = load(manifest["config"])
-config["rootfs"]["diff_ids"].append("sha256:" + unpacked.hexdigest())
-manifest["config"].update(store(json.dumps(config).encode()))
-manifest["layers"].append(dict(mediaType=media_type, **store(data)))
-index["manifests"][0].update(store(json.dumps(manifest).encode()))
-json.dump(index, open(f"{root}/index.json", "w"))
-EOF
-}
 
 # A layer entry climbing out of the root (Python's tarfile writes the name as given).
 "$PYTHON" - "$TMP/escape.tar" <<'EOF'
