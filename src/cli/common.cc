@@ -294,6 +294,8 @@ void add_bundle_options(CLI::App& app, BundleArgs& args, const std::string& rele
   app.add_option("--install-mode", args.install_mode,
                  "OLM bundle inputs: AllNamespaces, OwnNamespace, SingleNamespace=NS or "
                  "MultiNamespace=NS,NS (default: audit compares every mode the bundle supports)");
+  app.add_option("--image", args.image,
+                 "OLM bundle images holding several images: the one to read, by name or digest");
 }
 
 void add_chart_options(CLI::App& app, BundleArgs& args) {
@@ -427,13 +429,14 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
   std::vector<RenderedOlm> olm_bundles;
   for (const std::string& input : args.inputs) {
     if (is_olm_bundle(input)) {
-      auto olm = render_olm_input(input, args.install_mode, args.namespace_);
+      auto olm = render_olm_input(input, args.install_mode, args.namespace_, args.image);
       std::string refused = olm ? "" : fmt::format("{}", fmt::join(olm.error(), "\n"));
       if (!olm && errors) *errors = refused;
       if (!olm && !errors) print_error(refused);
       if (!olm) return std::nullopt;
       files.insert(files.end(), olm->files.begin(), olm->files.end());
       rendered.push_back(NamedText{input, olm->text, "", "olm"});
+      rendered.insert(rendered.end(), olm->texts.begin(), olm->texts.end());
       olm_bundles.push_back(std::move(*olm));
       continue;
     }

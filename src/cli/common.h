@@ -74,6 +74,7 @@ struct BundleArgs {
   std::vector<std::string> kustomizations;  // -k: inputs that must be kustomizations
   ChartPullOptions pull;                    // for chart references (oci://..., REPO/CHART)
   std::string install_mode;                 // --install-mode, for OLM bundle inputs
+  std::string image;                        // --image, for OLM bundle images
   std::vector<std::string> git_sources;     // --source URL=DIR, for GitOps objects
 };
 

@@ -23,7 +23,7 @@ int audit_olm_modes(const OlmModesRun& run) {
     print_hint("choose one mode with --install-mode, or use --format text, json, markdown or html");
     return kExitUsage;
   }
-  auto bundle = read_olm_bundle(args.inputs[0]);
+  auto bundle = read_olm_bundle(args.inputs[0], args.image);
   if (!bundle) {
     print_error(bundle.error());
     return kExitUsage;

@@ -6,8 +6,12 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <map>
+#include <optional>
+#include <utility>
 
 #include "load/loader.h"
+#include "load/olm_image.h"
 
 namespace footprint {
 
@@ -86,6 +90,7 @@ tl::expected<OlmInstallMode, std::string> parse_install_mode(std::string_view te
 }
 
 bool is_olm_bundle(const std::string& path) {
+  if (is_olm_image(path)) return true;
   std::error_code ec;
   fs::path root(path);
   if (!fs::is_directory(root / "manifests", ec)) return false;
@@ -110,13 +115,17 @@ std::vector<std::string> OlmBundle::supported_modes() const {
   return out;
 }
 
-tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path) {
+namespace {
+
+// The bundle from its files: `annotations` is metadata/annotations.yaml's text (nullopt when
+// there is none), `manifests` the (name, text) of manifests/' files, sorted.
+tl::expected<OlmBundle, std::string> parse_olm_bundle(
+    const std::string& path, const std::optional<std::string>& annotations,
+    const std::vector<std::pair<std::string, std::string>>& manifests) {
   OlmBundle bundle;
   bundle.root = path;
-  std::error_code ec;
-  fs::path root(path);
-  if (auto text = read_text_file((root / "metadata" / "annotations.yaml").string(), 1 << 20)) {
-    if (auto docs = yaml::parse(*text); docs && !docs->empty()) {
+  if (annotations) {
+    if (auto docs = yaml::parse(*annotations); docs && !docs->empty()) {
       bundle.package = std::string(
           docs->front()
               .root.at({"annotations", "operators.operatorframework.io.bundle.package.v1"})
@@ -124,19 +133,9 @@ tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path) {
       bundle.trees.push_back(docs->front().tree);
     }
   }
-  std::vector<std::string> files;
-  for (auto it = fs::directory_iterator(root / "manifests", ec);
-       !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    if (it->is_regular_file(ec) && manifest_file(it->path()))
-      files.push_back((fs::path(path) / "manifests" / it->path().filename()).generic_string());
-  }
-  if (ec) return tl::unexpected(fmt::format("{}/manifests: cannot read: {}", path, ec.message()));
-  std::sort(files.begin(), files.end());
   std::vector<OlmManifest> csvs;
-  for (const std::string& file : files) {
-    auto text = read_text_file(file, uint64_t{64} << 20);
-    if (!text) return tl::unexpected(fmt::format("{}: cannot read: {}", file, text.error()));
-    auto docs = yaml::parse(*text);
+  for (const auto& [file, text] : manifests) {
+    auto docs = yaml::parse(text);
     if (!docs) {
       return tl::unexpected(fmt::format("{}:{}:{}: {}", file, docs.error().position.line,
                                         docs.error().position.column, docs.error().message));
@@ -164,9 +163,83 @@ tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path) {
   return bundle;
 }
 
+std::map<std::string, std::string> annotations_of(const std::string& text) {
+  std::map<std::string, std::string> out;
+  auto docs = yaml::parse(text);
+  if (!docs || docs->empty()) return out;
+  yaml::Node map = docs->front().root.get("annotations");
+  for (size_t i = 0; map.is_mapping() && i < map.size(); ++i)
+    out[std::string(map.key(i).str())] = std::string(map.value(i).text());
+  return out;
+}
+
+tl::expected<OlmBundle, std::string> read_olm_image_bundle(const std::string& path,
+                                                           const std::string& image_name) {
+  auto image = read_olm_image(path, image_name);
+  if (!image) return tl::unexpected(image.error());
+  std::optional<std::string> annotations;
+  std::vector<std::pair<std::string, std::string>> manifests;
+  for (auto& [rel, text] : image->files) {
+    if (rel == "metadata/annotations.yaml") annotations = text;
+    size_t slash = rel.find('/');
+    if (rel.starts_with("manifests/") && rel.find('/', slash + 1) == std::string::npos &&
+        manifest_file(rel))
+      manifests.emplace_back(path + "/" + rel, text);
+  }
+  auto bundle = parse_olm_bundle(path, annotations, manifests);
+  if (!bundle) return bundle;
+  for (auto& [name, text] : manifests)
+    bundle->texts.emplace(name, std::move(text));
+  bundle->notes.push_back(fmt::format(
+      "{}: a bundle image ({}), image {} ({} layer{}, every digest checked), read in memory", path,
+      image->format,
+      image->name == image->digest ? image->digest : image->name + " " + image->digest,
+      image->layers, image->layers == 1 ? "" : "s"));
+  for (const std::string& disagreement :
+       label_disagreements(*image, annotations ? annotations_of(*annotations)
+                                               : std::map<std::string, std::string>{})) {
+    bundle->notes.push_back(
+        fmt::format("{}: {}; OLM reads metadata/annotations.yaml", path, disagreement));
+  }
+  return bundle;
+}
+
+}  // namespace
+
+tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path,
+                                                     const std::string& image) {
+  if (is_olm_image(path)) return read_olm_image_bundle(path, image);
+  if (!image.empty())
+    return tl::unexpected(
+        fmt::format("{}: --image picks an image of a bundle image; this is a "
+                    "bundle folder",
+                    path));
+  std::error_code ec;
+  fs::path root(path);
+  std::optional<std::string> annotations;
+  if (auto text = read_text_file((root / "metadata" / "annotations.yaml").string(), 1 << 20))
+    annotations = std::move(*text);
+  std::vector<std::string> files;
+  for (auto it = fs::directory_iterator(root / "manifests", ec);
+       !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    if (it->is_regular_file(ec) && manifest_file(it->path()))
+      files.push_back((fs::path(path) / "manifests" / it->path().filename()).generic_string());
+  }
+  if (ec) return tl::unexpected(fmt::format("{}/manifests: cannot read: {}", path, ec.message()));
+  std::sort(files.begin(), files.end());
+  std::vector<std::pair<std::string, std::string>> manifests;
+  for (const std::string& file : files) {
+    auto text = read_text_file(file, uint64_t{64} << 20);
+    if (!text) return tl::unexpected(fmt::format("{}: cannot read: {}", file, text.error()));
+    manifests.emplace_back(file, std::move(*text));
+  }
+  return parse_olm_bundle(path, annotations, manifests);
+}
+
 tl::expected<RenderedOlm, std::vector<std::string>> render_olm_input(
-    const std::string& path, const std::string& mode_text, const std::string& install_namespace) {
-  auto bundle = read_olm_bundle(path);
+    const std::string& path, const std::string& mode_text, const std::string& install_namespace,
+    const std::string& image) {
+  auto bundle = read_olm_bundle(path, image);
   if (!bundle) return tl::unexpected(std::vector{bundle.error()});
   OlmInstallMode mode;
   if (!mode_text.empty()) {
@@ -193,6 +266,13 @@ tl::expected<RenderedOlm, std::vector<std::string>> render_olm_input(
                       : " (OLM v1 installs other modes than AllNamespaces only behind its "
                         "SingleOwnNamespaceInstallSupport feature gate; OLM v0 through an "
                         "OperatorGroup)"));
+  rendered->notes.insert(rendered->notes.begin() + 1, bundle->notes.begin(), bundle->notes.end());
+  // An image's manifests exist only in memory: they are loaded as texts, under the names shown.
+  for (const std::string& file : rendered->files) {
+    auto text = bundle->texts.find(file);
+    if (text != bundle->texts.end()) rendered->texts.push_back(NamedText{file, text->second});
+  }
+  if (!bundle->texts.empty()) rendered->files.clear();
   return rendered;
 }
 

@@ -6,12 +6,14 @@
 // as manifests the loader reads like any others.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "load/loader.h"
 #include "load/yaml.h"
 
 namespace footprint {
@@ -31,7 +33,7 @@ struct OlmInstallMode {
 tl::expected<OlmInstallMode, std::string> parse_install_mode(std::string_view text);
 
 // A directory that holds manifests/ with a *.clusterserviceversion.yaml or
-// metadata/annotations.yaml.
+// metadata/annotations.yaml, or a bundle image (olm_image.h).
 bool is_olm_bundle(const std::string& path);
 
 struct OlmManifest {
@@ -48,11 +50,17 @@ struct OlmBundle {
   std::vector<OlmManifest> crds;
   std::vector<OlmManifest> others;
   std::vector<std::shared_ptr<const yaml::Tree>> trees;
+  // A bundle image's files by the names shown (IMAGE/manifests/x.yaml): they exist only in
+  // memory. Empty for a bundle folder.
+  std::map<std::string, std::string> texts;
+  std::vector<std::string> notes;  // what the image is, and where its labels disagree
   // The install modes spec.installModes marks supported, in OLM's order.
   std::vector<std::string> supported_modes() const;
 };
 
-tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path);
+// `image` (--image) picks one image of a bundle image that holds several.
+tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path,
+                                                     const std::string& image = "");
 
 // What OLM v1's validators refuse (operator-controller, rukpak/render/registryv1/validators), each
 // message as OLM words it, after the place in the bundle it is about.
@@ -73,6 +81,8 @@ struct RenderedOlm {
   std::string text;
   // Bundle manifests OLM creates unchanged: loaded as the files they are.
   std::vector<std::string> files;
+  // A bundle image's manifests OLM creates unchanged, loaded from memory, instead of files.
+  std::vector<NamedText> texts;
   std::vector<std::string> notes;
   std::string mode;  // the install mode rendered, as --install-mode names it
 };
@@ -86,6 +96,7 @@ tl::expected<RenderedOlm, std::vector<std::string>> render_olm_bundle(
 // AllNamespaces when the bundle supports it (the only mode OLM v1 installs by default), else in
 // the first mode it supports.
 tl::expected<RenderedOlm, std::vector<std::string>> render_olm_input(
-    const std::string& path, const std::string& mode_text, const std::string& install_namespace);
+    const std::string& path, const std::string& mode_text, const std::string& install_namespace,
+    const std::string& image = "");
 
 }  // namespace footprint
