@@ -141,17 +141,37 @@ std::vector<PathVerdict> skipping_paths(const Context& ctx, const Object& crd) {
   return out;
 }
 
+// The paths of --deploy-with on which NEW's CRD does not arrive: those that never upgrade it, and
+// those whose apply of it fails (a size limit: client-side apply's annotation, the request body,
+// etcd), with their reasons and fixes.
+std::vector<PathVerdict> paths_not_reached(const Context& ctx, const Object& crd) {
+  bool chart = installed_as_chart(ctx.bundle);
+  auto size = std::find_if(ctx.sizes.begin(), ctx.sizes.end(),
+                           [&](const ObjectSize& s) { return s.object == &crd; });
+  std::vector<PathVerdict> out;
+  for (DeliveryPath p : ctx.deploy_with) {
+    std::optional<PathVerdict> applied;
+    if (size != ctx.sizes.end() && size->sizes) applied = object_verdict(p, *size, chart);
+    if (applied && applied->outcome == Outcome::kFails) {
+      out.push_back(std::move(*applied));
+    } else if (auto skipped = crds_dir_not_upgraded(p, crd, chart)) {
+      out.push_back(std::move(*skipped));
+    }
+  }
+  return out;
+}
+
 // How NEW's CRD reaches the cluster on upgrade on the paths of --deploy-with.
 std::string delivery_on_chosen_paths(const Context& ctx, const Object& crd) {
-  std::vector<PathVerdict> skipping = skipping_paths(ctx, crd);
-  if (skipping.empty()) {
+  std::vector<PathVerdict> missed = paths_not_reached(ctx, crd);
+  if (missed.empty()) {
     return fmt::format(
-        "It reaches the cluster on the paths given ({}): they upgrade a chart's crds/ like any "
-        "object.",
-        ctx.deploy_with.size() == 1 ? path_name(ctx.deploy_with.front()) : "each of them");
+        "It reaches the cluster on the paths given ({}){}.",
+        ctx.deploy_with.size() == 1 ? path_name(ctx.deploy_with.front()) : "each of them",
+        in_helm_crds_dir(crd) ? ": they upgrade a chart's crds/ like any object" : "");
   }
   std::string text;
-  for (const PathVerdict& v : skipping) {
+  for (const PathVerdict& v : missed) {
     text += fmt::format("{}This change will not reach the cluster with {}: {} {}",
                         text.empty() ? "" : " ", path_name(v.path), v.why, v.fix);
   }
@@ -161,16 +181,19 @@ std::string delivery_on_chosen_paths(const Context& ctx, const Object& crd) {
 // How NEW's CRD reaches the cluster on upgrade, said once per CRD that changes.
 std::string delivery(const Context& ctx, const Object& crd) {
   const std::string& source = crd.helm_source;
-  if (in_helm_crds_dir(crd) && !ctx.deploy_with.empty()) return delivery_on_chosen_paths(ctx, crd);
-  if (in_helm_crds_dir(crd)) {
+  std::string how;
+  if (!ctx.deploy_with.empty()) {
+    how = delivery_on_chosen_paths(ctx, crd);
+  } else if (in_helm_crds_dir(crd)) {
     return fmt::format(
         "Helm never upgrades CRDs in a chart's crds/ directory ({}): `helm upgrade` leaves the "
         "old definition in place, so this change needs `kubectl apply --server-side -f` of that "
         "file before the upgrade.",
         source);
+  } else {
+    how = source.empty() ? "Applying the new manifests replaces it."
+                         : "Helm applies it with the upgrade (it is a template).";
   }
-  std::string how = source.empty() ? "Applying the new manifests replaces it."
-                                   : "Helm applies it with the upgrade (it is a template).";
   if (!ctx.hidden.empty())
     how += " The operator also writes CRDs at run time, so it may apply its own on start.";
   return how;

@@ -183,6 +183,40 @@ TEST(DiffCrds, HelmNeverUpgradesCrdsOfTheCrdsDirectory) {
   EXPECT_NE(crds[0]->fix.find("chart/crds/widgets.yaml"), std::string::npos);
 }
 
+// --deploy-with: Argo CD renders crds/ with --include-crds and applies them like any object
+// (argoproj/argo-cd#3336, PR#8012), so the change reaches the cluster; Flux's helm-controller
+// skips crds/ on upgrade unless upgrade.crds is CreateReplace (fluxcd/helm-controller's
+// HelmRelease API: upgrade.crds defaults to Skip); Helm creates crds/ on install only (helm-www
+// chart_best_practices/custom_resource_definitions.md), so a new one is not created on upgrade.
+TEST(DiffCrds, WhetherACrdsDirectoryChangeReachesTheClusterDependsOnThePath) {
+  std::string old_crd =
+      "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
+)");
+  std::string new_crd =
+      "# Source: chart/crds/widgets.yaml\n" + crd(R"(  - {name: v1, served: true, storage: true}
+  - {name: v2, served: true, storage: false}
+)");
+  UpgradeDiff argo_diff = diff_of(old_crd, new_crd, {DeliveryPath::kArgocd});
+  auto argo = changes_in(argo_diff, "crds");
+  ASSERT_EQ(argo.size(), 1u);
+  EXPECT_NE(argo[0]->fix.find("It reaches the cluster on the paths given (argocd)"),
+            std::string::npos);
+  UpgradeDiff flux_diff = diff_of(old_crd, new_crd, {DeliveryPath::kFlux});
+  auto flux = changes_in(flux_diff, "crds");
+  ASSERT_EQ(flux.size(), 1u);
+  EXPECT_NE(flux[0]->fix.find("will not reach the cluster with flux"), std::string::npos);
+  EXPECT_NE(flux[0]->fix.find("upgrade.crds: CreateReplace"), std::string::npos);
+  std::string added = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n";
+  UpgradeDiff helm_diff = diff_of(added, new_crd, {DeliveryPath::kHelm4});
+  auto helm_added = changes_in(helm_diff, "crds");
+  ASSERT_EQ(helm_added.size(), 1u);
+  EXPECT_EQ(helm_added[0]->severity, Severity::kHigh);
+  UpgradeDiff argo_added_diff = diff_of(added, new_crd, {DeliveryPath::kArgocd});
+  auto argo_added = changes_in(argo_added_diff, "crds");
+  ASSERT_EQ(argo_added.size(), 1u);
+  EXPECT_EQ(argo_added[0]->severity, Severity::kInfo);
+}
+
 TEST(DiffCrds, ACrdDroppedFromHelmTemplatesDeletesItsObjects) {
   std::string old_crd = "# Source: chart/templates/crds.yaml\n" + crd(kV1Storage);
   UpgradeDiff diff = diff_of(old_crd, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");

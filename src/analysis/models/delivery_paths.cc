@@ -75,7 +75,7 @@ std::string applied_copy_why(DeliveryPath path, const ApplySizes& a) {
                         ? "Argo CD applies client-side unless told otherwise, and client-side "
                           "apply stores the object in kubectl.kubernetes.io/last-applied-"
                           "configuration"
-                        : "client-side apply stores the object in kubectl.kubernetes.io/"
+                        : "Client-side apply stores the object in kubectl.kubernetes.io/"
                           "last-applied-configuration";
   return fmt::format("{}, which brings its annotations to about {} bytes (limit {}).", who,
                      with_commas(a.annotation_bytes), with_commas(kAnnotationLimit));
@@ -216,7 +216,8 @@ PathVerdict object_verdict(DeliveryPath path, const ObjectSize& size, bool chart
                  fmt::format("OLM v0 unpacks each bundle manifest into a ConfigMap of at most {} "
                              "bytes; this one is {} bytes of YAML.",
                              with_commas(kMaxSecretSize), with_commas(size.yaml_bytes)),
-                 kShrink);
+                 "Shrink the manifest below 1 MiB for OLM: generate the CRD without schema "
+                 "descriptions (controller-gen crd:maxDescLen=0) or drop versions nobody serves.");
   }
   bool near = (writes_applied_copy(path) && near_limit(a.annotation_bytes, kAnnotationLimit)) ||
               near_limit(a.request_bytes, kRequestBodyLimit) ||

@@ -38,16 +38,30 @@ TEST(DeliveryPaths, NamesRoundTrip) {
   EXPECT_FALSE(parse_delivery_path("helm"));
 }
 
+// helm/helm pkg/action/action.go renderResources: with --include-crds, `helm template` writes each
+// of chart.CRDObjects() as "---\n# Source: %s\n" with crd.Filename, the path from the top chart
+// ("chart/crds/x.yaml", "parent/charts/sub/crds/x.yaml" for a subchart's), and each template the
+// same way with its name under templates/.
 TEST(DeliveryPaths, CrdsDirectoryFromHelmSourceComment) {
   Bundle a = bundle_from(kCrd);
   Bundle b = bundle_from(kTemplateCrd);
+  std::string sub = kCrd;
+  sub.replace(sub.find("chart/crds/"), 11, "parent/charts/sub/crds/");
+  Bundle c = bundle_from(sub);
   EXPECT_TRUE(in_helm_crds_dir(a.objects[0]));
   EXPECT_FALSE(in_helm_crds_dir(b.objects[0]));
+  EXPECT_TRUE(in_helm_crds_dir(c.objects[0]));
+  EXPECT_TRUE(installed_as_chart(a));
+  Bundle plain = bundle_from(std::string(kCrd).substr(std::string(kCrd).find("apiVersion")));
+  EXPECT_FALSE(installed_as_chart(plain));
+  EXPECT_FALSE(in_helm_crds_dir(plain.objects[0]));
 }
 
 // kubernetes/kubectl pkg/util/apply.go: client-side apply writes last-applied-configuration;
 // kubernetes/kubernetes#85840 (not possible to change for client-side apply). The wording changed
-// in kubernetes/kubernetes PR#128553 ("must have at most" -> "may not be more than").
+// in kubernetes/kubernetes PR#128553 ("must have at most" -> "may not be more than"). kubectl
+// prints an Invalid status as "The <Kind> <name quoted> is invalid: " (kubectl pkg/cmd/util
+// helpers.go checkErr); apimachinery's ValidateAnnotationsSize rejects only a total over the limit.
 TEST(DeliveryPaths, ClientSideApplyFailsOverAnnotationLimitInBothWordings) {
   Bundle b = bundle_from(kCrd);
   ObjectSize s = sized(b.objects[0], 400'000, 262'145);
@@ -68,7 +82,9 @@ TEST(DeliveryPaths, ClientSideApplyFailsOverAnnotationLimitInBothWordings) {
 
 // argo-cd docs/operator-manual/upgrading/3.2-3.3.md and argoproj/argo-cd#8128: Argo CD applies
 // client-side by default, even a chart's crds/ (rendered with --include-crds, argo-cd#3336); the
-// per-resource fix is argocd.argoproj.io/sync-options: ServerSideApply=true (kedacore/charts#653).
+// per-resource fix is argocd.argoproj.io/sync-options: ServerSideApply=true (argo-cd docs
+// user-guide/sync-options.md; kedacore/charts#653). Argo CD shows the API server's own message,
+// "<Kind>.<group> <name quoted> is invalid: ..." (apimachinery pkg/api/errors NewInvalid).
 TEST(DeliveryPaths, ArgoCdDefaultFailsAndNamesPerResourceServerSideApply) {
   Bundle b = bundle_from(kCrd);
   ObjectSize s = sized(b.objects[0], 400'000, 800'000);
@@ -111,7 +127,8 @@ TEST(DeliveryPaths, HelmAndFluxNeverUpgradeCrdsDirectory) {
   EXPECT_EQ(
       object_verdict(DeliveryPath::kHelm3, sized(t.objects[0], 400'000, 800'000), true).outcome,
       Outcome::kWorks);
-  // Flux without a chart is the kustomize-controller, which applies server-side and upgrades.
+  // Flux without a chart is the kustomize-controller, which applies server-side (always, since
+  // Flux 0.18: fluxcd/kustomize-controller#486) and upgrades CRDs like any object.
   EXPECT_EQ(object_verdict(DeliveryPath::kFlux, s, false).outcome, Outcome::kWorks);
 }
 
@@ -124,8 +141,10 @@ TEST(DeliveryPaths, HelmFourSaysUpgradesKeepTheInstallMethod) {
   EXPECT_NE(v.why.find("upgrade keeps the method"), std::string::npos);
 }
 
-// The request body limit (kubernetes/kubernetes#105863) holds for every client; client-side apply
-// sends the object and its copy (open-telemetry/opentelemetry-operator PR#5023, koperator#716).
+// The request body limit (kubernetes/kubernetes#105863: the API server's MaxRequestBodyBytes,
+// 3 MiB; the handler answers errors.NewRequestEntityTooLargeError("limit is 3145728"), kubectl
+// may show only the 413) holds for every client; client-side apply sends the object and its copy
+// (open-telemetry/opentelemetry-operator PR#5023, banzaicloud/koperator#716).
 TEST(DeliveryPaths, RequestBodyLimit) {
   Bundle b = bundle_from(kTemplateCrd);
   PathVerdict all = object_verdict(DeliveryPath::kKubectlServerSide,
@@ -139,7 +158,8 @@ TEST(DeliveryPaths, RequestBodyLimit) {
   EXPECT_NE(object_verdict(DeliveryPath::kKubectlServerSide, s, false).outcome, Outcome::kFails);
 }
 
-// kubernetes-sigs/prow#181: server-side apply of a CRD over etcd's limit.
+// etcd's --max-request-bytes defaults to 1.5 MiB (etcd's configuration docs); kubernetes-sigs/
+// prow#181: server-side apply of a CRD over it fails with "etcdserver: request is too large".
 TEST(DeliveryPaths, EtcdLimitFailsServerSideToo) {
   Bundle b = bundle_from(kTemplateCrd);
   PathVerdict v = object_verdict(DeliveryPath::kKubectlServerSide,
@@ -155,6 +175,12 @@ TEST(DeliveryPaths, OlmConfigMapLimit) {
       object_verdict(DeliveryPath::kOlm, sized(b.objects[0], 400'000, 800'000, 1'048'577), false);
   EXPECT_EQ(v.outcome, Outcome::kFails);
   EXPECT_NE(v.errors[0].find("[]: Too long: must have at most 1048576 bytes"), std::string::npos);
+  // The ConfigMap is OLM's alone: the same object applies server-side.
+  EXPECT_EQ(v.fix.find("no delivery path"), std::string::npos) << v.fix;
+  EXPECT_EQ(object_verdict(DeliveryPath::kKubectlServerSide,
+                           sized(b.objects[0], 400'000, 800'000, 1'048'577), false)
+                .outcome,
+            Outcome::kWorks);
 }
 
 // helm/helm pkg/storage/driver/secrets.go and ValidateSecret (1 MiB of data); warn at 90 %
@@ -177,6 +203,27 @@ TEST(DeliveryPaths, HelmReleaseSecret) {
   EXPECT_EQ(release_verdict(DeliveryPath::kHelm4, near, secret, true).outcome, Outcome::kNear);
   HelmReleaseEstimate under{700'000, 943'718, true};
   EXPECT_EQ(release_verdict(DeliveryPath::kHelm4, under, secret, true).outcome, Outcome::kWorks);
+}
+
+// A limit's last 10 % is a warning (issue 44, "warn at 90 %", as cozystack/cozystack#4174 did by
+// hand for the release Secret): the annotation total against ValidateAnnotationsSize's 262,144 on
+// the paths that keep a copy, the body and etcd limits on every path.
+TEST(DeliveryPaths, ObjectsNearALimit) {
+  Bundle b = bundle_from(kTemplateCrd);
+  // 90 % of 262,144 is 235,929.6.
+  ObjectSize near = sized(b.objects[0], 200'000, 235'930);
+  EXPECT_EQ(object_verdict(DeliveryPath::kKubectl, near, false).outcome, Outcome::kNear);
+  EXPECT_NE(object_verdict(DeliveryPath::kArgocd, near, false).fix.find("ServerSideApply=true"),
+            std::string::npos);
+  EXPECT_EQ(object_verdict(DeliveryPath::kKubectlServerSide, near, false).outcome, Outcome::kWorks);
+  EXPECT_EQ(
+      object_verdict(DeliveryPath::kKubectl, sized(b.objects[0], 200'000, 235'929), false).outcome,
+      Outcome::kWorks);
+  // 90 % of etcd's 1,572,864 is 1,415,577.6: near on every path.
+  EXPECT_EQ(object_verdict(DeliveryPath::kKubectlServerSide,
+                           sized(b.objects[0], 1'415'578, 1'415'600), false)
+                .outcome,
+            Outcome::kNear);
 }
 
 TEST(DeliveryPaths, MatrixRowsAndDifferences) {
