@@ -110,6 +110,14 @@ FieldTypeError refused(const yaml::Node& at, std::string_view field, std::string
 
 }  // namespace
 
+std::vector<std::string> dns1123_subdomain_errors(std::string_view name) {
+  return rule_errors(NameRule::kSubdomain, name);
+}
+
+std::vector<std::string> dns1123_label_errors(std::string_view name) {
+  return rule_errors(NameRule::kLabel, name);
+}
+
 std::vector<FieldTypeError> refused_names(const yaml::Node& object) {
   std::vector<FieldTypeError> out;
   yaml::Node metadata = object.get("metadata");

@@ -2,6 +2,8 @@
 // invalid document, like one with a field of the wrong type, and no check reads it.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "load/yaml.h"
@@ -19,5 +21,10 @@ namespace footprint {
 //   (ValidateObjectMeta); a cluster-scoped object's namespace is dropped, never checked.
 // A generateName-only object and custom resources' namespaces are not checked.
 std::vector<FieldTypeError> refused_names(const yaml::Node& object);
+
+// apimachinery's IsDNS1123Subdomain and IsDNS1123Label: the API server's messages for `name`,
+// none when it is valid.
+std::vector<std::string> dns1123_subdomain_errors(std::string_view name);
+std::vector<std::string> dns1123_label_errors(std::string_view name);
 
 }  // namespace footprint

@@ -62,11 +62,15 @@ void report_violation(const CustomResourceCheck& check, const SchemaViolation& v
     f.summary = fmt::format("{}: unknown field {}", object.display(), v.path);
     return;
   }
+  std::string refusal =
+      v.kind == SchemaViolation::Kind::kObjectMeta
+          ? fmt::format("The API server refuses {} on the metadata check every object gets: `{}`.",
+                        object.display(), v.error)
+          : fmt::format("The API server refuses {} against the schema of {} version {}: `{}`.",
+                        object.display(), crd_source(check), object.version, v.error);
   Finding& f = out.add(
       object, Severity::kHigh,
-      fmt::format("The API server refuses {} against the schema of {} version {}: `{}`. The "
-                  "install fails at this object.{}",
-                  object.display(), crd_source(check), object.version, v.error, rules),
+      fmt::format("{} The install fails at this object.{}", refusal, rules),
       v.value.empty()
           ? fmt::format("Set {} as the schema requires.", v.path)
           : fmt::format("Change {} (now {}) to a value the schema allows.", v.path, v.value),
@@ -120,7 +124,8 @@ extern const Check kCrSchemaInvalid{
     .rationale =
         "The API server validates a custom resource against the structural schema of the "
         "version it names (type, format, enum, required, bounds, lengths, patterns, list types, "
-        "embedded resources, after defaulting) and refuses it on any violation: the install "
+        "embedded resources, after defaulting), and its name and namespace as it checks every "
+        "object's, and refuses it on any violation: the install "
         "fails halfway, at that object. High for such a violation and for a version the CRD "
         "does not serve; medium for a field the schema does not declare, which kubectl apply "
         "refuses and a Helm install silently drops.",

@@ -113,5 +113,48 @@ TEST(CrSchemaInvalid, CrdFromTheCluster) {
   EXPECT_TRUE(run_check(b, "cr-schema-invalid").empty());
 }
 
+// The metadata check every object gets (ValidateObjectMetaAccessor) comes before the schema's,
+// and a string format is checked as kube-openapi's registry checks it.
+TEST(CrSchemaInvalid, MetadataAndFormats) {
+  Bundle b = bundle_from(R"(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: backups.example.com}
+spec:
+  group: example.com
+  names: {kind: Backup, plural: backups}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              start: {type: string, format: date-time}
+---
+apiVersion: example.com/v1
+kind: Backup
+metadata: {name: Nightly_Backup}
+spec: {start: "tonight"}
+)");
+  std::vector<Finding> findings = run_check(b, "cr-schema-invalid");
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].severity, Severity::kHigh);
+  EXPECT_EQ(findings[0].position.line, 23u);  // the 19 lines of the CRD, ---, apiVersion, kind
+  EXPECT_NE(findings[0].message.find("on the metadata check every object gets: "
+                                     "`metadata.name: Invalid value: \"Nightly_Backup\": a "
+                                     "lowercase RFC 1123 subdomain"),
+            std::string::npos)
+      << findings[0].message;
+  EXPECT_NE(findings[1].message.find("`spec.start: Invalid value: \"tonight\": spec.start in "
+                                     "body must be of type date-time: \"tonight\"`"),
+            std::string::npos)
+      << findings[1].message;
+}
+
 }  // namespace
 }  // namespace footprint

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "analysis/models/crd_formats.h"
 #include "analysis/models/crd_schema_values.h"
 #include "model/kubectl_json.h"
 
@@ -300,8 +301,10 @@ class Walk {
     for (size_t i = 0; i < node.size(); ++i) {
       std::string_view key = node.key(i).str();
       yaml::Node child = node.value(i);
-      if ((is_root || embedded) && (key == "apiVersion" || key == "kind" || key == "metadata"))
+      if ((is_root || embedded) && (key == "apiVersion" || key == "kind" || key == "metadata")) {
+        if (is_root && key == "metadata") root_metadata(child, properties.get("metadata"));
         continue;
+      }
       if (is_root && key == "status" && status_subresource_) continue;
       std::string child_at = child_path(path, key);
       if (yaml::Node property = properties.get(key)) {
@@ -325,6 +328,18 @@ class Walk {
       if (present && !null_dropped(present, property)) continue;
       std::string missing = child_path(path, key);
       invalid(node, missing, "", "Required value");
+    }
+  }
+
+  // The schema may restrict the root's metadata.name and generateName, and nothing else of
+  // metadata (the CRD's validation refuses more); the API server validates them with the rest.
+  void root_metadata(const yaml::Node& node, const yaml::Node& schema) {
+    if (!node.is_mapping()) return;
+    yaml::Node properties = schema.get("properties");
+    for (std::string_view key : {"name", "generateName"}) {
+      yaml::Node property = properties.get(key);
+      yaml::Node present = node.get(key);
+      if (property.is_mapping() && present) value(present, property, child_path("metadata", key));
     }
   }
 

@@ -18,8 +18,9 @@ namespace footprint {
 struct SchemaViolation {
   // kInvalid: the API server refuses the object. kUnknownField: a field the schema does not
   // declare; the API server drops it (pruning), and refuses it only when the request asks for
-  // strict field validation, as kubectl apply does by default.
-  enum class Kind : uint8_t { kInvalid, kUnknownField };
+  // strict field validation, as kubectl apply does by default. kObjectMeta: refused by the
+  // metadata validation every object gets (cr_object_meta.h), not by the schema.
+  enum class Kind : uint8_t { kInvalid, kUnknownField, kObjectMeta };
   Kind kind = Kind::kInvalid;
   yaml::Node at;      // the field's value, or the object lacking a required field
   std::string path;   // spec.ports[1].name
@@ -46,7 +47,8 @@ class SchemaValidator {
   SchemaValidator& operator=(const SchemaValidator&) = delete;
 
   // `object` is a whole custom resource; `schema` is its version's openAPIV3Schema. The root's
-  // apiVersion, kind and metadata are the API server's, not the schema's; with the status
+  // apiVersion, kind and metadata are the API server's, not the schema's, except the
+  // restrictions a schema may put on metadata.name and generateName; with the status
   // subresource, a create resets status, so it is not validated either.
   SchemaValidation validate(const yaml::Node& schema, const yaml::Node& object,
                             bool status_subresource);

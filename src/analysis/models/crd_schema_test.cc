@@ -152,6 +152,10 @@ TEST(CrdSchema, Strings) {
             (std::vector<std::string>{
                 "spec.id: Invalid value: \"nope\": spec.id in body must be of type uuid: "
                 "\"nope\""}));
+  // date-time is checked under the name the schema writes (errors.InvalidType prints it).
+  EXPECT_EQ(validate("properties: {x: {type: string, format: date-time}}", "x: nope").errors(),
+            (std::vector<std::string>{
+                "x: Invalid value: \"nope\": x in body must be of type date-time: \"nope\""}));
 }
 
 // schemaSliceValidator: items at path[i]; MinItems takes the default case, MaxItems becomes
@@ -232,6 +236,16 @@ TEST(CrdSchema, CelRulesCounted) {
       a: {type: integer, x-kubernetes-validations: [{rule: "self > 0"}, {rule: "self != 2"}]}
       b: {type: integer, x-kubernetes-validations: [{rule: "self > 0"}]})";
   EXPECT_EQ(validate(schema, "spec: {a: 1}").result.cel_rules, 3u);
+}
+
+// The CRD may restrict metadata.name and generateName (apiextensions' validation allows nothing
+// else under metadata); validation.go validates the whole object, metadata included.
+TEST(CrdSchema, RootMetadataNameRestrictions) {
+  std::string_view schema =
+      "properties: {metadata: {type: object, properties: {name: {type: string, maxLength: 5}}}}";
+  EXPECT_EQ(validate(schema, "metadata: {name: toolong, labels: {a: b}}").errors(),
+            (std::vector<std::string>{"metadata.name: Too long: may not be longer than 5"}));
+  EXPECT_TRUE(validate(schema, "metadata: {name: ok}").result.violations.empty());
 }
 
 // Go's %v of a float64 (strconv 'g', shortest): an exponent from 1e+06.

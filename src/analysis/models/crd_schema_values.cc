@@ -1,7 +1,6 @@
 #include "analysis/models/crd_schema_values.h"
 
 #include <fmt/format.h>
-#include <re2/re2.h>
 
 #include <charconv>
 #include <cmath>
@@ -130,23 +129,6 @@ int64_t utf8_length(std::string_view text) {
     if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++runes;
   }
   return runes;
-}
-
-bool format_matches(std::string_view format, std::string_view text) {
-  // kube-openapi strfmt/default.go's UUID patterns; go-openapi drops the dashes of a format's name.
-  static const RE2 kUuid(
-      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$)");
-  static const RE2 kUuid3(
-      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$)");
-  static const RE2 kUuid4(
-      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)");
-  static const RE2 kUuid5(
-      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)");
-  if (format == "uuid") return RE2::PartialMatch(text, kUuid);
-  if (format == "uuid3") return RE2::PartialMatch(text, kUuid3);
-  if (format == "uuid4") return RE2::PartialMatch(text, kUuid4);
-  if (format == "uuid5") return RE2::PartialMatch(text, kUuid5);
-  return true;
 }
 
 }  // namespace footprint

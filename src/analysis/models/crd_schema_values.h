@@ -42,10 +42,4 @@ std::string go_float(double value);
 // Runes, as Go's utf8.RuneCountInString counts them.
 int64_t utf8_length(std::string_view text);
 
-// Whether `text` has the string `format` of the API server's format registry (kube-openapi
-// strfmt). Only the uuid formats are checked; the others (date-time, date, hostname, ipv4, ...)
-// pass, and integer formats (int32, int64) bound nothing: kube-openapi's type validator accepts
-// any integer for them (validate/type.go).
-bool format_matches(std::string_view format, std::string_view text);
-
 }  // namespace footprint

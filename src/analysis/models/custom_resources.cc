@@ -1,5 +1,8 @@
 #include "analysis/models/custom_resources.h"
 
+#include <iterator>
+
+#include "analysis/models/cr_object_meta.h"
 #include "model/kubectl_json.h"
 
 namespace footprint {
@@ -64,9 +67,17 @@ std::vector<CustomResourceCheck> check_custom_resources(const Bundle& bundle,
       check.version = CustomResourceCheck::Version::kMissing;
     } else if (!version.served) {
       check.version = CustomResourceCheck::Version::kNotServed;
-    } else if (version.schema.is_mapping()) {
-      check.has_schema = true;
-      check.schema = validator.validate(version.schema, object.node, version.status_subresource);
+    } else {
+      if (version.schema.is_mapping()) {
+        check.has_schema = true;
+        check.schema = validator.validate(version.schema, object.node, version.status_subresource);
+      }
+      // ObjectMeta is validated before the schema, so its errors come first.
+      bool namespaced = check.crd->node.at({"spec", "scope"}).str() == "Namespaced";
+      std::vector<SchemaViolation> meta = object_meta_violations(object.node, namespaced);
+      check.schema.violations.insert(check.schema.violations.begin(),
+                                     std::make_move_iterator(meta.begin()),
+                                     std::make_move_iterator(meta.end()));
     }
     out.push_back(std::move(check));
   }
