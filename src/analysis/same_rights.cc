@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "model/helm_hooks.h"
 #include "util/strings.h"
@@ -31,23 +32,48 @@ std::string phase_of(const Bundle& bundle, const Finding& f) {
                                                 : "";
 }
 
-bool alike(const Bundle& bundle, Finding& a, Finding& b) {
-  return a.check == b.check && a.severity == b.severity && a.remediation == b.remediation &&
-         *listed(a, "grants") == *listed(b, "grants") && phase_of(bundle, a) == phase_of(bundle, b);
+// What two findings must share to be joined, as one string: the check, severity, fix, granted
+// requests and Helm phase, each written after its length, and the number of grants, so that no two
+// lists read alike.
+std::string join_key(const Bundle& bundle, Finding& f) {
+  std::string key;
+  auto add = [&](std::string_view part) {
+    key += std::to_string(part.size());
+    key += ':';
+    key += part;
+  };
+  add(f.check);
+  add(severity_name(f.severity));
+  add(f.remediation);
+  const std::vector<std::string>& grants = *listed(f, "grants");
+  add(std::to_string(grants.size()));
+  for (const std::string& grant : grants)
+    add(grant);
+  add(phase_of(bundle, f));
+  return key;
 }
 
 }  // namespace
 
 void join_same_rights(const Bundle& bundle, std::vector<Finding>& findings) {
+  // Each group of alike findings, by its first; the rest in order. A key lookup, not a scan of
+  // every later finding: an object-dense cluster has tens of thousands of subjects.
+  std::unordered_map<std::string, size_t> first_of;
+  std::vector<std::vector<size_t>> joined_into(findings.size());
   std::vector<bool> merged(findings.size(), false);
   for (size_t i = 0; i < findings.size(); ++i) {
+    if (!about_one_subject(findings[i])) continue;
+    auto [it, added] = first_of.try_emplace(join_key(bundle, findings[i]), i);
+    if (added) continue;
+    joined_into[it->second].push_back(i);
+    merged[i] = true;
+  }
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (joined_into[i].empty()) continue;
     Finding& first = findings[i];
-    if (merged[i] || !about_one_subject(first)) continue;
     std::vector<std::string> others;
-    for (size_t j = i + 1; j < findings.size(); ++j) {
+    for (size_t j : joined_into[i]) {
       Finding& other = findings[j];
-      if (merged[j] || !about_one_subject(other) || !alike(bundle, first, other)) continue;
-      merged[j] = true;
       const std::string& subject = listed(other, "subjects")->front();
       others.push_back(
           fmt::format("{} (through {})", subject, fmt::join(*listed(other, "roles"), ", ")));
@@ -55,7 +81,6 @@ void join_same_rights(const Bundle& bundle, std::vector<Finding>& findings) {
       for (const std::string& role : *listed(other, "roles"))
         add_unique(*listed(first, "roles"), role);
     }
-    if (others.empty()) continue;
     // The joined finding is about all its subjects, whichever comes first in the bundle.
     std::vector<std::string> subjects = *listed(first, "subjects");
     std::sort(subjects.begin(), subjects.end());

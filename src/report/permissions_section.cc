@@ -86,13 +86,13 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
       grants.push_back(grant_json(g));
     Json subject = {{"kind", subject_kind_name(p.subject.kind)}, {"name", p.subject.name}};
     if (!p.subject.namespace_.empty()) subject["namespace"] = p.subject.namespace_;
-    list.push_back({{"subject", subject},
+    list.push_back({{"subject", std::move(subject)},
                     {"createdByBundle", p.created_by_bundle},
                     {"clusterRoles", p.cluster_roles},
                     {"clusterRoleBindings", p.cluster_role_bindings},
                     {"roles", p.roles},
                     {"roleBindings", p.role_bindings},
-                    {"grants", grants}});
+                    {"grants", std::move(grants)}});
   }
   s.blocks.push_back(
       Block{{fmt::format("{} created or bound by the bundle; {} "
@@ -104,7 +104,7 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
             std::nullopt});
   for (Block& b : per_subject)
     s.blocks.push_back(std::move(b));
-  s.json = {{"subjects", list}};
+  s.json = {{"subjects", std::move(list)}};
   return s;
 }
 

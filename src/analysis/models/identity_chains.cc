@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "analysis/models/rbac_models.h"
 #include "analysis/models/rights.h"
@@ -28,6 +29,12 @@ class Grants {
     if (bundle_only) {
       std::erase_if(bindings_, [&](uint32_t i) { return policy.bindings()[i].builtin(); });
     }
+    for (uint32_t i : bindings_) {
+      const RbacBinding& b = policy.bindings()[i];
+      if (!b.cluster) namespaces_.push_back(b.namespace_);
+    }
+    std::sort(namespaces_.begin(), namespaces_.end());
+    namespaces_.erase(std::unique(namespaces_.begin(), namespaces_.end()), namespaces_.end());
   }
 
   // The first binding that allows `r`, or null.
@@ -49,9 +56,29 @@ class Grants {
   }
   bool empty() const { return bindings_.empty(); }
 
+  // Whether a ClusterRoleBinding may allow the request for some object name: resourceNames are
+  // not looked at, so a false is certain and a true only possible.
+  bool cluster_may(std::string_view verb, std::string_view group, std::string_view resource,
+                   std::string_view sub) const {
+    for (uint32_t i : bindings_) {
+      const RbacBinding& b = policy_.bindings()[i];
+      if (!b.cluster || !b.role) continue;
+      for (const PolicyRule& rule : b.role->rules) {
+        if (verb_matches(rule, verb) && api_group_matches(rule, group) &&
+            resource_matches(rule, resource, sub)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+  // The namespaces of the RoleBindings, sorted: anywhere else only ClusterRoleBindings hold.
+  const std::vector<std::string>& namespaces() const { return namespaces_; }
+
  private:
   const RbacPolicy& policy_;
   std::vector<uint32_t> bindings_;
+  std::vector<std::string> namespaces_;
 };
 
 // A pod that runs as an account: exec into it is that account's token.
@@ -62,20 +89,36 @@ struct RunningPod {
 
 // The identities a chain may pass through, and the pods that run as them.
 struct Identities {
-  std::vector<Subject> accounts;  // ServiceAccounts that exist and some binding names
+  // ServiceAccounts that exist and some binding names, sorted: by namespace, then name.
+  std::vector<Subject> accounts;
   std::vector<Subject> users;
   std::vector<Subject> groups;
   std::vector<std::string> namespaces;  // of `accounts`, in order
+  // Per entry of `namespaces`: its accounts (the range of `accounts` from the first), its pods
+  // (indices into `pods`, ascending).
+  std::vector<uint32_t> first_account;
+  std::vector<std::vector<uint32_t>> pods_in;
   std::vector<RunningPod> pods;
+
+  // The index of `ns` in `namespaces`, or npos.
+  size_t namespace_index(std::string_view ns) const {
+    auto it = std::lower_bound(namespaces.begin(), namespaces.end(), ns);
+    return it != namespaces.end() && *it == ns ? static_cast<size_t>(it - namespaces.begin())
+                                               : std::string::npos;
+  }
+  std::span<const Subject> accounts_in(size_t i) const {
+    size_t end = i + 1 < namespaces.size() ? first_account[i + 1] : accounts.size();
+    return std::span(accounts).subspan(first_account[i], end - first_account[i]);
+  }
 };
 
 Subject account(std::string_view ns, std::string_view name) {
   return Subject{SubjectKind::kServiceAccount, std::string(name), std::string(ns)};
 }
 
-void add_sorted(std::vector<Subject>& list, const Subject& s) {
-  auto it = std::lower_bound(list.begin(), list.end(), s);
-  if (it == list.end() || !(*it == s)) list.insert(it, s);
+void sort_unique(std::vector<Subject>& list) {
+  std::sort(list.begin(), list.end());
+  list.erase(std::unique(list.begin(), list.end()), list.end());
 }
 
 // Whether a pod spec carries the account's token: automountServiceAccountToken false leaves it
@@ -93,35 +136,48 @@ Identities gather(const RbacPolicy& policy, const Bundle& bundle, std::span<cons
   auto add_objects = [&](const Bundle& b) {
     for (uint32_t i : b.of_kind("", "ServiceAccount")) {
       const Object& o = b.objects[i];
-      if (!o.replaced()) add_sorted(existing, account(o.namespace_, o.name));
+      if (!o.replaced()) existing.push_back(account(o.namespace_, o.name));
     }
   };
   add_objects(bundle);
   if (cluster) add_objects(*cluster);
+  sort_unique(existing);
   Identities out;
   for (const RbacBinding& b : policy.bindings()) {
     for (const Subject& s : b.subjects) {
       if (s.kind == SubjectKind::kUser) {
-        if (s.name != "system:anonymous") add_sorted(out.users, s);
+        if (s.name != "system:anonymous") out.users.push_back(s);
       } else if (s.kind == SubjectKind::kGroup) {
-        add_sorted(out.groups, s);
+        out.groups.push_back(s);
       } else {
         Subject sa = account(s.namespace_.empty() ? b.namespace_ : s.namespace_, s.name);
         bool bootstrap = b.builtin() && !b.in_cluster;
         if (bootstrap || sa.name == "default" ||
             std::binary_search(existing.begin(), existing.end(), sa)) {
-          add_sorted(out.accounts, sa);
+          out.accounts.push_back(std::move(sa));
         }
       }
     }
   }
-  for (const Subject& s : out.accounts)
-    add_unique(out.namespaces, s.namespace_);
+  sort_unique(out.users);
+  sort_unique(out.groups);
+  sort_unique(out.accounts);
+  for (uint32_t i = 0; i < out.accounts.size(); ++i) {
+    if (out.namespaces.empty() || out.namespaces.back() != out.accounts[i].namespace_) {
+      out.namespaces.push_back(out.accounts[i].namespace_);
+      out.first_account.push_back(i);
+    }
+  }
+  out.pods_in.resize(out.namespaces.size());
   auto add_pods = [&](std::span<const PodTemplate> templates) {
     for (const PodTemplate& p : templates) {
       Subject sa = account(p.owner->namespace_, service_account_of(p.spec));
-      if (mounts_token(p.spec) && std::binary_search(out.accounts.begin(), out.accounts.end(), sa))
-        out.pods.push_back(RunningPod{p.owner, sa});
+      if (mounts_token(p.spec) &&
+          std::binary_search(out.accounts.begin(), out.accounts.end(), sa)) {
+        out.pods_in[out.namespace_index(sa.namespace_)].push_back(
+            static_cast<uint32_t>(out.pods.size()));
+        out.pods.push_back(RunningPod{p.owner, std::move(sa)});
+      }
     }
   };
   add_pods(pods);
@@ -142,6 +198,37 @@ IdentityHop hop(HopKind kind, const Subject& to, std::string request, std::strin
   return h;
 }
 
+// Whether a ClusterRoleBinding of `g` may grant a hop into some namespace. When none does,
+// only the namespaces of its RoleBindings hold hops, and every other is skipped unasked.
+bool hops_cluster_wide(const Grants& g) {
+  for (const WorkloadResource& w : kPodCreators) {
+    if (g.cluster_may("create", w.group, w.resource, "")) return true;
+  }
+  return g.cluster_may("create", "", "secrets", "") ||
+         g.cluster_may("create", "", "serviceaccounts", "token") ||
+         g.cluster_may("impersonate", "", "serviceaccounts", "") ||
+         g.cluster_may("create", "", "pods", "exec") || g.cluster_may("get", "", "pods", "exec") ||
+         g.cluster_may("create", "", "pods", "attach") ||
+         g.cluster_may("get", "", "pods", "attach") ||
+         g.cluster_may("update", "", "pods", "ephemeralcontainers") ||
+         g.cluster_may("patch", "", "pods", "ephemeralcontainers");
+}
+
+// Indices into ids.namespaces, ascending, of the namespaces where `g` may grant a hop.
+std::vector<size_t> hop_namespaces(const Identities& ids, const Grants& g) {
+  std::vector<size_t> out;
+  if (hops_cluster_wide(g)) {
+    out.resize(ids.namespaces.size());
+    for (size_t i = 0; i < out.size(); ++i)
+      out[i] = i;
+    return out;
+  }
+  for (const std::string& ns : g.namespaces()) {
+    if (size_t i = ids.namespace_index(ns); i != std::string::npos) out.push_back(i);
+  }
+  return out;  // ascending: both lists are sorted
+}
+
 // Every hop `from` may take, in a fixed order; with `bundle_only`, those the bundle's own
 // bindings grant.
 std::vector<IdentityHop> hops_of(const RbacPolicy& policy, const Identities& ids,
@@ -149,7 +236,9 @@ std::vector<IdentityHop> hops_of(const RbacPolicy& policy, const Identities& ids
   std::vector<IdentityHop> out;
   Grants g(policy, identity_of(from), bundle_only);
   if (g.empty()) return out;
-  for (const std::string& ns : ids.namespaces) {
+  const std::vector<size_t> namespaces = hop_namespaces(ids, g);
+  for (size_t i : namespaces) {
+    const std::string& ns = ids.namespaces[i];
     const RbacBinding* pods = nullptr;
     std::string pods_request;
     for (const WorkloadResource& w : kPodCreators) {
@@ -167,8 +256,8 @@ std::vector<IdentityHop> hops_of(const RbacPolicy& policy, const Identities& ids
     }
     // Pods first (the right most findings name), then a token request, impersonation and token
     // Secrets.
-    for (const Subject& sa : ids.accounts) {
-      if (sa.namespace_ != ns || sa == from) continue;
+    for (const Subject& sa : ids.accounts_in(i)) {
+      if (sa == from) continue;
       if (pods) out.push_back(hop(HopKind::kCreatePods, sa, pods_request, ns, pods));
       if (const RbacBinding* b = g.allows("create", "", "serviceaccounts", ns, "token", sa.name))
         out.push_back(hop(HopKind::kTokenRequest, sa, "create serviceaccounts/token", ns, b));
@@ -178,7 +267,13 @@ std::vector<IdentityHop> hops_of(const RbacPolicy& policy, const Identities& ids
         out.push_back(hop(HopKind::kTokenSecret, sa, "create and read secrets", ns, secrets));
     }
   }
-  for (const RunningPod& p : ids.pods) {
+  // The pods of those namespaces, in the order they were found.
+  std::vector<uint32_t> pod_order;
+  for (size_t i : namespaces)
+    pod_order.insert(pod_order.end(), ids.pods_in[i].begin(), ids.pods_in[i].end());
+  std::sort(pod_order.begin(), pod_order.end());
+  for (uint32_t pod : pod_order) {
+    const RunningPod& p = ids.pods[pod];
     if (p.account == from) continue;
     const std::string& ns = p.account.namespace_;
     const RbacBinding* b = nullptr;
@@ -202,8 +297,10 @@ std::vector<IdentityHop> hops_of(const RbacPolicy& policy, const Identities& ids
     h.pod_owner = p.owner;
     out.push_back(std::move(h));
   }
-  // A user and a group are impersonated without a namespace; a group only together with a user
-  // (impersonation.go refuses groups without one), which any user name allowed provides.
+  // A user and a group are impersonated without a namespace, so only a ClusterRoleBinding grants
+  // it; a group only together with a user (impersonation.go refuses groups without one), which
+  // any user name allowed provides.
+  if (!g.cluster_may("impersonate", "", "users", "")) return out;
   for (const Subject& u : ids.users) {
     if (u == from) continue;
     if (const RbacBinding* b = g.allows("impersonate", "", "users", "", "", u.name))
@@ -284,15 +381,14 @@ std::vector<IdentityChain> identity_chains(const RbacPolicy& policy, const Bundl
     return it->second;
   };
   std::vector<IdentityChain> out;
-  std::vector<Subject> started;
+  std::set<Subject> started;
   for (const RbacBinding& b : policy.bindings()) {
     if (b.builtin()) continue;
     for (const Subject& named : b.subjects) {
       Subject start = named;
       if (start.kind == SubjectKind::kServiceAccount && start.namespace_.empty())
         start.namespace_ = b.namespace_;
-      if (std::find(started.begin(), started.end(), start) != started.end()) continue;
-      started.push_back(start);
+      if (!started.insert(start).second) continue;
       if (!reason(start).empty()) continue;  // cluster-admin already: rbac-wildcard's
       // The first hop is one the bundle grants: what an identity of the cluster does with the
       // cluster's own bindings (system:kube-controller-manager minting tokens) is no finding of

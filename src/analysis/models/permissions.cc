@@ -13,8 +13,30 @@
 
 namespace footprint {
 
-std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Identity& who,
-                                            bool include_builtin) {
+namespace {
+
+// What rule_risks() and catalog_marks() say of one rule, bound cluster-wide or in a namespace.
+struct RuleMarks {
+  std::vector<std::string> risks;
+  std::vector<std::string> marks;
+};
+
+// Per rule and binding scope: a role such as edit, bound for thousands of subjects, has its
+// rules rated once.
+class RuleMarksCache {
+ public:
+  const RuleMarks& of(const PolicyRule& rule, bool cluster_binding) {
+    auto [it, added] = marks_.try_emplace({&rule, cluster_binding});
+    if (added) it->second = {rule_risks(rule), catalog_marks(rule, cluster_binding)};
+    return it->second;
+  }
+
+ private:
+  std::map<std::pair<const PolicyRule*, bool>, RuleMarks> marks_;
+};
+
+std::vector<PermissionGrant> permissions_with(const RbacPolicy& policy, const Identity& who,
+                                              bool include_builtin, RuleMarksCache& cache) {
   using Key = std::tuple<std::string, std::vector<std::string>, std::vector<std::string>,
                          std::vector<std::string>, std::vector<std::string>>;
   std::map<Key, PermissionGrant> merged;
@@ -38,7 +60,8 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
       for (const std::string& r : rule.resources) {
         if (!contains(g.resources, r)) g.resources.push_back(r);
       }
-      for (const std::string& r : rule_risks(rule)) {
+      const RuleMarks& rated = cache.of(rule, b.cluster);
+      for (const std::string& r : rated.risks) {
         // Webhook configurations and CRDs are cluster-scoped: a RoleBinding grants nothing on
         // them (the authorizer only consults RoleBindings for requests in their namespace).
         bool cluster_scoped = r == "changes webhooks" || r == "changes CRDs";
@@ -47,9 +70,8 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
       }
       // "everything" says it all; the rest of the catalogue's marks would only list it.
       if (!contains(g.risks, "everything")) {
-        for (std::string& m : catalog_marks(rule, b.cluster)) {
-          if (!contains(g.risks, m) && !contains(g.consequences, m))
-            g.consequences.push_back(std::move(m));
+        for (const std::string& m : rated.marks) {
+          if (!contains(g.risks, m) && !contains(g.consequences, m)) g.consequences.push_back(m);
         }
       }
       if (!contains(g.via, b.display())) g.via.push_back(b.display());
@@ -62,16 +84,37 @@ std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Iden
   return out;
 }
 
+// Whether each row of the rights catalogue names a cluster-scoped resource, which a RoleBinding
+// grants nothing on (its own Namespace object aside).
+const std::vector<bool>& cluster_scoped_rows() {
+  static const std::vector<bool> kRows = [] {
+    std::vector<bool> rows;
+    for (const CatalogRow& row : rights_catalog()) {
+      const ResourceInfo* info = ResourceTable::builtin().find_resource(row.group, row.resource);
+      bool own_namespace_object = row.group.empty() && row.resource == "namespaces";
+      rows.push_back(info && info->scope == Scope::kCluster && !own_namespace_object);
+    }
+    return rows;
+  }();
+  return kRows;
+}
+
+}  // namespace
+
+std::vector<PermissionGrant> permissions_of(const RbacPolicy& policy, const Identity& who,
+                                            bool include_builtin) {
+  RuleMarksCache cache;
+  return permissions_with(policy, who, include_builtin, cache);
+}
+
 std::vector<std::string> catalog_marks(const PolicyRule& rule, bool cluster_binding) {
   std::vector<std::string> out;
   std::string_view name;  // a view of the rule's own string, never of a temporary
   if (!rule.resource_names.empty()) name = rule.resource_names.front();
-  for (const CatalogRow& row : rights_catalog()) {
-    if (!cluster_binding) {
-      const ResourceInfo* info = ResourceTable::builtin().find_resource(row.group, row.resource);
-      bool own_namespace_object = row.group.empty() && row.resource == "namespaces";
-      if (info && info->scope == Scope::kCluster && !own_namespace_object) continue;
-    }
+  std::span<const CatalogRow> rows = rights_catalog();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const CatalogRow& row = rows[i];
+    if (!cluster_binding && cluster_scoped_rows()[i]) continue;
     for (VerbClass v :
          {VerbClass::kRead, VerbClass::kCreate, VerbClass::kModify, VerbClass::kDelete}) {
       const RightConsequence& c = row.of(v);
@@ -100,6 +143,7 @@ std::vector<SubjectPermissions> summarize_permissions(const Bundle& bundle,
     if (!b.builtin()) subjects.insert(b.subjects.begin(), b.subjects.end());
   }
   std::vector<SubjectPermissions> out;
+  RuleMarksCache cache;
   for (const Subject& subject : subjects) {
     SubjectPermissions p;
     p.subject = subject;
@@ -115,7 +159,7 @@ std::vector<SubjectPermissions> summarize_permissions(const Bundle& bundle,
     }
     for (const RbacRole* r : roles)
       ++(r->cluster ? p.cluster_roles : p.roles);
-    p.grants = permissions_of(policy, who, false);
+    p.grants = permissions_with(policy, who, false, cache);
     out.push_back(std::move(p));
   }
   return out;
