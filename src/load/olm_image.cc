@@ -95,17 +95,19 @@ class ImageStore {
     if (!f) return tl::unexpected(fmt::format("{}: missing, or cannot be read", rel));
     std::string data;
     char buffer[1 << 16];
-    size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+    while (!std::feof(f)) {
+      size_t n = std::fread(buffer, 1, sizeof buffer, f);
+      if (std::ferror(f)) {
+        std::fclose(f);
+        return tl::unexpected(fmt::format("{}: cannot be read", rel));
+      }
       data.append(buffer, n);
       if (!count(n)) {
         std::fclose(f);
         return tl::unexpected(fmt::format("{}: {}", rel, too_large()));
       }
     }
-    bool failed = std::ferror(f) != 0;
     std::fclose(f);
-    if (failed) return tl::unexpected(fmt::format("{}: cannot be read", rel));
     return data;
   }
 
