@@ -184,7 +184,7 @@ tl::expected<OlmBundle, std::string> read_olm_image_bundle(const std::string& pa
     size_t slash = rel.find('/');
     if (rel.starts_with("manifests/") && rel.find('/', slash + 1) == std::string::npos &&
         manifest_file(rel))
-      manifests.emplace_back(path + "/" + rel, text);
+      manifests.emplace_back(fmt::format("{}/{}", path, rel), text);
   }
   auto bundle = parse_olm_bundle(path, annotations, manifests);
   if (!bundle) return bundle;

@@ -95,17 +95,19 @@ class ImageStore {
     if (!f) return tl::unexpected(fmt::format("{}: missing, or cannot be read", rel));
     std::string data;
     char buffer[1 << 16];
-    size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+    while (!std::feof(f)) {
+      size_t n = std::fread(buffer, 1, sizeof buffer, f);
+      if (std::ferror(f)) {
+        std::fclose(f);
+        return tl::unexpected(fmt::format("{}: cannot be read", rel));
+      }
       data.append(buffer, n);
       if (!count(n)) {
         std::fclose(f);
         return tl::unexpected(fmt::format("{}: {}", rel, too_large()));
       }
     }
-    bool failed = std::ferror(f) != 0;
     std::fclose(f);
-    if (failed) return tl::unexpected(fmt::format("{}: cannot be read", rel));
     return data;
   }
 
@@ -300,7 +302,8 @@ tl::expected<void, std::string> unpack(ImageStore& store, const ImageChoice& cho
   uint64_t unpacked = 0;
   for (size_t i = 0; i < layers.size(); ++i) {
     const auto& [descriptor, file] = layers[i];
-    std::string name = oci ? "blobs/sha256/" + descriptor.value("digest", "").substr(7) : file;
+    std::string digest = oci ? descriptor.value("digest", "") : "";
+    std::string name = digest.starts_with("sha256:") ? "blobs/sha256/" + digest.substr(7) : file;
     auto blob = oci ? store.read_blob(descriptor) : store.read(file);
     if (!blob) return tl::unexpected(blob.error());
     LayerCompression compression = LayerCompression::kDetect;
@@ -359,14 +362,19 @@ tl::expected<OlmImage, std::string> read_olm_image(const std::string& path,
   if (store.tarball() && !oci && !store.has("manifest.json"))
     return fail("a tar without manifest.json or oci-layout: not a `docker save` tarball");
   out.format = store.tarball() ? "docker save tarball" : "OCI image layout";
-  auto choices = oci ? oci_choices(store) : docker_choices(store);
-  if (!choices) return fail(choices.error());
-  auto picked = pick_image(*choices, image);
-  if (!picked) return fail(picked.error());
-  const ImageChoice& choice = (*choices)[*picked];
-  out.digest = choice.digest;
-  out.name = choice.names.empty() ? choice.digest : choice.names.front();
-  if (auto r = unpack(store, choice, oci, limits, out); !r) return fail(r.error());
+  // A field of the wrong type in the image's JSON (a digest that is a number) throws.
+  try {
+    auto choices = oci ? oci_choices(store) : docker_choices(store);
+    if (!choices) return fail(choices.error());
+    auto picked = pick_image(*choices, image);
+    if (!picked) return fail(picked.error());
+    const ImageChoice& choice = (*choices)[*picked];
+    out.digest = choice.digest;
+    out.name = choice.names.empty() ? choice.digest : choice.names.front();
+    if (auto r = unpack(store, choice, oci, limits, out); !r) return fail(r.error());
+  } catch (const json::exception& e) {
+    return fail(fmt::format("{} JSON: {}", out.format, e.what()));
+  }
   return out;
 }
 

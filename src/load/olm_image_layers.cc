@@ -166,8 +166,9 @@ tl::expected<void, std::string> BundleLayers::apply(std::string_view tar) {
       continue;
     }
     if (file.starts_with(kWhiteoutPrefix)) {
-      std::string target(file.substr(kWhiteoutPrefix.size()));
-      removed.push_back(dir.empty() ? target : dir + "/" + target);
+      std::string target = *path;  // the path without the file name's ".wh."
+      target.erase(slash == std::string::npos ? 0 : slash + 1, kWhiteoutPrefix.size());
+      removed.push_back(std::move(target));
       continue;
     }
     if (!bundle_path(*path)) continue;

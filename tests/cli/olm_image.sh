@@ -203,6 +203,11 @@ rm "$TMP/no-index/index.json"
 run "$FOOTPRINT" audit "$TMP/no-index" "${mode[@]}"
 expect_status 2
 expect_stderr "$TMP/no-index: index.json: missing; an OCI image layout needs one"
+# A field of the wrong type: a digest that is a number.
+echo '{"schemaVersion":2,"manifests":[{"digest":5}]}' >"$TMP/no-index/index.json"
+run "$FOOTPRINT" audit "$TMP/no-index" "${mode[@]}"
+expect_status 2
+expect_stderr "$TMP/no-index: OCI image layout JSON: [json.exception.type_error.302]"
 
 # A layer entry climbing out of the root (Python's tarfile writes the name as given).
 "$PYTHON" - "$TMP/escape.tar" <<'EOF'

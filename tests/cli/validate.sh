@@ -27,6 +27,7 @@ spec:
             properties:
               replicas: {type: integer, maximum: 10}
               mode: {type: string, enum: [fast, safe]}
+              maintenance: {type: string, format: date-time}
 YAML
 cat >good.yaml <<'YAML'
 apiVersion: example.com/v1
@@ -70,6 +71,21 @@ expect_stdout "from the cluster snapshot"
 run "$FOOTPRINT" validate bad.yaml
 expect_status 0
 expect_stdout "crd-missing"
+
+# A string format (kube-openapi's strfmt), and the metadata every object gets checked
+# (ValidateObjectMetaAccessor: the name a DNS subdomain).
+cat >formats.yaml <<'YAML'
+apiVersion: example.com/v1
+kind: Engine
+metadata: {name: Engine_1, namespace: ops}
+spec: {mode: safe, maintenance: "sunday 03:00"}
+YAML
+run "$FOOTPRINT" validate crd.yaml formats.yaml --format json
+expect_status 1
+expect_stdout 'metadata.name: Invalid value: \"Engine_1\": a lowercase RFC 1123 subdomain must consist of'
+expect_stdout 'spec.maintenance: Invalid value: \"sunday 03:00\": spec.maintenance in body must be of type date-time: \"sunday 03:00\"'
+[ "$(json_get "$OUT" "[f['source']['line'] for f in d['findings']]")" = "[3, 4]" ] ||
+  fail "lines: $(json_get "$OUT" "[f['source']['line'] for f in d['findings']]")"
 
 run "$FOOTPRINT" validate missing.yaml
 expect_status 2
