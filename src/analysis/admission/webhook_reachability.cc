@@ -31,7 +31,7 @@ std::string port_text(const PodPort& p) {
 }
 
 // What the provider's control plane reaches, said after "On <provider> ".
-std::string reach_text(Provider provider) {
+std::string control_plane_reach(Provider provider) {
   if (!reaches_pod_ips(provider)) {
     return "the control plane sits outside the overlay pod network and reaches no pod IP, only "
            "the nodes (hostNetwork backends)";
@@ -43,7 +43,7 @@ std::string reach_text(Provider provider) {
 }
 
 // What makes the pod port reachable: the rule that opens it, or (on an overlay) host networking.
-std::string reach_fix(Provider provider, int32_t port, std::string_view what) {
+std::string reachability_fix(Provider provider, int32_t port, std::string_view what) {
   if (!reaches_pod_ips(provider))
     return fmt::format("Move {} onto the node's network: {}.", what, opening_rule(provider, port));
   std::optional<std::vector<int32_t>> ports = reachable_ports(provider);
@@ -89,7 +89,7 @@ void run_port_unreachable(const Context& ctx, Findings& out) {
   if (reaches_pod_ips(ctx.provider) && !reachable_ports(ctx.provider)) return;
   auto unreachable = [](const Context& c, const PodPort& p) { return !reaches(c.provider, p); };
   std::string provider(provider_name(ctx.provider));
-  std::string reach = reach_text(ctx.provider);
+  std::string reach = control_plane_reach(ctx.provider);
   for (const Group& g : fail_closed_groups(ctx, unreachable)) {
     const AdmissionWebhook& w = *g.first->webhook;
     Finding& f = out.add(
@@ -103,7 +103,7 @@ void run_port_unreachable(const Context& ctx, Findings& out) {
                     g.everyone ? "pod creation is rejected in every namespace the webhooks "
                                  "select, other teams' included"
                                : "every request they match is rejected"),
-        reach_fix(ctx.provider, g.port.number, "the webhook"), w.client.node);
+        reachability_fix(ctx.provider, g.port.number, "the webhook"), w.client.node);
     f.summary = fmt::format("{} cannot reach webhook backend {} on pod port {}", provider,
                             g.first->backend_name, g.port.number);
     f.affects.emplace_back("webhooks", g.names);
@@ -119,7 +119,7 @@ void run_port_unreachable(const Context& ctx, Findings& out) {
                     "discovery of {} fails for every client, and namespace deletion waits on it.",
                     api.api_service->name, api.backend_name(), port_text(port), provider, reach,
                     api.group_version),
-        reach_fix(ctx.provider, port.number, "the aggregated API server"));
+        reachability_fix(ctx.provider, port.number, "the aggregated API server"));
     f.summary = fmt::format("{} cannot reach APIService {} on pod port {}", provider,
                             api.api_service->name, port.number);
   }
@@ -142,7 +142,7 @@ void run_port_unreachable(const Context& ctx, Findings& out) {
                     "stored one fails, for the operator's own controllers too.",
                     c.crd->name, c.client.service_namespace, c.client.service_name, port_text(port),
                     provider, reach, group, c.storage_version, kind, kind),
-        reach_fix(ctx.provider, port.number, "the conversion webhook"), c.client.node);
+        reachability_fix(ctx.provider, port.number, "the conversion webhook"), c.client.node);
     f.summary = fmt::format("{} cannot reach the conversion webhook of {} on pod port {}", provider,
                             c.crd->name, port.number);
   }
