@@ -37,8 +37,8 @@ void add_provider_option(CLI::App& app, Provider& provider) {
            // IsMember below has already refused any other name.
            if (std::optional<Provider> p = parse_provider(name)) provider = *p;
          },
-         "The control plane: generic, gke, gke-private, eks, eks-custom-sg, aks or "
-         "openshift; decides which webhook ports it reaches and where its calls come from")
+         "The control plane: generic, gke, gke-private, eks, eks-custom-sg, eks-overlay, aks "
+         "or openshift; decides which webhook ports it reaches and where its calls come from")
       ->check(CLI::IsMember(names))
       ->default_str("generic");
 }

@@ -1,6 +1,7 @@
-// Whether the control plane of --provider can reach the pods behind webhooks and APIServices:
-// managed API servers dial the endpoint pod on the Service's targetPort, so the pod port must be
-// one their network lets through. Also: a host-network backend on the kubelet's port, and AKS's
+// Whether the control plane of --provider can reach the pods behind webhooks, APIServices and
+// CRD conversion webhooks: managed API servers dial the endpoint pod on the Service's targetPort,
+// so the pod port must be one their network lets through (and on an overlay CNI, the pod must be
+// on the node's network). Also: a host-network backend on the kubelet's port, and AKS's
 // admissions enforcer, which rewrites every webhook's namespaceSelector. Sources:
 // ../shared/research/delivery-paths.md, section 2; docs/providers.md.
 #include <fmt/format.h>
@@ -29,9 +30,34 @@ std::string port_text(const PodPort& p) {
   return p.name.empty() ? std::to_string(p.number) : fmt::format("{} ({})", p.number, p.name);
 }
 
-bool reachable(Provider provider, int32_t port) {
+// What the provider's control plane reaches, said after "On <provider> ".
+std::string control_plane_reach(Provider provider) {
+  if (!reaches_pod_ips(provider)) {
+    return "the control plane sits outside the overlay pod network and reaches no pod IP, only "
+           "the nodes (hostNetwork backends)";
+  }
   std::optional<std::vector<int32_t>> ports = reachable_ports(provider);
-  return !ports || std::find(ports->begin(), ports->end(), port) != ports->end();
+  return fmt::format(
+      "the control plane dials the pod on that port, and reaches only ports {} by default",
+      fmt::join(ports.value_or(std::vector<int32_t>{}), ", "));
+}
+
+// What makes the pod port reachable: the rule that opens it, or (on an overlay) host networking.
+std::string reachability_fix(Provider provider, int32_t port, std::string_view what) {
+  if (!reaches_pod_ips(provider))
+    return fmt::format("Move {} onto the node's network: {}.", what, opening_rule(provider, port));
+  std::optional<std::vector<int32_t>> ports = reachable_ports(provider);
+  return fmt::format(
+      "Open the port: {}. Or serve {} on a port the control plane reaches ({}; below "
+      "1024 the container needs NET_BIND_SERVICE) and point targetPort at it.",
+      opening_rule(provider, port), what, fmt::join(ports.value_or(std::vector<int32_t>{}), ", "));
+}
+
+// The conversion webhooks the API server calls: a CRD with more than one version whose webhook
+// names a Service of the bundle. Skipped: a CRD that a container rewrites to another Service at
+// run time (crd-conversion-* say so).
+bool converts_through_service(const ConversionWiring& c) {
+  return c.client.is_service && c.backend.service && c.versions > 1 && !c.rewriter;
 }
 
 // One finding per Service port: the webhooks that call it.
@@ -60,32 +86,24 @@ std::vector<Group> fail_closed_groups(const Context& ctx,
 }
 
 void run_port_unreachable(const Context& ctx, Findings& out) {
-  auto ports = reachable_ports(ctx.provider);
-  if (!ports) return;
-  auto unreachable = [](const Context& c, const PodPort& p) {
-    return !reachable(c.provider, p.number);
-  };
+  if (reaches_pod_ips(ctx.provider) && !reachable_ports(ctx.provider)) return;
+  auto unreachable = [](const Context& c, const PodPort& p) { return !reaches(c.provider, p); };
   std::string provider(provider_name(ctx.provider));
-  std::string allowed = fmt::format("{}", fmt::join(*ports, ", "));
+  std::string reach = control_plane_reach(ctx.provider);
   for (const Group& g : fail_closed_groups(ctx, unreachable)) {
     const AdmissionWebhook& w = *g.first->webhook;
     Finding& f = out.add(
         *w.configuration, g.everyone ? Severity::kCritical : Severity::kHigh,
-        fmt::format("Webhook{} {} call{} {}, whose pods listen on port {}. On {} the control plane "
-                    "dials the pod on that port, and reaches only ports {} by default: every call "
+        fmt::format("Webhook{} {} call{} {}, whose pods listen on port {}. On {} {}: every call "
                     "times out (\"failed calling webhook ...: context deadline exceeded\"), and "
                     "with failurePolicy Fail {}.",
                     g.names.size() == 1 ? "" : "s", some_of(g.names),
                     g.names.size() == 1 ? "s" : "", g.first->backend_name, port_text(g.port),
-                    provider, allowed,
+                    provider, reach,
                     g.everyone ? "pod creation is rejected in every namespace the webhooks "
                                  "select, other teams' included"
                                : "every request they match is rejected"),
-        fmt::format("Open the port: {}. Or serve the webhook on a port the control plane reaches "
-                    "({}; below 1024 the container needs NET_BIND_SERVICE) and point targetPort "
-                    "at it.",
-                    opening_rule(ctx.provider, g.port.number), allowed),
-        w.client.node);
+        reachability_fix(ctx.provider, g.port.number, "the webhook"), w.client.node);
     f.summary = fmt::format("{} cannot reach webhook backend {} on pod port {}", provider,
                             g.first->backend_name, g.port.number);
     f.affects.emplace_back("webhooks", g.names);
@@ -94,17 +112,39 @@ void run_port_unreachable(const Context& ctx, Findings& out) {
     if (!api.backend.service) continue;
     std::vector<PodTemplate> pods = templates_of(ctx.pods, api.backend.backends);
     PodPort port = pod_port(*api.backend.service, api.client.port, pods);
-    if (!port.found || port.number == 0 || reachable(ctx.provider, port.number)) continue;
+    if (!port.found || port.number == 0 || reaches(ctx.provider, port)) continue;
     Finding& f = out.add(
         *api.api_service, Severity::kHigh,
-        fmt::format("APIService {} proxies to {}, whose pods listen on port {}. On {} the "
-                    "control plane reaches only ports {} by default: discovery of {} fails for "
-                    "every client, and namespace deletion waits on it.",
-                    api.api_service->name, api.backend_name(), port_text(port), provider, allowed,
+        fmt::format("APIService {} proxies to {}, whose pods listen on port {}. On {} {}: "
+                    "discovery of {} fails for every client, and namespace deletion waits on it.",
+                    api.api_service->name, api.backend_name(), port_text(port), provider, reach,
                     api.group_version),
-        fmt::format("Open the port: {}.", opening_rule(ctx.provider, port.number)));
+        reachability_fix(ctx.provider, port.number, "the aggregated API server"));
     f.summary = fmt::format("{} cannot reach APIService {} on pod port {}", provider,
                             api.api_service->name, port.number);
+  }
+  // A conversion webhook has no failurePolicy: when it cannot be called, the request fails
+  // (apiextensions-apiserver pkg/apiserver/conversion/webhook_converter.go: "conversion webhook
+  // for <group/version, Kind=...> failed: ...").
+  for (const ConversionWiring& c : ctx.conversions) {
+    if (!converts_through_service(c)) continue;
+    std::vector<PodTemplate> pods = templates_of(ctx.pods, c.backend.backends);
+    PodPort port = pod_port(*c.backend.service, c.client.port, pods);
+    if (!port.found || port.number == 0 || reaches(ctx.provider, port)) continue;
+    std::string_view group = c.crd->node.at({"spec", "group"}).str();
+    std::string_view kind = c.crd->node.at({"spec", "names", "kind"}).str();
+    Finding& f = out.add(
+        *c.crd, Severity::kHigh,
+        fmt::format("The conversion webhook of CustomResourceDefinition {} calls Service {}/{}, "
+                    "whose pods listen on port {}. On {} {}: every conversion times out "
+                    "(\"conversion webhook for {}/{}, Kind={} failed: Post ...: context deadline "
+                    "exceeded\"), so reading or writing {} objects in a version other than the "
+                    "stored one fails, for the operator's own controllers too.",
+                    c.crd->name, c.client.service_namespace, c.client.service_name, port_text(port),
+                    provider, reach, group, c.storage_version, kind, kind),
+        reachability_fix(ctx.provider, port.number, "the conversion webhook"), c.client.node);
+    f.summary = fmt::format("{} cannot reach the conversion webhook of {} on pod port {}", provider,
+                            c.crd->name, port.number);
   }
 }
 
@@ -173,17 +213,19 @@ extern const Check kWebhookPortUnreachable{
     .area = Area::kAdmission,
     .description =
         "The control plane of --provider cannot reach the pod port behind a "
-        "fail-closed webhook or an APIService.",
+        "fail-closed webhook, an APIService or a CRD's conversion webhook.",
     .run = run_port_unreachable,
     .rationale =
         "Managed API servers dial the endpoint pod on the Service's targetPort. GKE private "
         "clusters open only 443 and 10250 to the nodes, EKS with a custom node security group "
-        "only the ports its rules list; calls to any other port time out. Only with --provider "
-        "gke-private or eks-custom-sg. Critical when other teams' pod creation is rejected, else "
-        "high.",
+        "only the ports its rules list; calls to any other port time out. On EKS with an overlay "
+        "CNI no pod IP is reachable, so only hostNetwork backends are. Only with --provider "
+        "gke-private, eks-custom-sg or eks-overlay. Critical when other teams' pod creation is "
+        "rejected, else high.",
     .fix =
         "Open the port from the control plane (firewall rule or security group), or serve on "
-        "443 or 10250.",
+        "443 or 10250; on an overlay CNI, run the backend with hostNetwork on a port other than "
+        "10250.",
     .breaks_on_install = true,
 };
 

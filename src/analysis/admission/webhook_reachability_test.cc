@@ -2,6 +2,8 @@
 // each rule with its source (../shared/research/delivery-paths.md, section 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "analysis/check_testing.h"
 #include "analysis/context.h"
 
@@ -136,6 +138,75 @@ TEST(WebhookReachability, AksAdmissionsEnforcer) {
                                                 "{admissions.enforcer/disabled: \"true\"}")),
                      Provider::kAks, "webhook-aks-admissions-enforcer")
                   .empty());
+}
+
+// EKS with an overlay CNI (Calico or Cilium overlay, Weave): the control plane is on the VPC and
+// the pods on the overlay, so no pod IP is reachable and webhooks must run with hostNetwork
+// (cert-manager docs installation/compatibility.md, AWS EKS: webhook.hostNetwork=true and a
+// securePort off the kubelet's 10250; kedacore/charts#468).
+TEST(WebhookReachability, EksOverlayReachesOnlyHostNetworkBackends) {
+  auto f = run_on(bundle_from(webhook_bundle("9443")), Provider::kEksOverlay,
+                  "webhook-port-unreachable");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].severity, Severity::kCritical);
+  EXPECT_NE(f[0].message.find("reaches no pod IP"), std::string::npos) << f[0].message;
+  EXPECT_NE(f[0].remediation.find("hostNetwork: true"), std::string::npos) << f[0].remediation;
+  EXPECT_NE(f[0].remediation.find("10260"), std::string::npos);
+  // Any port of the node is reachable (the cluster security group), 9443 as well as 443.
+  EXPECT_TRUE(run_on(bundle_from(webhook_bundle("9443", "true")), Provider::kEksOverlay,
+                     "webhook-port-unreachable")
+                  .empty());
+  // EKS on the VPC CNI reaches pod IPs.
+  EXPECT_TRUE(
+      run_on(bundle_from(webhook_bundle("9443")), Provider::kEks, "webhook-port-unreachable")
+          .empty());
+}
+
+// A CRD conversion webhook is called like an admission webhook: the Service's port (443 when
+// unset, apiextensions.k8s.io/v1 ServiceReference) to the pod's targetPort, and it has no
+// failurePolicy: a conversion that cannot be called fails the request with "conversion webhook
+// for <group>/<version>, Kind=<kind> failed: ..." (apiextensions-apiserver
+// pkg/apiserver/conversion/webhook_converter.go; minio/operator#561 shows one in the wild).
+// Conversion only happens between versions, so a CRD with one version never calls it.
+TEST(WebhookReachability, ConversionWebhookPodPort) {
+  auto with_crd = [](std::string_view versions) {
+    return webhook_bundle() + fmt::format(R"(---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {{name: widgets.example.com}}
+spec:
+  group: example.com
+  names: {{kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}}
+  scope: Namespaced
+  conversion:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: {{service: {{name: hook, namespace: ops, path: /convert}}, caBundle: Cg==}}
+  versions:
+{})",
+                                          versions);
+  };
+  constexpr std::string_view kTwo =
+      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n"
+      "  - {name: v2, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}\n";
+  Bundle two = bundle_from(with_crd(kTwo));
+  std::vector<Finding> f = run_on(two, Provider::kGkePrivate, "webhook-port-unreachable");
+  auto crd = std::find_if(f.begin(), f.end(), [](const Finding& x) {
+    return x.object.kind == "CustomResourceDefinition";
+  });
+  ASSERT_NE(crd, f.end());
+  EXPECT_EQ(crd->severity, Severity::kHigh);
+  EXPECT_NE(crd->message.find("port 9443 (https)"), std::string::npos) << crd->message;
+  EXPECT_NE(crd->message.find("conversion webhook for example.com/v1, Kind=Widget failed"),
+            std::string::npos)
+      << crd->message;
+  EXPECT_NE(crd->remediation.find("--allow tcp:9443"), std::string::npos);
+  EXPECT_EQ(run_on(two, Provider::kEksOverlay, "webhook-port-unreachable").size(), 2u);
+  EXPECT_TRUE(run_on(two, Provider::kGeneric, "webhook-port-unreachable").empty());
+  Bundle one = bundle_from(with_crd(
+      "  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}\n"));
+  EXPECT_EQ(run_on(one, Provider::kGkePrivate, "webhook-port-unreachable").size(), 1u);
 }
 
 }  // namespace

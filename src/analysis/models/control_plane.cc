@@ -15,9 +15,13 @@ struct ProviderName {
 };
 
 constexpr ProviderName kProviderNames[] = {
-    {Provider::kGeneric, "generic"},           {Provider::kGke, "gke"},
-    {Provider::kGkePrivate, "gke-private"},    {Provider::kEks, "eks"},
-    {Provider::kEksCustomSg, "eks-custom-sg"}, {Provider::kAks, "aks"},
+    {Provider::kGeneric, "generic"},
+    {Provider::kGke, "gke"},
+    {Provider::kGkePrivate, "gke-private"},
+    {Provider::kEks, "eks"},
+    {Provider::kEksCustomSg, "eks-custom-sg"},
+    {Provider::kEksOverlay, "eks-overlay"},
+    {Provider::kAks, "aks"},
     {Provider::kOpenshift, "openshift"},
 };
 
@@ -49,6 +53,18 @@ std::optional<std::vector<int32_t>> reachable_ports(Provider provider) {
   }
 }
 
+bool reaches_pod_ips(Provider provider) {
+  // The EKS control plane sits in the VPC; an overlay's pod CIDR is not routed there (cert-manager
+  // docs installation/compatibility.md, AWS EKS: webhook.hostNetwork=true).
+  return provider != Provider::kEksOverlay;
+}
+
+bool reaches(Provider provider, const PodPort& port) {
+  if (!port.host_network && !reaches_pod_ips(provider)) return false;
+  std::optional<std::vector<int32_t>> ports = reachable_ports(provider);
+  return !ports || std::find(ports->begin(), ports->end(), port.number) != ports->end();
+}
+
 std::string opening_rule(Provider provider, int32_t port) {
   switch (provider) {
     case Provider::kGkePrivate:
@@ -62,6 +78,13 @@ std::string opening_rule(Provider provider, int32_t port) {
           "an inbound rule on the node security group: TCP {} from the cluster security group "
           "(terraform-aws-eks: node_security_group_additional_rules)",
           port);
+    case Provider::kEksOverlay:
+      return "run the backend pods with hostNetwork: true (and dnsPolicy: "
+             "ClusterFirstWithHostNet) on a host port other than the kubelet's 10250 "
+             "(cert-manager: "
+             "webhook.hostNetwork=true, webhook.securePort=10260), and point the Service's "
+             "targetPort at it; EKS's cluster security group lets the control plane reach the "
+             "nodes";
     default:
       return fmt::format("allow TCP {} from the control plane to the nodes", port);
   }
