@@ -127,9 +127,18 @@ tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path) {
   std::vector<std::string> files;
   for (auto it = fs::directory_iterator(root / "manifests", ec);
        !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    if (it->is_regular_file(ec) && manifest_file(it->path()))
-      files.push_back((fs::path(path) / "manifests" / it->path().filename()).generic_string());
+    fs::path shown = fs::path(path) / "manifests" / it->path().filename();
+    if (it->is_regular_file(ec) && manifest_file(it->path())) {
+      files.push_back(shown.generic_string());
+    } else {
+      bool folder = it->is_directory(ec);
+      bundle.skipped.push_back(Skipped{
+          folder ? Skipped::Unit::kFolder : Skipped::Unit::kFile, shown.generic_string(), 0, "",
+          folder ? "folders in an OLM bundle's manifests/" : "not .yaml, .yml or .json"});
+    }
   }
+  std::sort(bundle.skipped.begin(), bundle.skipped.end(),
+            [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
   if (ec) return tl::unexpected(fmt::format("{}/manifests: cannot read: {}", path, ec.message()));
   std::sort(files.begin(), files.end());
   std::vector<OlmManifest> csvs;
@@ -183,6 +192,7 @@ tl::expected<RenderedOlm, std::vector<std::string>> render_olm_input(
   auto rendered = render_olm_bundle(*bundle, mode, install_namespace);
   if (!rendered) return rendered;
   rendered->mode = mode.name();
+  rendered->skipped = bundle->skipped;
   rendered->notes.insert(
       rendered->notes.begin(),
       fmt::format("{}: an OLM bundle, rendered as OLM installs it in namespace {} with install "

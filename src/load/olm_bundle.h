@@ -12,6 +12,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "load/skipped.h"
 #include "load/yaml.h"
 
 namespace footprint {
@@ -48,6 +49,7 @@ struct OlmBundle {
   std::vector<OlmManifest> crds;
   std::vector<OlmManifest> others;
   std::vector<std::shared_ptr<const yaml::Tree>> trees;
+  std::vector<Skipped> skipped;  // what manifests/ holds beside its manifests
   // The install modes spec.installModes marks supported, in OLM's order.
   std::vector<std::string> supported_modes() const;
 };
@@ -74,6 +76,7 @@ struct RenderedOlm {
   // Bundle manifests OLM creates unchanged: loaded as the files they are.
   std::vector<std::string> files;
   std::vector<std::string> notes;
+  std::vector<Skipped> skipped;
   std::string mode;  // the install mode rendered, as --install-mode names it
 };
 
