@@ -16,6 +16,7 @@
 #include "load/assemble.h"
 #include "load/helm_gzip.h"
 #include "load/json_stream.h"
+#include "load/kustomize.h"
 #include "load/parallel.h"
 #include "util/memory.h"
 
@@ -54,6 +55,8 @@ namespace fs = std::filesystem;
 // Big files are parsed in pieces of about this size, split at `---` lines, on all cores.
 constexpr size_t kChunkBytes = 1 << 20;
 constexpr size_t kMaxListedSkips = 5;
+constexpr const char* kNestedKustomization =
+    "kustomizations inside a folder given: give each as an input, or with -k, to build it";
 
 struct Chunk {
   uint32_t file;
@@ -257,6 +260,12 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
       skipped.push_back(shown + " (symlinked directory)");
       records.push_back(
           Skipped{Skipped::Unit::kFolder, shown, 0, "", "symlinks to folders, not followed"});
+      continue;
+    }
+    if (it->is_directory(ec) && is_kustomization(shown)) {
+      // Its files are not what it deploys: kustomize builds that, from the folder as a whole.
+      it.disable_recursion_pending();
+      records.push_back(Skipped{Skipped::Unit::kFolder, shown, 0, "", kNestedKustomization});
       continue;
     }
     if (it->is_directory(ec)) {
@@ -599,11 +608,20 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     } else if (ec || !fs::exists(status)) {
       errors.push_back(LoadError{input, {}, "no such file or directory"});
     } else if (fs::is_directory(status)) {
+      size_t first_skip = skipped.size();
       auto found = walk_directory(input, options.max_directory_entries, notes, skipped);
       if (!found) {
         errors.push_back(found.error());
       } else if (found->empty()) {
-        errors.push_back(LoadError{input, {}, "directory holds no .yaml, .yml or .json files"});
+        bool kustomizations =
+            std::any_of(skipped.begin() + static_cast<std::ptrdiff_t>(first_skip), skipped.end(),
+                        [](const Skipped& s) { return s.reason == kNestedKustomization; });
+        errors.push_back(LoadError{input,
+                                   {},
+                                   kustomizations
+                                       ? "directory holds no manifests outside its kustomizations: "
+                                         "give each kustomization as an input, or with -k"
+                                       : "directory holds no .yaml, .yml or .json files"});
       } else {
         paths.insert(paths.end(), found->begin(), found->end());
       }

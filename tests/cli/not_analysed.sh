@@ -127,3 +127,19 @@ expect_status 0
 run "$FOOTPRINT" validate "$in" --source "$URL=$repo" --format json
 expect_status 0
 [ "$(json_get "$OUT" 'len(d["notAnalysed"])')" = 12 ] || fail "validate: $(head -c 2000 "$OUT")"
+
+# A kustomization inside a folder given is not read as raw files (its namePrefix would be lost):
+# the folder is counted, and alone it is an error that says how to build it.
+mkdir -p "$TMP/stack/base"
+printf 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [cm.yaml]\nnamePrefix: p-\n' \
+  >"$TMP/stack/base/kustomization.yaml"
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: raw}\n' >"$TMP/stack/base/cm.yaml"
+run "$FOOTPRINT" audit "$TMP/stack"
+expect_status 2
+expect_stderr "directory holds no manifests outside its kustomizations"
+cp "$TMP/clean.yaml" "$TMP/stack/"
+run "$FOOTPRINT" audit "$TMP/stack" --format json
+expect_status 0
+[ "$(json_get "$OUT" '[(i["path"], i["unit"]) for i in d["notAnalysed"]]')" = "[('$TMP/stack/base', 'folder')]" ] ||
+  fail "nested kustomization: $(json_get "$OUT" 'd.get("notAnalysed")')"
+[ "$(json_get "$OUT" 'd["inventory"]["objects"]')" = 1 ] || fail "the kustomization's files were read raw"
