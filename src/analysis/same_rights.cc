@@ -35,7 +35,7 @@ std::string phase_of(const Bundle& bundle, const Finding& f) {
 // What two findings must share to be joined, as one string: the check, severity, fix, granted
 // requests and Helm phase, each written after its length, and the number of grants, so that no two
 // lists read alike.
-std::string join_key(const Bundle& bundle, Finding& f) {
+std::string same_rights_key(const Bundle& bundle, Finding& f) {
   std::string key;
   auto add = [&](std::string_view part) {
     key += std::to_string(part.size());
@@ -63,7 +63,7 @@ void join_same_rights(const Bundle& bundle, std::vector<Finding>& findings) {
   std::vector<bool> merged(findings.size(), false);
   for (size_t i = 0; i < findings.size(); ++i) {
     if (!about_one_subject(findings[i])) continue;
-    auto [it, added] = first_of.try_emplace(join_key(bundle, findings[i]), i);
+    auto [it, added] = first_of.try_emplace(same_rights_key(bundle, findings[i]), i);
     if (added) continue;
     joined_into[it->second].push_back(i);
     merged[i] = true;

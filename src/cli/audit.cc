@@ -155,6 +155,8 @@ int run_audit(int argc, char** argv) {
   if (baseline) apply_baseline(report.analysis, *baseline);
   const std::vector<LoadError>& invalid = bundle->input.invalid_documents;
   if (!invalid.empty()) report.sections.push_back(invalid_documents_section(invalid));
+  if (!bundle->input.skipped.empty())
+    report.sections.push_back(not_analysed_section(bundle->input.skipped));
   if (!charts.empty()) report.sections.push_back(chart_section(charts));
   for (Section& section : area_sections)
     report.sections.push_back(std::move(section));

@@ -481,11 +481,13 @@ std::optional<Bundle> load_bundle(const BundleArgs& args, std::vector<RenderedCh
     }
     return std::nullopt;
   }
-  for (RenderedOlm& olm : olm_bundles) {
-    loaded->notes.insert(loaded->notes.end(), olm.notes.begin(), olm.notes.end());
-  }
+  // After the GitOps objects, which load the input again.
   if (!expand_gitops(args, files, options, std::move(rendered), *loaded, errors))
     return std::nullopt;
+  for (RenderedOlm& olm : olm_bundles) {
+    loaded->notes.insert(loaded->notes.end(), olm.notes.begin(), olm.notes.end());
+    loaded->skipped.insert(loaded->skipped.end(), olm.skipped.begin(), olm.skipped.end());
+  }
   Bundle bundle = build_bundle(std::move(*loaded), BundleOptions{args.namespace_});
   bundle.own_namespaces = args.own_namespaces;
   // Objects with fields of the wrong type join the invalid documents there; a command that acts

@@ -147,10 +147,15 @@ bool expand_gitops(const BundleArgs& args, const std::vector<std::string>& files
           "what it deploys",
           o.node.get("kind").str(), o.node.at({"metadata", "name"}).str(), again->files[o.file],
           o.position.line));
+      again->skipped.push_back(Skipped{
+          Skipped::Unit::kObject, again->files[o.file], o.position.line,
+          fmt::format("{} {}", o.node.get("kind").str(), o.node.at({"metadata", "name"}).str()),
+          "GitOps objects another one deploys, not followed"});
     }
   }
   again->objects = std::move(kept);
   again->notes.insert(again->notes.end(), resolved->notes.begin(), resolved->notes.end());
+  again->skipped.insert(again->skipped.end(), resolved->skipped.begin(), resolved->skipped.end());
   loaded = std::move(*again);
   return true;
 }

@@ -110,6 +110,8 @@ int run_validate(int argc, char** argv) {
   std::erase_if(analysis.waiver_issues, [](const WaiverIssue& w) {
     return w.rule.check != "*" && !validate_check(w.rule.check);
   });
+  if (!bundle->input.skipped.empty())
+    report.sections.push_back(not_analysed_section(bundle->input.skipped));
   report.sections.push_back(validated_section(*loaded->context));
   ReportOptions options = text_options(color, output_path);
   if (!write_output(render_report(report, format, options), output_path, content_of(format))) {

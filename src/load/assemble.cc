@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "load/helm_tests.h"
@@ -31,6 +32,28 @@ std::string helm_source_in(std::string_view preamble) {
   return std::string(found);
 }
 
+// Where an empty document's own comment starts (a manifest commented out, say): the first comment
+// after its `---`, other than Helm's `# Source:`; npos when it has none. Comments before the
+// `---` end the previous document.
+size_t first_comment(std::string_view text) {
+  size_t begin = 0;
+  for (size_t at = text.find("---"); at != std::string_view::npos; at = text.find("---", at + 1)) {
+    if (at == 0 || text[at - 1] == '\n') begin = at + 3;
+  }
+  size_t pos = std::min(begin, text.size());
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    std::string_view line = text.substr(pos, eol == std::string_view::npos ? eol : eol - pos);
+    size_t start = line.find_first_not_of(" \t\r");
+    if (start != std::string_view::npos && line[start] == '#' &&
+        !line.substr(start).starts_with("# Source:"))
+      return pos + start;
+    if (eol == std::string_view::npos) break;
+    pos = eol + 1;
+  }
+  return std::string_view::npos;
+}
+
 std::string_view node_kind_name(const yaml::Node& node) {
   if (node.is_sequence()) return "a sequence";
   if (node.is_mapping()) return "a mapping";
@@ -51,6 +74,13 @@ class Assembler {
     // `---`, the CRD: the comment ends up in an empty document of its own and names the next.
     if (root.is_null()) {
       if (!source.empty()) source_of_next_ = std::move(source);
+      std::string_view own = text.substr(doc.preamble_begin, doc.root_end - doc.preamble_begin);
+      if (size_t comment = first_comment(own); comment != std::string_view::npos) {
+        // The root's line, less the lines from the comment to the root.
+        auto lines = static_cast<uint32_t>(std::count(own.begin() + comment, own.end(), '\n'));
+        out_.skipped.push_back(Skipped{Skipped::Unit::kDocument, name_,
+                                       root.position().line - lines, "", "only comments"});
+      }
       return;
     }
     if (source.empty()) source = std::move(source_of_next_);
@@ -143,6 +173,10 @@ class Assembler {
     obj.list_index = list_index;
     if (helm_test_hook(obj)) {
       out_.notes.push_back(helm_test_note(obj, name_));
+      out_.skipped.push_back(Skipped{
+          Skipped::Unit::kObject, name_, obj.position.line,
+          fmt::format("{} {}", node.get("kind").str(), node.get("metadata").get("name").str()),
+          "Helm test hooks, which helm test runs and installing does not create"});
       return;
     }
     out_.objects.push_back(std::move(obj));

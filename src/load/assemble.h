@@ -17,6 +17,7 @@ struct ChunkObjects {
   std::vector<LoadError> errors;   // errors of single documents, in document order
   // Helm test hooks, left out of the objects (load/helm_tests.h): one note each.
   std::vector<std::string> notes;
+  std::vector<Skipped> skipped;  // Helm test hooks and documents of comments only
   // Owners of the trees the objects point into, each once.
   std::vector<std::shared_ptr<const yaml::Tree>> trees;
 };

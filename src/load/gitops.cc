@@ -75,11 +75,13 @@ class Resolver {
             "{} ({}:{}) not expanded: its generators make Applications from the cluster, Git or "
             "an API at run time, which footprint does not reach; give the Applications it makes",
             display(o), file(o), o.position.line));
+        skip(o, "ApplicationSets, not expanded: their generators run in the cluster");
       } else {
         result_.notes.push_back(fmt::format(
             "{} ({}:{}) not audited: it configures the GitOps tool; the objects that name it are "
             "resolved through it",
             display(o), file(o), o.position.line));
+        skip(o, "GitOps sources and projects, which configure the GitOps tool");
       }
       if (error)
         return tl::unexpected(
@@ -90,6 +92,17 @@ class Resolver {
 
  private:
   const std::string& file(const RawObject& o) const { return input_.files[o.file]; }
+
+  void skip(const RawObject& o, std::string reason) {
+    result_.skipped.push_back(
+        Skipped{Skipped::Unit::kObject, file(o), o.position.line, display(o), std::move(reason)});
+  }
+
+  // A file the GitOps tool leaves out of a folder of manifests, as footprint does.
+  void skip_file(const fs::path& path) {
+    result_.skipped.push_back(
+        Skipped{Skipped::Unit::kFile, path.generic_string(), 0, "", "not .yaml, .yml or .json"});
+  }
 
   // The text of a node as a YAML document of its own: the node's bytes in its file, indented as
   // they are there, so that a block mapping parses as written.
@@ -175,8 +188,12 @@ class Resolver {
     std::error_code ec;
     auto take = [&](const fs::directory_entry& e) {
       std::string ext = e.path().extension().string();
-      if (e.is_regular_file(ec) && (ext == ".yaml" || ext == ".yml" || ext == ".json"))
+      if (!e.is_regular_file(ec)) return;
+      if (ext == ".yaml" || ext == ".yml" || ext == ".json") {
         paths.push_back(e.path().string());
+      } else {
+        skip_file(e.path());
+      }
     };
     if (recurse) {
       for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
@@ -505,8 +522,12 @@ class Resolver {
       for (fs::recursive_directory_iterator it(local, ec), end; !ec && it != end;
            it.increment(ec)) {
         std::string ext = it->path().extension().string();
-        if (it->is_regular_file(ec) && (ext == ".yaml" || ext == ".yml" || ext == ".json"))
+        if (!it->is_regular_file(ec)) continue;
+        if (ext == ".yaml" || ext == ".yml" || ext == ".json") {
           resources += fmt::format("  - {}\n", it->path().string());
+        } else {
+          skip_file(it->path());
+        }
       }
     }
     std::ofstream out(overlay / "kustomization.yaml");

@@ -27,6 +27,7 @@ bool is_gitops_object(const RawObject& object);
 struct GitopsResult {
   std::vector<NamedText> rendered;  // what the objects deploy, each with its namespace
   std::vector<std::string> notes;   // each GitOps object: what was audited for it, or why not
+  std::vector<Skipped> skipped;     // objects not resolved, files left out of folders
 };
 
 // Resolves every GitOps object of `input`. An object that names what cannot be resolved (a Git

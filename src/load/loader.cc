@@ -16,6 +16,7 @@
 #include "load/assemble.h"
 #include "load/helm_gzip.h"
 #include "load/json_stream.h"
+#include "load/kustomize.h"
 #include "load/parallel.h"
 #include "util/memory.h"
 
@@ -54,6 +55,8 @@ namespace fs = std::filesystem;
 // Big files are parsed in pieces of about this size, split at `---` lines, on all cores.
 constexpr size_t kChunkBytes = 1 << 20;
 constexpr size_t kMaxListedSkips = 5;
+constexpr const char* kNestedKustomization =
+    "kustomizations inside a folder given: give each as an input, or with -k, to build it";
 
 struct Chunk {
   uint32_t file;
@@ -217,10 +220,12 @@ std::string broken_link(const std::string& target, std::error_code followed) {
 // folder that cannot be read is an error, as an unreadable file is: nothing is skipped silently.
 tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::string& dir,
                                                                  size_t max_entries,
-                                                                 std::vector<std::string>& notes) {
+                                                                 std::vector<std::string>& notes,
+                                                                 std::vector<Skipped>& records) {
   std::vector<std::string> files;
   std::vector<std::string> skipped;
   std::vector<std::string> hidden;
+  auto first_record = static_cast<std::ptrdiff_t>(records.size());
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, ec), end;
   if (ec) return tl::unexpected(LoadError{dir, {}, "cannot read directory: " + ec.message()});
@@ -245,11 +250,22 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
     entered.clear();
     if (path.filename().string().starts_with(".")) {
       hidden.push_back(shown);
-      if (it->is_directory(ec)) it.disable_recursion_pending();
+      bool folder = it->is_directory(ec);
+      if (folder) it.disable_recursion_pending();
+      records.push_back(Skipped{folder ? Skipped::Unit::kFolder : Skipped::Unit::kFile, shown, 0,
+                                "", "hidden, named with a leading dot"});
       continue;
     }
     if (it->is_symlink(ec) && it->is_directory(ec)) {
       skipped.push_back(shown + " (symlinked directory)");
+      records.push_back(
+          Skipped{Skipped::Unit::kFolder, shown, 0, "", "symlinks to folders, not followed"});
+      continue;
+    }
+    if (it->is_directory(ec) && is_kustomization(shown)) {
+      // Its files are not what it deploys: kustomize builds that, from the folder as a whole.
+      it.disable_recursion_pending();
+      records.push_back(Skipped{Skipped::Unit::kFolder, shown, 0, "", kNestedKustomization});
       continue;
     }
     if (it->is_directory(ec)) {
@@ -268,11 +284,16 @@ tl::expected<std::vector<std::string>, LoadError> walk_directory(const std::stri
       files.push_back(shown);
     } else {
       skipped.push_back(shown);
+      records.push_back(
+          Skipped{Skipped::Unit::kFile, shown, 0, "",
+                  is_manifest_name(path) ? "not a regular file" : "not .yaml, .yml or .json"});
     }
   }
   std::sort(files.begin(), files.end());
   std::sort(skipped.begin(), skipped.end());
   std::sort(hidden.begin(), hidden.end());
+  std::sort(records.begin() + first_record, records.end(),
+            [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
   if (!skipped.empty()) {
     notes.push_back(fmt::format("skipped {} file{} under {} that {} not .yaml, .yml or .json: {}",
                                 skipped.size(), skipped.size() == 1 ? "" : "s", dir,
@@ -380,6 +401,7 @@ LoadError too_large_together(size_t inputs, uint64_t total, uint64_t limit) {
 
 tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedText> texts,
                                                             std::vector<std::string> notes,
+                                                            std::vector<Skipped> skipped,
                                                             const LoadOptions& options) {
   if (uint64_t total = total_bytes(texts); total > options.max_total_bytes) {
     return tl::unexpected(
@@ -388,6 +410,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
   LoadedInput out;
   out.jobs = options.jobs;
   out.notes = std::move(notes);
+  out.skipped = std::move(skipped);
   std::vector<LoadError> errors;
   for (const NamedText& t : texts) {
     out.files.push_back(t.name);
@@ -464,6 +487,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     if (e) document_errors.push_back(std::move(*e));
   }
   std::vector<bool> has_documents(texts.size(), false);
+  std::vector<Skipped> document_skips;  // of the files that hold objects: kept below
   size_t object_count = 0;
   for (const ChunkObjects& chunk : assembled)
     object_count += chunk.objects.size();
@@ -475,6 +499,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
     std::move(chunk.errors.begin(), chunk.errors.end(), std::back_inserter(document_errors));
     std::move(chunk.trees.begin(), chunk.trees.end(), std::back_inserter(out.trees));
     std::move(chunk.notes.begin(), chunk.notes.end(), std::back_inserter(out.notes));
+    std::move(chunk.skipped.begin(), chunk.skipped.end(), std::back_inserter(document_skips));
     chunk = ChunkObjects{};  // frees the chunk's copy before the next is moved
   }
   // Invalid documents are kept apart even when no valid object is left, so that a report (JSON,
@@ -497,10 +522,20 @@ tl::expected<LoadedInput, std::vector<LoadError>> parse_all(std::vector<NamedTex
           fmt::format("{}: no Kubernetes objects: the file is empty or only comments, so it adds "
                       "nothing",
                       texts[f].name));
+      out.skipped.push_back(
+          Skipped{Skipped::Unit::kFile, texts[f].name, 0, "", "empty or only comments"});
     } else {
       errors.push_back(LoadError{
           texts[f].name, {}, "no Kubernetes objects: the input is empty or only comments"});
     }
+  }
+  // A file of comments only is counted once, as a file, not per document.
+  for (Skipped& s : document_skips) {
+    auto whole_file = [&](const Skipped& o) {
+      return o.unit == Skipped::Unit::kFile && o.path == s.path;
+    };
+    if (std::none_of(out.skipped.begin(), out.skipped.end(), whole_file))
+      out.skipped.push_back(std::move(s));
   }
   auto in_input_order = [&](const LoadError& a, const LoadError& b) {
     auto file_index = [&](const std::string& name) {
@@ -543,13 +578,14 @@ tl::expected<std::string, std::string> read_text_file(const std::string& path, u
 
 tl::expected<LoadedInput, std::vector<LoadError>> load_texts(std::vector<NamedText> texts,
                                                              const LoadOptions& options) {
-  return parse_all(std::move(texts), {}, options);
+  return parse_all(std::move(texts), {}, {}, options);
 }
 
 tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     const std::vector<std::string>& inputs, const LoadOptions& options,
     std::vector<NamedText> rendered) {
   std::vector<std::string> notes;
+  std::vector<Skipped> skipped;
   std::vector<LoadError> errors;
   std::vector<std::string> paths;
   bool stdin_used = false;
@@ -572,11 +608,20 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
     } else if (ec || !fs::exists(status)) {
       errors.push_back(LoadError{input, {}, "no such file or directory"});
     } else if (fs::is_directory(status)) {
-      auto found = walk_directory(input, options.max_directory_entries, notes);
+      size_t first_skip = skipped.size();
+      auto found = walk_directory(input, options.max_directory_entries, notes, skipped);
       if (!found) {
         errors.push_back(found.error());
       } else if (found->empty()) {
-        errors.push_back(LoadError{input, {}, "directory holds no .yaml, .yml or .json files"});
+        bool kustomizations =
+            std::any_of(skipped.begin() + static_cast<std::ptrdiff_t>(first_skip), skipped.end(),
+                        [](const Skipped& s) { return s.reason == kNestedKustomization; });
+        errors.push_back(LoadError{input,
+                                   {},
+                                   kustomizations
+                                       ? "directory holds no manifests outside its kustomizations: "
+                                         "give each kustomization as an input, or with -k"
+                                       : "directory holds no .yaml, .yml or .json files"});
       } else {
         paths.insert(paths.end(), found->begin(), found->end());
       }
@@ -616,7 +661,7 @@ tl::expected<LoadedInput, std::vector<LoadError>> load_inputs(
   if (!errors.empty()) return tl::unexpected(std::move(errors));
   texts.insert(texts.begin(), std::make_move_iterator(rendered.begin()),
                std::make_move_iterator(rendered.end()));
-  return parse_all(std::move(texts), std::move(notes), options);
+  return parse_all(std::move(texts), std::move(notes), std::move(skipped), options);
 }
 
 }  // namespace footprint

@@ -1,8 +1,10 @@
 // Reads manifests from files, directories and stdin into positioned YAML objects.
 //
 // Each object is a mapping with a non-empty `apiVersion` and `kind`. `kind: List` (and any
-// `*List` with `items`) is unwrapped. Empty and comment-only documents are skipped. Anything
-// else that is not a Kubernetes object is an error with file:line:col: nothing is dropped.
+// `*List` with `items`) is unwrapped. Empty documents are skipped; those that hold comments (a
+// manifest commented out), empty files and files a folder holds beside its manifests are listed
+// in LoadedInput::skipped. Anything else that is not a Kubernetes object is an error with
+// file:line:col: nothing is dropped silently.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "load/helm_gzip.h"
+#include "load/skipped.h"
 #include "load/yaml.h"
 
 namespace footprint {
@@ -54,6 +57,7 @@ struct LoadedInput {
   // bounds the size of the release Helm stores; nullopt for other files.
   std::vector<std::optional<GzipSize>> helm_gzip;
   std::vector<std::string> notes;  // e.g. files skipped in a directory
+  std::vector<Skipped> skipped;    // each file, document or object not analysed, in input order
   // Owners of the trees the objects point into: one per parsed chunk, not one per document.
   std::vector<std::shared_ptr<const yaml::Tree>> trees;
   std::vector<RawObject> objects;  // in file order, then document order

@@ -179,15 +179,23 @@ tl::expected<OlmBundle, std::string> read_olm_image_bundle(const std::string& pa
   if (!image) return tl::unexpected(image.error());
   std::optional<std::string> annotations;
   std::vector<std::pair<std::string, std::string>> manifests;
+  std::vector<Skipped> skipped;
   for (auto& [rel, text] : image->files) {
     if (rel == "metadata/annotations.yaml") annotations = text;
-    size_t slash = rel.find('/');
-    if (rel.starts_with("manifests/") && rel.find('/', slash + 1) == std::string::npos &&
-        manifest_file(rel))
-      manifests.emplace_back(fmt::format("{}/{}", path, rel), text);
+    if (!rel.starts_with("manifests/")) continue;
+    std::string shown = fmt::format("{}/{}", path, rel);
+    bool nested = rel.find('/', rel.find('/') + 1) != std::string::npos;
+    if (!nested && manifest_file(rel)) {
+      manifests.emplace_back(std::move(shown), text);
+    } else {
+      skipped.push_back(Skipped{
+          Skipped::Unit::kFile, std::move(shown), 0, "",
+          nested ? "in a folder of an OLM bundle's manifests/" : "not .yaml, .yml or .json"});
+    }
   }
   auto bundle = parse_olm_bundle(path, annotations, manifests);
   if (!bundle) return bundle;
+  bundle->skipped = std::move(skipped);
   for (auto& [name, text] : manifests)
     bundle->texts.emplace(name, std::move(text));
   bundle->notes.push_back(fmt::format(
@@ -220,20 +228,32 @@ tl::expected<OlmBundle, std::string> read_olm_bundle(const std::string& path,
   if (auto text = read_text_file((root / "metadata" / "annotations.yaml").string(), 1 << 20))
     annotations = std::move(*text);
   std::vector<std::string> files;
+  std::vector<Skipped> skipped;
   for (auto it = fs::directory_iterator(root / "manifests", ec);
        !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    if (it->is_regular_file(ec) && manifest_file(it->path()))
-      files.push_back((fs::path(path) / "manifests" / it->path().filename()).generic_string());
+    fs::path shown = fs::path(path) / "manifests" / it->path().filename();
+    if (it->is_regular_file(ec) && manifest_file(it->path())) {
+      files.push_back(shown.generic_string());
+    } else {
+      bool folder = it->is_directory(ec);
+      skipped.push_back(Skipped{
+          folder ? Skipped::Unit::kFolder : Skipped::Unit::kFile, shown.generic_string(), 0, "",
+          folder ? "folders in an OLM bundle's manifests/" : "not .yaml, .yml or .json"});
+    }
   }
   if (ec) return tl::unexpected(fmt::format("{}/manifests: cannot read: {}", path, ec.message()));
   std::sort(files.begin(), files.end());
+  std::sort(skipped.begin(), skipped.end(),
+            [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
   std::vector<std::pair<std::string, std::string>> manifests;
   for (const std::string& file : files) {
     auto text = read_text_file(file, uint64_t{64} << 20);
     if (!text) return tl::unexpected(fmt::format("{}: cannot read: {}", file, text.error()));
     manifests.emplace_back(file, std::move(*text));
   }
-  return parse_olm_bundle(path, annotations, manifests);
+  auto bundle = parse_olm_bundle(path, annotations, manifests);
+  if (bundle) bundle->skipped = std::move(skipped);
+  return bundle;
 }
 
 tl::expected<RenderedOlm, std::vector<std::string>> render_olm_input(
@@ -256,6 +276,7 @@ tl::expected<RenderedOlm, std::vector<std::string>> render_olm_input(
   auto rendered = render_olm_bundle(*bundle, mode, install_namespace);
   if (!rendered) return rendered;
   rendered->mode = mode.name();
+  rendered->skipped = bundle->skipped;
   rendered->notes.insert(
       rendered->notes.begin(),
       fmt::format("{}: an OLM bundle, rendered as OLM installs it in namespace {} with install "

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "load/loader.h"
+#include "load/skipped.h"
 #include "load/yaml.h"
 
 namespace footprint {
@@ -54,6 +55,7 @@ struct OlmBundle {
   // memory. Empty for a bundle folder.
   std::map<std::string, std::string> texts;
   std::vector<std::string> notes;  // what the image is, and where its labels disagree
+  std::vector<Skipped> skipped;    // what manifests/ holds beside its manifests
   // The install modes spec.installModes marks supported, in OLM's order.
   std::vector<std::string> supported_modes() const;
 };
@@ -84,6 +86,7 @@ struct RenderedOlm {
   // A bundle image's manifests OLM creates unchanged, loaded from memory, instead of files.
   std::vector<NamedText> texts;
   std::vector<std::string> notes;
+  std::vector<Skipped> skipped;
   std::string mode;  // the install mode rendered, as --install-mode names it
 };
 

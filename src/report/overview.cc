@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "model/units.h"
 
 namespace footprint {
@@ -69,6 +71,10 @@ Overview make_overview(const Report& report) {
                     n == 1 ? "One document is" : fmt::format("{} documents are", n),
                     n == 1 ? "a valid object" : "valid objects", n == 1 ? "is" : "are", listed));
   }
+  // Counted where the report lists them.
+  bool lists_skipped = std::any_of(report.sections.begin(), report.sections.end(),
+                                   [](const Section& s) { return s.id == "notAnalysed"; });
+  if (lists_skipped) o.creates.push_back(not_analysed_line(report.bundle->input.skipped));
   size_t number = 0;
   for (const Finding& f : report.analysis.findings) {
     if (f.suppressed) continue;

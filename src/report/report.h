@@ -61,6 +61,11 @@ Section admission_section(const Context& context);
 // file:line:col; its JSON is "invalidDocuments".
 Section invalid_documents_section(const std::vector<LoadError>& invalid);
 
+// What the input holds that was not analysed (LoadedInput::skipped), each with its reason; its
+// JSON is "notAnalysed". The summary's line about it is not_analysed_line.
+Section not_analysed_section(const std::vector<Skipped>& skipped);
+std::string not_analysed_line(const std::vector<Skipped>& skipped);
+
 // Effective permissions per subject; its JSON is the report's "permissions".
 Section permissions_section(const std::vector<SubjectPermissions>& subjects);
 

@@ -196,15 +196,29 @@ std::string render_sarif(const Report& report) {
                        {"message", {{"text", e.message}}},
                        {"locations", Json::array({{{"physicalLocation", physical}}})}});
   }
-  Json sarif = {
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs",
-       Json::array(
-           {{{"tool",
-              {{"driver",
-                {{"name", "footprint"}, {"version", FOOTPRINT_VERSION}, {"rules", rules}}}}},
-             {"results", results}}})}};
+  Json run = {
+      {"tool",
+       {{"driver", {{"name", "footprint"}, {"version", FOOTPRINT_VERSION}, {"rules", rules}}}}},
+      {"results", results}};
+  // SARIF 2.1.0 §3.20.21: what the tool could not analyse is a notification of the invocation.
+  if (!report.bundle->input.skipped.empty()) {
+    Json notifications = Json::array();
+    for (const Skipped& item : report.bundle->input.skipped) {
+      Json physical = {{"artifactLocation", {{"uri", artifact_uri(item.path)}}}};
+      if (item.line) physical["region"] = {{"startLine", item.line}};
+      std::string text = fmt::format("Not analysed: {}{}{}: {}", unit_name(item.unit),
+                                     item.what.empty() ? "" : " ", item.what, item.reason);
+      notifications.push_back({{"descriptor", {{"id", "not-analysed"}}},
+                               {"level", "note"},
+                               {"message", {{"text", text}}},
+                               {"locations", Json::array({{{"physicalLocation", physical}}})}});
+    }
+    run["invocations"] = Json::array(
+        {{{"executionSuccessful", true}, {"toolExecutionNotifications", notifications}}});
+  }
+  Json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                {"version", "2.1.0"},
+                {"runs", Json::array({run})}};
   return dump_json(sarif, 2) + "\n";
 }
 

@@ -361,6 +361,12 @@ bool limited_to_names(const PolicyRule& rule, std::string_view verb) {
 
 std::optional<Request> scoped_request(const ResourceTable& resources, const BoundRule& b,
                                       const EscalationPath& path, const PathRequest& p) {
+  // Most rules allow none of a path's requests: asked first, before the resource's scope is
+  // looked up (the object's name is asked below, once it is known).
+  if (!verb_matches(*b.rule, p.verb) || !api_group_matches(*b.rule, p.group) ||
+      !resource_matches(*b.rule, p.resource, p.subresource)) {
+    return std::nullopt;
+  }
   std::string_view ns;
   std::string_view name = p.name;
   if (path.named_objects && name.empty() && limited_to_names(*b.rule, p.verb))
