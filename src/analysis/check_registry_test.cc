@@ -12,6 +12,7 @@
 #include <set>
 
 #include "analysis/analyze.h"
+#include "analysis/check_testing.h"
 #include "analysis/context.h"
 #include "analysis/models/webhook_reach.h"
 #include "load/loader.h"
@@ -19,6 +20,8 @@
 
 namespace footprint {
 namespace {
+
+using testing::affects;
 
 TEST(CheckRegistry, MetadataIsWellFormed) {
   std::set<std::string_view> ids;
@@ -121,13 +124,6 @@ Request request_from(const std::string& text) {
   return Request{m[1], m[3], m[2], m[4], m[5], m[6], ""};
 }
 
-const std::vector<std::string>* affects(const Finding& f, std::string_view kind) {
-  for (const auto& [k, items] : f.affects) {
-    if (k == kind) return &items;
-  }
-  return nullptr;
-}
-
 const AdmissionWebhook* webhook_named(const Context& ctx, const std::string& name) {
   for (const AdmissionWebhook& w : ctx.admission.webhooks) {
     if (w.name == name) return &w;
@@ -184,34 +180,33 @@ TEST(CorpusClaims, EnginesConfirmEveryFindingAboutOthersAndGrants) {
       ASSERT_NE(check, nullptr);
       EXPECT_GE(f.severity, check->min_severity);
       EXPECT_LE(f.severity, check->max_severity);
-      if (const auto* denied = affects(f, "forbidden")) {
-        for (const std::string& claim : *denied) {
-          size_t colon = claim.find(": ");
-          EXPECT_FALSE(ctx.rbac
-                           .authorize(identity_from(claim.substr(0, colon)),
-                                      request_from(claim.substr(colon + 2)))
-                           .allowed)
-              << claim;
-          ++checked;
-        }
+      for (const std::string& claim : affects(f, "forbidden")) {
+        size_t colon = claim.find(": ");
+        EXPECT_FALSE(ctx.rbac
+                         .authorize(identity_from(claim.substr(0, colon)),
+                                    request_from(claim.substr(colon + 2)))
+                         .allowed)
+            << claim;
+        ++checked;
       }
       if (f.severity < Severity::kHigh) continue;
-      if (const auto* granted = affects(f, "grants"); granted && f.check.starts_with("rbac-")) {
-        const auto* subjects = affects(f, "subjects");
-        ASSERT_NE(subjects, nullptr);
-        for (const std::string& claim : *granted) {
+      if (const auto& granted = affects(f, "grants");
+          !granted.empty() && f.check.starts_with("rbac-")) {
+        const auto& subjects = affects(f, "subjects");
+        ASSERT_FALSE(subjects.empty());
+        for (const std::string& claim : granted) {
           Request r = request_from(claim);
-          bool someone = std::any_of(subjects->begin(), subjects->end(), [&](const std::string& s) {
+          bool someone = std::any_of(subjects.begin(), subjects.end(), [&](const std::string& s) {
             return ctx.rbac.authorize(identity_from(s), r).allowed;
           });
           EXPECT_TRUE(someone) << claim;
           ++checked;
         }
       }
-      const auto* webhooks = affects(f, "webhooks");
-      if (!webhooks) continue;
+      const auto& webhooks = affects(f, "webhooks");
+      if (webhooks.empty()) continue;
       std::vector<const AdmissionWebhook*> listed;
-      for (const std::string& name : *webhooks)
+      for (const std::string& name : webhooks)
         listed.push_back(webhook_named(ctx, name));
       auto any = [&](auto pred) { return std::any_of(listed.begin(), listed.end(), pred); };
       if (f.check == "webhook-kube-system") {
