@@ -131,7 +131,7 @@ int run_audit(int argc, char** argv) {
   if (!loaded) return kExitUsage;
   Context& context = *loaded->context;
   if (charts.size() == 1) context.release = charts.front().release;
-  context.deploy_with = deploy.paths();
+  context.deploy_with = deploy.paths(bundle->input.delivery_paths);
   context.provider = provider;
 
   Report report;

@@ -6,9 +6,9 @@
 
 namespace footprint {
 
-std::vector<DeliveryPath> DeployArgs::paths() const {
+std::vector<DeliveryPath> DeployArgs::paths(const std::vector<std::string>& implied) const {
   std::vector<DeliveryPath> out;
-  for (const std::string& name : names) {
+  for (const std::string& name : names.empty() ? implied : names) {
     std::optional<DeliveryPath> p = parse_delivery_path(name);
     if (p && std::find(out.begin(), out.end(), *p) == out.end()) out.push_back(*p);
   }

@@ -14,8 +14,9 @@ namespace footprint {
 
 struct DeployArgs {
   std::vector<std::string> names;
-  // The paths, each once, in the order given.
-  std::vector<DeliveryPath> paths() const;
+  // The paths, each once, in the order given; left out, those `implied` names (the input's
+  // GitOps objects: an Argo CD Application, a Flux HelmRelease).
+  std::vector<DeliveryPath> paths(const std::vector<std::string>& implied = {}) const;
 };
 
 void add_deploy_options(CLI::App& app, DeployArgs& args);

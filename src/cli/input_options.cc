@@ -156,6 +156,7 @@ bool expand_gitops(const BundleArgs& args, const std::vector<std::string>& files
   again->objects = std::move(kept);
   again->notes.insert(again->notes.end(), resolved->notes.begin(), resolved->notes.end());
   again->skipped.insert(again->skipped.end(), resolved->skipped.begin(), resolved->skipped.end());
+  again->delivery_paths = std::move(resolved->delivery_paths);
   loaded = std::move(*again);
   return true;
 }

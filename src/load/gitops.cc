@@ -66,10 +66,13 @@ class Resolver {
       std::optional<std::string> error;
       if (is_argo(o) && kind == "Application") {
         error = application(o);
+        delivered_by(o, argo_cd_path(o));
       } else if (is_flux(o, "helm.toolkit.fluxcd.io") && kind == "HelmRelease") {
         error = helm_release(o);
+        delivered_by(o, "flux");
       } else if (is_flux(o, "kustomize.toolkit.fluxcd.io") && kind == "Kustomization") {
         error = flux_kustomization(o);
+        delivered_by(o, "flux");
       } else if (kind == "ApplicationSet") {
         result_.notes.push_back(fmt::format(
             "{} ({}:{}) not expanded: its generators make Applications from the cluster, Git or "
@@ -92,6 +95,27 @@ class Resolver {
 
  private:
   const std::string& file(const RawObject& o) const { return input_.files[o.file]; }
+
+  // Argo CD applies client-side unless the Application's sync options turn on server-side apply
+  // (Argo CD's sync-options.md: ServerSideApply=true).
+  static std::string argo_cd_path(const RawObject& app) {
+    yaml::Node options = app.node.at({"spec", "syncPolicy", "syncOptions"});
+    for (size_t i = 0; i < options.size(); ++i) {
+      if (options.item(i).str() == "ServerSideApply=true") return "argocd-ssa";
+    }
+    return "argocd";
+  }
+
+  void delivered_by(const RawObject& o, const std::string& path) {
+    if (std::find(result_.delivery_paths.begin(), result_.delivery_paths.end(), path) !=
+        result_.delivery_paths.end())
+      return;
+    result_.delivery_paths.push_back(path);
+    result_.notes.push_back(fmt::format(
+        "{} ({}:{}) is delivered by {}: without --deploy-with, the report judges that delivery "
+        "path",
+        display(o), file(o), o.position.line, path));
+  }
 
   void skip(const RawObject& o, std::string reason) {
     result_.skipped.push_back(

@@ -28,6 +28,8 @@ struct GitopsResult {
   std::vector<NamedText> rendered;  // what the objects deploy, each with its namespace
   std::vector<std::string> notes;   // each GitOps object: what was audited for it, or why not
   std::vector<Skipped> skipped;     // objects not resolved, files left out of folders
+  // The delivery paths the objects imply, as --deploy-with names them ("argocd", "flux").
+  std::vector<std::string> delivery_paths;
 };
 
 // Resolves every GitOps object of `input`. An object that names what cannot be resolved (a Git

@@ -58,6 +58,8 @@ struct LoadedInput {
   std::vector<std::optional<GzipSize>> helm_gzip;
   std::vector<std::string> notes;  // e.g. files skipped in a directory
   std::vector<Skipped> skipped;    // each file, document or object not analysed, in input order
+  // The delivery paths the GitOps objects of the input imply ("argocd", "flux"), each once.
+  std::vector<std::string> delivery_paths;
   // Owners of the trees the objects point into: one per parsed chunk, not one per document.
   std::vector<std::shared_ptr<const yaml::Tree>> trees;
   std::vector<RawObject> objects;  // in file order, then document order

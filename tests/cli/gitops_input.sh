@@ -182,6 +182,9 @@ expect_status 0
 grep -q "audited chart ./charts/web in $URL as release team-b-web in namespace team-b" "$OUT" ||
   fail "release name is not [targetNamespace-]name"
 grep -q "names prefixed p-" "$OUT" || fail "no note for the Kustomization"
+# Flux's controllers are one delivery path (helm-controller for a chart, kustomize-controller's
+# server-side apply otherwise), named once for both objects.
+[ "$(grep -c "is delivered by flux" "$OUT")" = 1 ] || fail "Flux's delivery path: $(grep delivered "$OUT")"
 # The Secret's value reached helm through a file, never the output.
 for format in text json markdown sarif; do
   run "$FOOTPRINT" audit "$TMP/flux.yaml" --source "$URL=$repo" --format $format
@@ -194,3 +197,41 @@ run "$FOOTPRINT" audit "$TMP/flux-missing.yaml" --source "$URL=$repo"
 expect_status 2
 expect_stderr "valuesFrom ConfigMap flux-system/nowhere key values.yaml is not in the input"
 echo "ok"
+
+# The delivery path follows from the object. Argo CD applies client-side unless the Application's
+# syncOptions hold ServerSideApply=true (argo-cd docs/user-guide/sync-options.md); client-side
+# apply copies the object into kubectl.kubernetes.io/last-applied-configuration, and the API server
+# refuses annotations over 262,144 bytes in total (apimachinery pkg/api/validation/objectmeta.go,
+# TotalAnnotationSizeLimitB), which a CRD with a 300,000-byte description passes; server-side
+# apply keeps no such copy. --deploy-with, when given, names the paths instead.
+big=$TMP/big-checkout
+cp -r "$repo" "$big"
+"$PYTHON" - "$big/charts/web/crds/widgets.yaml" <<'PY'
+import json, sys
+crd = {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+       "metadata": {"name": "widgets.example.com"},
+       "spec": {"group": "example.com", "names": {"kind": "Widget", "plural": "widgets"},
+                "scope": "Namespaced",
+                "versions": [{"name": "v1", "served": True, "storage": True,
+                              "schema": {"openAPIV3Schema": {"type": "object",
+                                                             "description": "x" * 300000}}}]}}
+open(sys.argv[1], "w").write(json.dumps(crd))
+PY
+big_url=https://git.example.com/big.git
+sed "s|$URL|$big_url|" "$TMP/app.yaml" >"$TMP/app-big.yaml"
+verdicts='[(v["path"], v["outcome"]) for r in d["deliveryPaths"]["rows"] if r["subject"].startswith("CustomResourceDefinition") for v in r["verdicts"]]'
+run "$FOOTPRINT" audit "$TMP/app-big.yaml" --source "$big_url=$big" --format json
+expect_status 0
+[ "$(json_get "$OUT" "$verdicts")" = "[('argocd', 'fails')]" ] ||
+  fail "Argo CD's client-side apply: $(json_get "$OUT" "$verdicts")"
+grep -q "Application argocd/web ($TMP/app-big.yaml:1) is delivered by argocd" "$OUT" ||
+  fail "no note naming the delivery path"
+printf '  syncPolicy:\n    syncOptions: [CreateNamespace=true, ServerSideApply=true]\n' >>"$TMP/app-big.yaml"
+run "$FOOTPRINT" audit "$TMP/app-big.yaml" --source "$big_url=$big" --format json
+expect_status 0
+[ "$(json_get "$OUT" "$verdicts")" = "[('argocd-ssa', 'works')]" ] ||
+  fail "Argo CD with server-side apply: $(json_get "$OUT" "$verdicts")"
+run "$FOOTPRINT" audit "$TMP/app-big.yaml" --source "$big_url=$big" --format json --deploy-with kubectl
+expect_status 0
+[ "$(json_get "$OUT" "$verdicts")" = "[('kubectl', 'fails')]" ] ||
+  fail "--deploy-with names the paths: $(json_get "$OUT" "$verdicts")"
