@@ -280,6 +280,15 @@ class Resolver {
   tl::expected<std::string, std::string> application_source(
       const RawObject& app, yaml::Node s, const std::string& ns,
       const std::map<std::string, std::string>& refs, const std::string& name) {
+    // What Argo CD would select or run that footprint cannot: an error, never a guess.
+    if (s.get("plugin"))
+      return tl::unexpected(std::string(
+          "its source uses a Config Management Plugin, which footprint does not run: give what "
+          "the plugin renders (argocd app manifests) as an input"));
+    if (s.at({"directory", "include"}) || s.at({"directory", "exclude"}))
+      return tl::unexpected(std::string(
+          "its directory source selects files with include or exclude patterns, which footprint "
+          "does not apply: give the files it selects as inputs"));
     std::string_view repo = s.get("repoURL").str();
     std::string_view chart = s.get("chart").str();
     std::string_view path = s.get("path").str();

@@ -235,3 +235,23 @@ run "$FOOTPRINT" audit "$TMP/app-big.yaml" --source "$big_url=$big" --format jso
 expect_status 0
 [ "$(json_get "$OUT" "$verdicts")" = "[('kubectl', 'fails')]" ] ||
   fail "--deploy-with names the paths: $(json_get "$OUT" "$verdicts")"
+
+# A source footprint cannot render as Argo CD would is an error naming the Application, never a
+# guess: a Config Management Plugin (spec.source.plugin) runs a tool of Argo CD's repo server, and
+# directory.include/exclude select files by glob (argo-cd docs/user-guide/directory.md).
+for source in 'plugin: {name: my-cmp}' 'directory: {include: "{top.yaml}"}'; do
+  cat >"$TMP/app-cmp.yaml" <<YAML
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: cmp, namespace: argocd}
+spec:
+  destination: {server: https://kubernetes.default.svc, namespace: shop}
+  source:
+    repoURL: $URL
+    path: apps/plain
+    $source
+YAML
+  run "$FOOTPRINT" audit "$TMP/app-cmp.yaml" --source "$URL=$repo"
+  expect_status 2
+  expect_stderr "Application argocd/cmp ($TMP/app-cmp.yaml:1): its"
+done
