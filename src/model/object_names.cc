@@ -88,17 +88,6 @@ NameRule name_rule(std::string_view group, std::string_view kind) {
   return NameRule::kAny;
 }
 
-// client-go's IsValidPathSegmentName: what a name in a request's URL may not be or contain.
-std::vector<std::string> path_segment_errors(std::string_view name) {
-  if (name == "." || name == "..") return {fmt::format("may not be '{}'", name)};
-  std::vector<std::string> out;
-  for (std::string_view part : {"/", "%"}) {
-    if (name.find(part) != std::string_view::npos)
-      out.push_back(fmt::format("may not contain '{}'", part));
-  }
-  return out;
-}
-
 FieldTypeError refused(const yaml::Node& at, std::string_view field, std::string_view value,
                        std::string_view why) {
   std::string quoted = go_json_string(value);
@@ -116,6 +105,20 @@ std::vector<std::string> dns1123_subdomain_errors(std::string_view name) {
 
 std::vector<std::string> dns1123_label_errors(std::string_view name) {
   return rule_errors(NameRule::kLabel, name);
+}
+
+std::vector<std::string> dns1035_label_errors(std::string_view name) {
+  return rule_errors(NameRule::kDns1035, name);
+}
+
+std::vector<std::string> path_segment_errors(std::string_view name, bool prefix) {
+  if (!prefix && (name == "." || name == "..")) return {fmt::format("may not be '{}'", name)};
+  std::vector<std::string> out;
+  for (std::string_view part : {"/", "%"}) {
+    if (name.find(part) != std::string_view::npos)
+      out.push_back(fmt::format("may not contain '{}'", part));
+  }
+  return out;
 }
 
 std::vector<FieldTypeError> refused_names(const yaml::Node& object) {

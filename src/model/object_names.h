@@ -26,5 +26,9 @@ std::vector<FieldTypeError> refused_names(const yaml::Node& object);
 // none when it is valid.
 std::vector<std::string> dns1123_subdomain_errors(std::string_view name);
 std::vector<std::string> dns1123_label_errors(std::string_view name);
+std::vector<std::string> dns1035_label_errors(std::string_view name);
+// apimachinery's ValidatePathSegmentName: a name may not be "." or ".." nor contain '/' or '%';
+// a prefix (generateName) only may not contain them.
+std::vector<std::string> path_segment_errors(std::string_view name, bool prefix = false);
 
 }  // namespace footprint

@@ -1,6 +1,7 @@
 #include "analysis/models/crd_schema.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -9,10 +10,13 @@
 #include <optional>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "analysis/models/crd_formats.h"
 #include "analysis/models/crd_schema_values.h"
 #include "model/kubectl_json.h"
+#include "model/object_names.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -343,7 +347,9 @@ class Walk {
     }
   }
 
-  // objectmeta.validateEmbeddedResource: apiVersion and kind are required strings.
+  // objectmeta.validateEmbeddedResource: apiVersion and kind are required strings, apiVersion a
+  // group/version (ParseGroupVersion), kind a DNS-1035 label in any case; metadata as
+  // ValidateObjectMeta checks it with ValidatePathSegmentName, the namespace where one is set.
   void embedded_type_meta(const yaml::Node& node, const std::string& path) {
     for (std::string_view key : {"apiVersion", "kind"}) {
       yaml::Node field = node.get(key);
@@ -354,8 +360,37 @@ class Walk {
       } else if (v.type != JsonType::kString) {
         invalid(field, at, v.shown(),
                 fmt::format("Invalid value: {}: must be a string", v.shown()));
+      } else if (key == "apiVersion" && std::count(v.text.begin(), v.text.end(), '/') > 1) {
+        invalid_value(field, at, std::string(v.text),
+                      {fmt::format("unexpected GroupVersion string: {}", v.text)});
+      } else if (key == "kind") {
+        std::vector<std::string> errors = dns1035_label_errors(lower(v.text));
+        if (!errors.empty())
+          invalid_value(field, at, std::string(v.text),
+                        {fmt::format("may have mixed case, but should otherwise match: {}",
+                                     fmt::join(errors, ","))});
       }
     }
+    yaml::Node metadata = node.get("metadata");
+    std::string meta_path = child_path(path, "metadata");
+    for (auto [key, prefix] : {std::pair{"name", false}, std::pair{"generateName", true}}) {
+      yaml::Node field = metadata.get(key);
+      if (field.is_scalar() && kubectl_scalar_type(field) == "string")
+        invalid_value(field, child_path(meta_path, key), std::string(field.str()),
+                      path_segment_errors(field.str(), prefix));
+    }
+    yaml::Node ns = metadata.get("namespace");
+    if (ns.is_scalar() && kubectl_scalar_type(ns) == "string" && !ns.str().empty())
+      invalid_value(ns, child_path(meta_path, "namespace"), std::string(ns.str()),
+                    dns1123_label_errors(ns.str()));
+  }
+
+  // field.Invalid of a string, once per message.
+  void invalid_value(const yaml::Node& at, const std::string& path, const std::string& text,
+                     const std::vector<std::string>& messages) {
+    std::string quoted = go_quote(text);
+    for (const std::string& message : messages)
+      invalid(at, path, quoted, fmt::format("Invalid value: {}: {}", quoted, message));
   }
 
   SchemaValidator::Patterns& patterns_;

@@ -226,6 +226,32 @@ TEST(CrdSchema, EmbeddedResource) {
             (std::vector<std::string>{"template.kind: Required value"}));
 }
 
+// validateEmbeddedResource goes on: apiVersion through ParseGroupVersion ("unexpected
+// GroupVersion string"), kind as a DNS-1035 label once lower-cased, and metadata through
+// ValidateObjectMeta with ValidatePathSegmentName (a prefix for generateName) and, where a
+// namespace is set, ValidateNamespaceName (a DNS-1123 label). Messages: apimachinery's
+// util/validation IsDNS1035Label and api/validation/path.
+TEST(CrdSchema, EmbeddedResourceTypeAndObjectMeta) {
+  std::string_view schema =
+      "properties: {template: {type: object, "
+      "x-kubernetes-embedded-resource: true, "
+      "x-kubernetes-preserve-unknown-fields: true}}";
+  EXPECT_TRUE(validate(schema,
+                       "template: {apiVersion: apps/v1, kind: DaemonSet, "
+                       "metadata: {name: Any.Name_, namespace: team-a}}")
+                  .result.violations.empty());
+  EXPECT_EQ(
+      validate(schema,
+               "template: {apiVersion: a/b/c, kind: My_Kind, "
+               "metadata: {name: 'x/y', generateName: '..', namespace: Team}}")
+          .errors(),
+      (std::vector<std::string>{
+          R"(template.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c)",
+          R"(template.kind: Invalid value: "My_Kind": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?'))",
+          R"(template.metadata.name: Invalid value: "x/y": may not contain '/')",
+          R"(template.metadata.namespace: Invalid value: "Team": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?'))"}));
+}
+
 // x-kubernetes-validations are evaluated on the values present only; we count them.
 TEST(CrdSchema, CelRulesCounted) {
   std::string_view schema = R"(properties:
