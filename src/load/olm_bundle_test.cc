@@ -51,7 +51,7 @@ Rendered render(const std::string& path, const std::string& mode = "AllNamespace
   return r;
 }
 
-std::string read(const fs::path& path) {
+std::string file_text(const fs::path& path) {
   std::ifstream in(path);
   std::stringstream s;
   s << in.rdbuf();
@@ -66,7 +66,7 @@ class EditedBundle {
     dir_ = fs::temp_directory_path() / ("footprint-olm-" + name + "-" + std::to_string(getpid()));
     fs::remove_all(dir_);
     fs::copy(kBundle, dir_, fs::copy_options::recursive);
-    std::string text = read(dir_ / file);
+    std::string text = file_text(dir_ / file);
     size_t at = text.find(from);
     EXPECT_NE(at, std::string::npos) << from;
     if (at != std::string::npos) text.replace(at, from.size(), to);
@@ -225,7 +225,7 @@ TEST(OlmBundle, SingleNamespaceWebhooksSeeOnlyTheWatchedNamespace) {
   // Without its conversion webhook the bundle may support SingleNamespace (validators).
   EditedBundle edited("single", kCsv, "  - type: SingleNamespace\n    supported: false",
                       "  - type: SingleNamespace\n    supported: true");
-  std::string csv = read(fs::path(edited.path()) / kCsv);
+  std::string csv = file_text(fs::path(edited.path()) / kCsv);
   std::ofstream(fs::path(edited.path()) / kCsv)
       << csv.substr(0, csv.find("  - type: ConversionWebhook"));
   Rendered r = render(edited.path(), "SingleNamespace=team-a");

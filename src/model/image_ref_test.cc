@@ -34,7 +34,7 @@ const std::string kHex64 = std::string(64, 'f');
 const std::string kSha256 = "sha256:" + kHex64;
 const std::string kSha512 = "sha512:" + std::string(128, 'f');
 
-std::vector<ExpectedParse> cases() {
+std::vector<ExpectedParse> parse_cases() {
   return {
       // Familiar names: docker.io, and library/ for single components.
       {"ubuntu", "docker.io", "library/ubuntu", "", ""},
@@ -107,7 +107,7 @@ std::vector<ExpectedParse> cases() {
 }
 
 TEST(ImageRef, DistributionGrammarTable) {
-  auto table = cases();
+  auto table = parse_cases();
   ASSERT_GE(table.size(), 30u);
   for (const ExpectedParse& c : table) {
     SCOPED_TRACE(c.input);

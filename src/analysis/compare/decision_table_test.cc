@@ -19,7 +19,7 @@ namespace {
 
 using testing::bundle_from;
 
-Bundle field_report(const char* mode, std::initializer_list<const char*> added = {}) {
+Bundle field_report_bundle(const char* mode, std::initializer_list<const char*> added = {}) {
   std::vector<std::string> paths = {
       fmt::format("{}/tests/data/field-report/{}", FOOTPRINT_SOURCE_DIR, mode)};
   for (const char* file : added)
@@ -69,8 +69,8 @@ std::string answer(const DecisionTable& t, std::string_view id, size_t mode) {
 
 DecisionTable field_report_table() {
   Modes m;
-  m.add("global", field_report("global.yaml"));
-  m.add("restricted", field_report("restricted.yaml"));
+  m.add("global", field_report_bundle("global.yaml"));
+  m.add("restricted", field_report_bundle("restricted.yaml"));
   return m.table();
 }
 
@@ -279,7 +279,7 @@ TEST(DecisionTable, WorstFindingPerMode) {
 // A mode that failed keeps its column: the first row says why, the others stay empty.
 TEST(DecisionTable, FailedModeShowsItsError) {
   Modes m;
-  m.add("global", field_report("global.yaml"));
+  m.add("global", field_report_bundle("global.yaml"));
   m.add_failed("broken", "Error: VALIDATION ERROR: incompatible values");
   DecisionTable t = m.table();
   ASSERT_EQ(t.rows.front().id, "renders");
@@ -463,8 +463,8 @@ spec:
 // the CA into each CRD, as the field report did by hand for all four.
 TEST(DecisionTable, ConversionWiringWithTheFieldReportsCrdFiles) {
   Modes m;
-  m.add("global", field_report("global.yaml", {"crd-files.yaml", "crd-apply-hook.yaml"}));
-  m.add("restricted", field_report("restricted.yaml", {"crd-files.yaml"}));
+  m.add("global", field_report_bundle("global.yaml", {"crd-files.yaml", "crd-apply-hook.yaml"}));
+  m.add("restricted", field_report_bundle("restricted.yaml", {"crd-files.yaml"}));
   DecisionTable t = m.table();
   EXPECT_EQ(answer(t, "conversion-wiring", 0),
             "the operator (container crd-apply of Job dynamo-system/dynamo-platform-crd-apply sets "
