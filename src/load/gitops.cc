@@ -12,6 +12,7 @@
 #include "load/helm.h"
 #include "load/kustomize.h"
 #include "load/process.h"
+#include "util/strings.h"
 
 namespace footprint {
 
@@ -107,9 +108,7 @@ class Resolver {
   }
 
   void delivered_by(const RawObject& o, const std::string& path) {
-    if (std::find(result_.delivery_paths.begin(), result_.delivery_paths.end(), path) !=
-        result_.delivery_paths.end())
-      return;
+    if (contains(result_.delivery_paths, path)) return;
     result_.delivery_paths.push_back(path);
     result_.notes.push_back(fmt::format(
         "{} ({}:{}) is delivered by {}: without --deploy-with, the report judges that delivery "

@@ -1,12 +1,9 @@
 #include "analysis/models/cr_object_meta.h"
 
-#include <fmt/format.h>
-
 #include <string>
 
 #include "model/kubectl_json.h"
 #include "model/object_names.h"
-#include "util/strings.h"
 
 namespace footprint {
 
@@ -20,18 +17,8 @@ std::string_view meta_string(const yaml::Node& node) {
 
 void add_invalid(std::vector<SchemaViolation>& out, const yaml::Node& at, std::string_view path,
                  std::string_view value, const std::vector<std::string>& messages) {
-  std::string quoted = go_quote(value);
-  for (const std::string& message : messages) {
-    out.push_back({.kind = SchemaViolation::Kind::kObjectMeta,
-                   .at = at,
-                   .path = std::string(path),
-                   .value = quoted,
-                   .error = fmt::format("{}: Invalid value: {}: {}", path, quoted, message)});
-  }
-}
-
-bool kubectl_refuses_in_url(std::string_view name) {
-  return name == "." || name == ".." || name.find_first_of("/%") != std::string_view::npos;
+  for (const std::string& message : messages)
+    out.push_back(invalid_string(SchemaViolation::Kind::kObjectMeta, at, path, value, message));
 }
 
 }  // namespace
@@ -56,7 +43,7 @@ std::vector<SchemaViolation> object_meta_violations(const yaml::Node& object, bo
                    .path = "metadata.name",
                    .value = "",
                    .error = "metadata.name: Required value: name or generateName is required"});
-  } else if (!name.empty() && !kubectl_refuses_in_url(name)) {
+  } else if (!name.empty() && path_segment_errors(name).empty()) {
     add_invalid(out, name_node, "metadata.name", name, dns1123_subdomain_errors(name));
   }
   yaml::Node namespace_node = metadata.get("namespace");

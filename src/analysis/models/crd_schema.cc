@@ -385,12 +385,11 @@ class Walk {
                     dns1123_label_errors(ns.str()));
   }
 
-  // field.Invalid of a string, once per message.
   void invalid_value(const yaml::Node& at, const std::string& path, const std::string& text,
                      const std::vector<std::string>& messages) {
-    std::string quoted = go_quote(text);
     for (const std::string& message : messages)
-      invalid(at, path, quoted, fmt::format("Invalid value: {}: {}", quoted, message));
+      out_.violations.push_back(
+          invalid_string(SchemaViolation::Kind::kInvalid, at, path, text, message));
   }
 
   SchemaValidator::Patterns& patterns_;
@@ -399,6 +398,18 @@ class Walk {
 };
 
 }  // namespace
+
+SchemaViolation invalid_string(SchemaViolation::Kind kind, const yaml::Node& at,
+                               std::string_view path, std::string_view value,
+                               std::string_view message) {
+  std::string quoted = go_quote(value);
+  std::string error = fmt::format("{}: Invalid value: {}: {}", path, quoted, message);
+  return {.kind = kind,
+          .at = at,
+          .path = std::string(path),
+          .value = std::move(quoted),
+          .error = std::move(error)};
+}
 
 SchemaValidation SchemaValidator::validate(const yaml::Node& schema, const yaml::Node& object,
                                            bool status_subresource) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "load/yaml.h"
@@ -29,6 +30,11 @@ struct SchemaViolation {
   // should be less than or equal to 10`.
   std::string error;
 };
+
+// field.Invalid of a string value: `<path>: Invalid value: "<value>": <message>`.
+SchemaViolation invalid_string(SchemaViolation::Kind kind, const yaml::Node& at,
+                               std::string_view path, std::string_view value,
+                               std::string_view message);
 
 struct SchemaValidation {
   std::vector<SchemaViolation> violations;
