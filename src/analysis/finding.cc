@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view kSeverityNames[] = {"info", "low", "medium", "high", "critical"};
 constexpr std::string_view kImpactNames[] = {"other teams", "install", "privilege", "hygiene"};
 
-bool contains(const yaml::Node& outer, const yaml::Node& inner) {
+bool encloses(const yaml::Node& outer, const yaml::Node& inner) {
   return outer.begin_offset() <= inner.begin_offset() && inner.end_offset() <= outer.end_offset();
 }
 
@@ -33,11 +33,11 @@ std::string path_to(const yaml::Node& root, const yaml::Node& target) {
     for (size_t i = 0; i < node.size() && !next; ++i) {
       if (node.is_mapping()) {
         if (node.key(i) == target) return path + "." + std::string(node.key(i).text()) + ":";
-        if (node.value(i) == target || contains(node.value(i), target)) {
+        if (node.value(i) == target || encloses(node.value(i), target)) {
           next = node.value(i);
           path += "." + std::string(node.key(i).text());
         }
-      } else if (node.is_sequence() && (node.item(i) == target || contains(node.item(i), target))) {
+      } else if (node.is_sequence() && (node.item(i) == target || encloses(node.item(i), target))) {
         next = node.item(i);
         path += item_label(next);
       }

@@ -5,27 +5,12 @@
 
 #include "analysis/context.h"
 #include "analysis/models/crd_models.h"
+#include "report/labels.h"
 #include "report/report.h"
 
 namespace footprint {
 
 namespace {
-
-std::string signed_commas(int64_t n) {
-  return n < 0 ? "-" + with_commas(static_cast<uint64_t>(-n))
-               : with_commas(static_cast<uint64_t>(n));
-}
-
-int64_t headroom(uint64_t limit, uint64_t value) {
-  return static_cast<int64_t>(limit) - static_cast<int64_t>(value);
-}
-
-Json object_json(const Object& obj) {
-  Json j = {{"apiVersion", obj.api_version}, {"kind", obj.kind}};
-  if (!obj.namespace_.empty()) j["namespace"] = obj.namespace_;
-  j["name"] = obj.name;
-  return j;
-}
 
 std::string label(const Object& obj) {
   return obj.kind == "CustomResourceDefinition" ? obj.name : obj.display();

@@ -9,6 +9,7 @@
 
 #include "analysis/check.h"
 #include "analysis/context.h"
+#include "report/labels.h"
 #include "report/overview.h"
 
 namespace footprint {
@@ -26,14 +27,6 @@ std::string singular_of(std::string_view label) {
     }
   }
   return std::string(label);
-}
-
-constexpr Severity kWorstFirst[] = {Severity::kCritical, Severity::kHigh, Severity::kMedium,
-                                    Severity::kLow, Severity::kInfo};
-
-std::string object_label(const ObjectId& id) {
-  return id.namespace_.empty() ? id.kind + " " + id.name
-                               : id.kind + " " + id.namespace_ + "/" + id.name;
 }
 
 std::string location(const Finding& f) {

@@ -9,6 +9,7 @@
 #include "analysis/context.h"
 #include "analysis/models/crd_models.h"
 #include "report/html.h"
+#include "report/labels.h"
 
 namespace footprint {
 
@@ -29,14 +30,7 @@ constexpr Limit kLimits[] = {
     {kRequestBodyLimit, "API request", "request body"},
 };
 
-std::string signed_commas(int64_t n) {
-  return n < 0 ? "\u2212" + with_commas(static_cast<uint64_t>(-n))
-               : with_commas(static_cast<uint64_t>(n));
-}
-
-int64_t headroom(uint64_t limit, uint64_t value) {
-  return static_cast<int64_t>(limit) - static_cast<int64_t>(value);
-}
+constexpr std::string_view kMinus = "\u2212";  // a minus sign, not a hyphen
 
 }  // namespace
 
@@ -109,7 +103,7 @@ std::string html_crd_sizes(const Context& ctx) {
         "<td class=\"mono\">{11}</td><td class=\"mono\">{12}</td></tr>\n",
         html_escape(crd.object->name), a.annotation_bytes, mark, kBarWidth + 2, kBarHeight + 4,
         status, px(a.annotation_bytes), kBarHeight, lines, with_commas(a.annotation_bytes),
-        signed_commas(apply), signed_commas(etcd), signed_commas(request));
+        signed_commas(apply, kMinus), signed_commas(etcd, kMinus), signed_commas(request, kMinus));
   }
   return out + "</tbody></table></div>\n</section>\n";
 }

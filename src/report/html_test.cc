@@ -65,7 +65,7 @@ TEST(Html, ProseRendersCodeSpans) {
 
 // A validating webhook on pod CREATE that excludes kube-system by name and fails open, in the
 // release namespace "ops": every other namespace of the default set is intercepted.
-constexpr const char* kWebhook = R"(apiVersion: admissionregistration.k8s.io/v1
+constexpr const char* kHtmlWebhook = R"(apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingWebhookConfiguration
 metadata: {name: guard}
 webhooks:
@@ -82,7 +82,7 @@ webhooks:
 )";
 
 TEST(Html, BlastRadiusCellsFollowTheSelectorAndFailurePolicy) {
-  Bundle b = bundle_from(kWebhook, "ops");
+  Bundle b = bundle_from(kHtmlWebhook, "ops");
   std::string page = audit_page(b);
   EXPECT_NE(page.find("data-webhooks=\"1\""), std::string::npos);
   EXPECT_NE(page.find("data-pod-creation=\"1\""), std::string::npos);

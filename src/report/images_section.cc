@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "model/units.h"
+#include "report/labels.h"
 #include "report/report.h"
 #include "util/strings.h"
 
@@ -10,15 +11,8 @@ namespace footprint {
 
 namespace {
 
-std::string object_label(const Object& obj) {
+std::string kind_and_name(const Object& obj) {
   return fmt::format("{} {}", obj.kind, obj.qualified_name());
-}
-
-Json object_json(const Object& obj) {
-  Json j = {{"apiVersion", obj.api_version}, {"kind", obj.kind}};
-  if (!obj.namespace_.empty()) j["namespace"] = obj.namespace_;
-  j["name"] = obj.name;
-  return j;
 }
 
 Json use_json(const Bundle& bundle, const ImageUse& use) {
@@ -40,7 +34,7 @@ std::string used_by(const Bundle& bundle, const ImageInventory& inv, const Image
     uint32_t o = inv.uses[u].object;
     if (std::find(objects.begin(), objects.end(), o) == objects.end()) objects.push_back(o);
   }
-  std::string out = object_label(bundle.objects[objects.front()]);
+  std::string out = kind_and_name(bundle.objects[objects.front()]);
   if (objects.size() > 1) out += fmt::format(" (+{} more)", objects.size() - 1);
   return out;
 }
@@ -149,7 +143,7 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
     if (use.ref) continue;
     invalid.rows.push_back(
         {quoted_if_blank_edges(use.written), use.error,
-         fmt::format("{} {}", object_label(bundle.objects[use.object]), use.path)});
+         fmt::format("{} {}", kind_and_name(bundle.objects[use.object]), use.path)});
     invalid_json.push_back(use_json(bundle, use));
   }
   if (!invalid.rows.empty()) {
@@ -169,7 +163,7 @@ Section images_section(const Bundle& bundle, const ImageInventory& inv, bool inc
   Json models_json = Json::array();
   for (const ModelUse& m : inv.models) {
     models.rows.push_back({m.id, m.revision.empty() ? "none" : m.revision,
-                           fmt::format("{} {}", object_label(bundle.objects[m.object]), m.path)});
+                           fmt::format("{} {}", kind_and_name(bundle.objects[m.object]), m.path)});
     models_json.push_back(model_json(bundle, m));
   }
   if (!models.rows.empty()) s.blocks.push_back(Block{{}, std::move(models)});

@@ -8,6 +8,7 @@
 
 #include "analysis/check.h"
 #include "report/html.h"
+#include "report/labels.h"
 #include "report/report.h"
 #include "util/display_text.h"
 
@@ -19,11 +20,6 @@ namespace {
 // and LF.
 std::string xml_text(std::string_view text) {
   return html_escape(display_text(text));
-}
-
-std::string object_label(const ObjectId& id) {
-  return id.namespace_.empty() ? id.kind + " " + id.name
-                               : id.kind + " " + id.namespace_ + "/" + id.name;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "analysis/baseline.h"
+#include "report/labels.h"
 #include "report/overview.h"
 #include "report/report.h"
 
@@ -10,13 +11,6 @@ namespace {
 
 std::string code(std::string_view s) {
   return markdown_code(s);
-}
-
-// " (known)", " (worse: medium before)", " (better: high before)", against --baseline.
-std::string baseline_mark(const Finding& f) {
-  if (!f.severity_before) return f.known ? " (known)" : "";
-  return fmt::format(" ({}: {} before)", f.known ? "better" : "worse",
-                     severity_name(*f.severity_before));
 }
 
 void render_section(const Section& s, std::string& out) {
@@ -87,7 +81,7 @@ std::string render_markdown(const Report& report) {
       where += fmt::format(", line {} of the rendered output", f.position.line);
     out += fmt::format("{}. **{}** {} {} {} ({}){}  \n   {}  \n   **Fix:** {}\n", ++number,
                        severity_name(f.severity), code(f.check), escape_markdown(f.object.kind),
-                       code(object), where, baseline_mark(f), escape_markdown(f.message),
+                       code(object), where, baseline_mark(f, " "), escape_markdown(f.message),
                        escape_markdown(f.remediation));
     if (f.suppression_request) {
       out.pop_back();  // the Fix line ends in a hard line break instead

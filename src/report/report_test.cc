@@ -9,7 +9,7 @@ namespace {
 
 using testing::bundle_from;
 
-constexpr const char* kBundle =
+constexpr const char* kReportBundle =
     "apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\n  annotations:\n"
     "    kubectl.kubernetes.io/last-applied-configuration: '{\"data\":{\"password\":"
     "\"c2VjcmV0LXZhbHVlLTE=\"}}'\ndata:\n  password: c2VjcmV0LXZhbHVlLTE=\nstringData:\n"
@@ -26,7 +26,7 @@ std::string render(const Bundle& b, Format format) {
 }
 
 TEST(Report, SecretValuesNeverAppear) {
-  Bundle b = bundle_from(kBundle);
+  Bundle b = bundle_from(kReportBundle);
   for (Format f :
        {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif, Format::kHtml}) {
     std::string out = render(b, f);
@@ -36,7 +36,7 @@ TEST(Report, SecretValuesNeverAppear) {
 }
 
 TEST(Report, JsonHasTheDocumentedShape) {
-  Bundle b = bundle_from(kBundle, "ops");
+  Bundle b = bundle_from(kReportBundle, "ops");
   Json j = Json::parse(render(b, Format::kJson));
   EXPECT_EQ(j["schemaVersion"], kJsonSchemaVersion);
   EXPECT_EQ(j["inventory"]["kinds"]["Secret"], 1);
@@ -65,7 +65,7 @@ TEST(Report, SarifAlwaysHasResults) {
 }
 
 TEST(Report, SarifResultsPointAtFileAndLine) {
-  Bundle b = bundle_from(kBundle);
+  Bundle b = bundle_from(kReportBundle);
   Json j = Json::parse(render(b, Format::kSarif));
   const Json& r = j["runs"][0]["results"][0];
   EXPECT_EQ(r["ruleId"], "namespace-on-cluster-scoped");
@@ -78,7 +78,7 @@ TEST(Report, SarifResultsPointAtFileAndLine) {
 }
 
 TEST(Report, TextStartsWithTheFootprint) {
-  Bundle b = bundle_from(kBundle);
+  Bundle b = bundle_from(kReportBundle);
   std::string out = render(b, Format::kText);
   EXPECT_LT(out.find("Install footprint"), out.find("Findings: 1 low"));
   EXPECT_NE(out.find("2 objects: 1 cluster-scoped, 1 namespaced"), std::string::npos);
@@ -88,7 +88,7 @@ TEST(Report, TextStartsWithTheFootprint) {
 // Sections write list items as "- item"; Markdown keeps the marker a list marker (CommonMark
 // reads "\-" as a literal dash) and escapes only the item's text.
 TEST(Report, MarkdownListItemsStayLists) {
-  Bundle b = bundle_from(kBundle);
+  Bundle b = bundle_from(kReportBundle);
   Report report;
   report.bundle = &b;
   report.inventory = take_inventory(b);
@@ -103,8 +103,8 @@ TEST(Report, MarkdownListItemsStayLists) {
 TEST(Report, OutputIsDeterministic) {
   for (Format f :
        {Format::kText, Format::kJson, Format::kMarkdown, Format::kSarif, Format::kHtml}) {
-    Bundle a = bundle_from(kBundle);
-    Bundle b = bundle_from(kBundle);
+    Bundle a = bundle_from(kReportBundle);
+    Bundle b = bundle_from(kReportBundle);
     EXPECT_EQ(render(a, f), render(b, f));
   }
 }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "analysis/baseline.h"
+#include "report/labels.h"
 #include "report/overview.h"
 #include "report/report.h"
 #include "util/display_text.h"
@@ -10,9 +11,6 @@
 namespace footprint {
 
 namespace {
-
-constexpr Severity kWorstFirst[] = {Severity::kCritical, Severity::kHigh, Severity::kMedium,
-                                    Severity::kLow, Severity::kInfo};
 
 fmt::text_style severity_style(Severity severity) {
   switch (severity) {
@@ -69,18 +67,6 @@ std::string location(const Report& report, const Finding& f) {
   std::string where = f.position.line ? fmt::format("{}:{}", f.file, f.position.line) : f.file;
   if (!f.helm_template.empty()) where += fmt::format(" (template {})", f.helm_template);
   return where;
-}
-
-// "  (known)", "  (worse: medium before)", "  (better: high before)", against --baseline.
-std::string baseline_mark(const Finding& f) {
-  if (!f.severity_before) return f.known ? "  (known)" : "";
-  return fmt::format("  ({}: {} before)", f.known ? "better" : "worse",
-                     severity_name(*f.severity_before));
-}
-
-std::string object_label(const ObjectId& id) {
-  return id.namespace_.empty() ? id.kind + " " + id.name
-                               : id.kind + " " + id.namespace_ + "/" + id.name;
 }
 
 void render_overview(const Overview& o, const ReportOptions& options, std::string& out) {
@@ -140,7 +126,7 @@ void render_findings(const Report& report, const ReportOptions& options, std::st
       if (f.severity != severity || f.suppressed) continue;
       out += names_line(
           fmt::format("#{} {}  {}{}", ++number, paint(options.color, fmt::emphasis::bold, f.check),
-                      object_label(f.object), baseline_mark(f)),
+                      object_label(f.object), baseline_mark(f, "  ")),
           2, options);
       out += wrap_text(location(report, f), 4, options.width);
       out += wrap_text(f.message, 4, options.width);

@@ -34,7 +34,7 @@ webhooks:
   rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
 )";
 
-constexpr const char* kRestricted = R"(
+constexpr const char* kRestrictedInstall = R"(
 apiVersion: v1
 kind: ServiceAccount
 metadata: {name: op, namespace: ops}
@@ -72,7 +72,7 @@ std::vector<ModeInput> two_modes() {
   modes[0].name = "cluster";
   modes[0].bundle = std::make_unique<Bundle>(bundle_from(kClusterWide, "ops"));
   modes[1].name = "restricted";
-  modes[1].bundle = std::make_unique<Bundle>(bundle_from(kRestricted, "ops"));
+  modes[1].bundle = std::make_unique<Bundle>(bundle_from(kRestrictedInstall, "ops"));
   return modes;
 }
 

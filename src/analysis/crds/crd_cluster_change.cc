@@ -11,14 +11,14 @@ namespace footprint {
 
 namespace {
 
-struct CrdVersion {
+struct ServedVersion {
   std::string name;
   bool served = false;
   bool storage = false;
 };
 
-std::vector<CrdVersion> versions_of(const Object& crd) {
-  std::vector<CrdVersion> out;
+std::vector<ServedVersion> versions_of(const Object& crd) {
+  std::vector<ServedVersion> out;
   yaml::Node versions = crd.node.at({"spec", "versions"});
   for (size_t i = 0; i < versions.size(); ++i) {
     yaml::Node v = versions.item(i);
@@ -31,9 +31,10 @@ std::vector<CrdVersion> versions_of(const Object& crd) {
   return out;
 }
 
-const CrdVersion* find_version(const std::vector<CrdVersion>& versions, std::string_view name) {
+const ServedVersion* find_version(const std::vector<ServedVersion>& versions,
+                                  std::string_view name) {
   auto it = std::find_if(versions.begin(), versions.end(),
-                         [&](const CrdVersion& v) { return v.name == name; });
+                         [&](const ServedVersion& v) { return v.name == name; });
   return it == versions.end() ? nullptr : &*it;
 }
 
@@ -49,8 +50,8 @@ void run_crd_cluster_change(const Context& ctx, Findings& out) {
     const Object* existing =
         ctx.cluster->objects.find("apiextensions.k8s.io", "CustomResourceDefinition", "", crd.name);
     if (!existing) continue;
-    std::vector<CrdVersion> now = versions_of(*existing);
-    std::vector<CrdVersion> next = versions_of(crd);
+    std::vector<ServedVersion> now = versions_of(*existing);
+    std::vector<ServedVersion> next = versions_of(crd);
     std::vector<std::string> refused;
     std::vector<std::string> unserved;
     yaml::Node stored = existing->node.at({"status", "storedVersions"});
@@ -72,9 +73,9 @@ void run_crd_cluster_change(const Context& ctx, Findings& out) {
                                       a.str(), b.str()));
       }
     }
-    for (const CrdVersion& v : now) {
+    for (const ServedVersion& v : now) {
       if (!v.served) continue;
-      const CrdVersion* after = find_version(next, v.name);
+      const ServedVersion* after = find_version(next, v.name);
       bool dropped_stored = std::any_of(refused.begin(), refused.end(), [&](const std::string& r) {
         return r.starts_with("drops version " + v.name + ",");
       });

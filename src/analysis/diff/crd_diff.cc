@@ -25,7 +25,7 @@ namespace footprint {
 
 namespace {
 
-struct CrdVersion {
+struct DiffedVersion {
   std::string name;
   bool served = false;
   bool storage = false;
@@ -37,17 +37,17 @@ struct CrdShape {
   std::string kind;
   std::string scope;
   std::string conversion;  // spec.conversion.strategy; "None" when absent (the default)
-  std::vector<CrdVersion> versions;
+  std::vector<DiffedVersion> versions;
 
-  const CrdVersion* find(std::string_view name) const {
-    for (const CrdVersion& v : versions)
+  const DiffedVersion* find(std::string_view name) const {
+    for (const DiffedVersion& v : versions)
       if (v.name == name) return &v;
     return nullptr;
   }
   // The storage version, or "" when not exactly one is marked (crd-storage-version reports that).
   std::string storage() const {
     std::string found;
-    for (const CrdVersion& v : versions) {
+    for (const DiffedVersion& v : versions) {
       if (!v.storage) continue;
       if (!found.empty()) return "";
       found = v.name;
@@ -307,8 +307,8 @@ class CrdComparison {
   void compare_versions(const CrdShape& before, const CrdShape& after) {
     std::string old_storage = before.storage();
     std::string new_storage = after.storage();
-    for (const CrdVersion& v : before.versions) {
-      const CrdVersion* now = after.find(v.name);
+    for (const DiffedVersion& v : before.versions) {
+      const DiffedVersion* now = after.find(v.name);
       if (!now && v.name == old_storage) {
         Change c = make(Severity::kCritical,
                         fmt::format("version {} removed; it is the storage version", v.name));
@@ -363,11 +363,11 @@ class CrdComparison {
       out_.push_back(std::move(c));
     }
     std::vector<std::string> added;
-    for (const CrdVersion& v : after.versions)
+    for (const DiffedVersion& v : after.versions)
       if (!before.find(v.name)) added.push_back(v.name);
     if (!added.empty()) {
       bool kept = std::any_of(before.versions.begin(), before.versions.end(),
-                              [&](const CrdVersion& v) { return after.find(v.name); });
+                              [&](const DiffedVersion& v) { return after.find(v.name); });
       Change c = make(
           Severity::kInfo,
           fmt::format("{} {} added", added.size() == 1 ? "version" : "versions", joined(added)));
@@ -423,8 +423,8 @@ class CrdComparison {
   }
 
   void compare_schemas(const CrdShape& before, const CrdShape& after) {
-    for (const CrdVersion& v : after.versions) {
-      const CrdVersion* old_v = before.find(v.name);
+    for (const DiffedVersion& v : after.versions) {
+      const DiffedVersion* old_v = before.find(v.name);
       if (!v.served || !old_v || !old_v->schema || !v.schema) continue;
       SchemaBreaks breaks;
       compare_schema(old_v->schema, v.schema, "", breaks);

@@ -11,17 +11,17 @@ namespace {
 
 // The version entry of an apiextensions.k8s.io/v1 CRD, or of a v1beta1 one (whose schema and
 // subresources may sit in spec for every version).
-struct CrdVersion {
+struct VersionEntry {
   yaml::Node entry;
   yaml::Node schema;
   bool served = false;
   bool status_subresource = false;
 };
 
-CrdVersion find_version(const Object& crd, std::string_view name,
-                        std::vector<std::string>& served) {
+VersionEntry find_version(const Object& crd, std::string_view name,
+                          std::vector<std::string>& served) {
   yaml::Node spec = crd.node.get("spec");
-  CrdVersion found;
+  VersionEntry found;
   yaml::Node versions = spec.get("versions");
   for (size_t i = 0; i < versions.size(); ++i) {
     yaml::Node v = versions.item(i);
@@ -62,7 +62,7 @@ std::vector<CustomResourceCheck> check_custom_resources(const Bundle& bundle,
       check.crd_from_cluster = check.crd != nullptr;
     }
     if (!check.crd) continue;
-    CrdVersion version = find_version(*check.crd, object.version, check.served);
+    VersionEntry version = find_version(*check.crd, object.version, check.served);
     if (!version.entry) {
       check.version = CustomResourceCheck::Version::kMissing;
     } else if (!version.served) {

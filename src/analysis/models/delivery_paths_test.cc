@@ -13,7 +13,7 @@ namespace {
 
 using testing::bundle_from;
 
-constexpr const char* kCrd =
+constexpr const char* kDeliveredCrd =
     "---\n# Source: chart/crds/widgets.yaml\n"
     "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
     "metadata: {name: widgets.example.com}\n"
@@ -43,16 +43,17 @@ TEST(DeliveryPaths, NamesRoundTrip) {
 // ("chart/crds/x.yaml", "parent/charts/sub/crds/x.yaml" for a subchart's), and each template the
 // same way with its name under templates/.
 TEST(DeliveryPaths, CrdsDirectoryFromHelmSourceComment) {
-  Bundle a = bundle_from(kCrd);
+  Bundle a = bundle_from(kDeliveredCrd);
   Bundle b = bundle_from(kTemplateCrd);
-  std::string sub = kCrd;
+  std::string sub = kDeliveredCrd;
   sub.replace(sub.find("chart/crds/"), 11, "parent/charts/sub/crds/");
   Bundle c = bundle_from(sub);
   EXPECT_TRUE(in_helm_crds_dir(a.objects[0]));
   EXPECT_FALSE(in_helm_crds_dir(b.objects[0]));
   EXPECT_TRUE(in_helm_crds_dir(c.objects[0]));
   EXPECT_TRUE(installed_as_chart(a));
-  Bundle plain = bundle_from(std::string(kCrd).substr(std::string(kCrd).find("apiVersion")));
+  Bundle plain =
+      bundle_from(std::string(kDeliveredCrd).substr(std::string(kDeliveredCrd).find("apiVersion")));
   EXPECT_FALSE(installed_as_chart(plain));
   EXPECT_FALSE(in_helm_crds_dir(plain.objects[0]));
 }
@@ -63,7 +64,7 @@ TEST(DeliveryPaths, CrdsDirectoryFromHelmSourceComment) {
 // prints an Invalid status as "The <Kind> <name quoted> is invalid: " (kubectl pkg/cmd/util
 // helpers.go checkErr); apimachinery's ValidateAnnotationsSize rejects only a total over the limit.
 TEST(DeliveryPaths, ClientSideApplyFailsOverAnnotationLimitInBothWordings) {
-  Bundle b = bundle_from(kCrd);
+  Bundle b = bundle_from(kDeliveredCrd);
   ObjectSize s = sized(b.objects[0], 400'000, 262'145);
   PathVerdict v = object_verdict(DeliveryPath::kKubectl, s, true);
   EXPECT_EQ(v.outcome, Outcome::kFails);
@@ -86,7 +87,7 @@ TEST(DeliveryPaths, ClientSideApplyFailsOverAnnotationLimitInBothWordings) {
 // user-guide/sync-options.md; kedacore/charts#653). Argo CD shows the API server's own message,
 // "<Kind>.<group> <name quoted> is invalid: ..." (apimachinery pkg/api/errors NewInvalid).
 TEST(DeliveryPaths, ArgoCdDefaultFailsAndNamesPerResourceServerSideApply) {
-  Bundle b = bundle_from(kCrd);
+  Bundle b = bundle_from(kDeliveredCrd);
   ObjectSize s = sized(b.objects[0], 400'000, 800'000);
   PathVerdict v = object_verdict(DeliveryPath::kArgocd, s, true);
   EXPECT_EQ(v.outcome, Outcome::kFails);
@@ -112,7 +113,7 @@ TEST(DeliveryPaths, KappFailsAndNamesDisableOriginal) {
 // upgrade.crds defaults to Skip, CreateReplace replaces them. Helm writes no last-applied
 // annotation (argo-cd upgrading/3.2-3.3.md).
 TEST(DeliveryPaths, HelmAndFluxNeverUpgradeCrdsDirectory) {
-  Bundle b = bundle_from(kCrd);
+  Bundle b = bundle_from(kDeliveredCrd);
   ObjectSize s = sized(b.objects[0], 400'000, 800'000);
   for (DeliveryPath p : {DeliveryPath::kHelm3, DeliveryPath::kHelm4, DeliveryPath::kFlux}) {
     PathVerdict v = object_verdict(p, s, true);
@@ -227,7 +228,7 @@ TEST(DeliveryPaths, ObjectsNearALimit) {
 }
 
 TEST(DeliveryPaths, MatrixRowsAndDifferences) {
-  Bundle b = bundle_from(std::string(kCrd) +
+  Bundle b = bundle_from(std::string(kDeliveredCrd) +
                          "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: small}\n");
   std::vector<ObjectSize> sizes = {sized(b.objects[0], 400'000, 800'000),
                                    sized(b.objects[1], 100, 200)};

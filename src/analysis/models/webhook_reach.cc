@@ -6,22 +6,13 @@
 #include <map>
 
 #include "analysis/models/ownership.h"
+#include "analysis/models/rights.h"
 #include "load/parallel.h"
 #include "util/strings.h"
 
 namespace footprint {
 
 namespace {
-
-// Workloads whose controllers create pods; blocking their CREATE or UPDATE stops rollouts.
-struct PodCreator {
-  std::string_view group;
-  std::string_view resource;
-};
-constexpr PodCreator kPodCreators[] = {
-    {"apps", "deployments"},       {"apps", "statefulsets"}, {"apps", "daemonsets"},
-    {"apps", "replicasets"},       {"batch", "jobs"},        {"batch", "cronjobs"},
-    {"", "replicationcontrollers"}};
 
 constexpr std::string_view kOperations[] = {"CREATE", "UPDATE", "DELETE", "CONNECT"};
 
@@ -57,10 +48,12 @@ bool operation_exists(std::string_view group, std::string_view resource,
   return true;
 }
 
+// Workloads whose controllers create pods; blocking their CREATE or UPDATE stops rollouts.
 bool creates_pods(std::string_view group, std::string_view resource) {
-  return std::any_of(std::begin(kPodCreators), std::end(kPodCreators), [&](const PodCreator& c) {
-    return c.group == group && c.resource == resource;
-  });
+  if (group.empty() && resource == "pods") return false;
+  return std::any_of(
+      std::begin(kPodCreators), std::end(kPodCreators),
+      [&](const WorkloadResource& c) { return c.group == group && c.resource == resource; });
 }
 
 std::string resource_label(const ResourceInfo& info, std::string_view subresource) {

@@ -14,7 +14,7 @@ using testing::bundle_from;
 using testing::run_check;
 using testing::says;
 
-constexpr const char* kAccount = R"(
+constexpr const char* kSharedAccount = R"(
 apiVersion: v1
 kind: ServiceAccount
 metadata: {name: op, namespace: ops}
@@ -42,9 +42,9 @@ std::string binding(const char* kind, const char* ns) {
 // (kube-system/coredns) and Services are one high finding for the subject; reading pods is not
 // part of it.
 TEST(SharedObjectWrite, ClusterWideWritesAreOneHighFinding) {
-  auto findings =
-      run_check(bundle_from(std::string(kAccount) + binding("ClusterRoleBinding", nullptr), "ops"),
-                "rbac-shared-object-write");
+  auto findings = run_check(
+      bundle_from(std::string(kSharedAccount) + binding("ClusterRoleBinding", nullptr), "ops"),
+      "rbac-shared-object-write");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);
   EXPECT_NE(about(findings, "ServiceAccount ops/op"), nullptr);
@@ -58,7 +58,7 @@ TEST(SharedObjectWrite, ClusterWideWritesAreOneHighFinding) {
 // in their namespace).
 TEST(SharedObjectWrite, OwnNamespaceIsNotReported) {
   auto findings =
-      run_check(bundle_from(std::string(kAccount) + binding("RoleBinding", "ops"), "ops"),
+      run_check(bundle_from(std::string(kSharedAccount) + binding("RoleBinding", "ops"), "ops"),
                 "rbac-shared-object-write");
   EXPECT_TRUE(findings.empty());
 }
@@ -67,7 +67,7 @@ TEST(SharedObjectWrite, OwnNamespaceIsNotReported) {
 // that team only: medium, for redirecting its Services and rewriting its ConfigMaps.
 TEST(SharedObjectWrite, AnotherTeamsNamespaceIsMedium) {
   auto findings =
-      run_check(bundle_from(std::string(kAccount) + binding("RoleBinding", "default"), "ops"),
+      run_check(bundle_from(std::string(kSharedAccount) + binding("RoleBinding", "default"), "ops"),
                 "rbac-shared-object-write");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kMedium);
@@ -77,7 +77,8 @@ TEST(SharedObjectWrite, AnotherTeamsNamespaceIsMedium) {
 // ConfigMap updates through a RoleBinding in kube-system are rbac-kube-system-grant's finding;
 // its leases (kube-controller-manager's) are this check's, at the cluster-wide severity.
 TEST(SharedObjectWrite, KubeSystemConfigMapsAreLeftToKubeSystemGrant) {
-  Bundle b = bundle_from(std::string(kAccount) + binding("RoleBinding", "kube-system"), "ops");
+  Bundle b =
+      bundle_from(std::string(kSharedAccount) + binding("RoleBinding", "kube-system"), "ops");
   auto findings = run_check(b, "rbac-shared-object-write");
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].severity, Severity::kHigh);

@@ -100,7 +100,7 @@ extern const Check kRbacWebhookConfigWrite{
 namespace {
 
 // The last two labels of a group: "gateway.networking.k8s.io" -> "k8s.io".
-std::string_view domain_of(std::string_view group) {
+std::string_view group_domain(std::string_view group) {
   size_t last = group.rfind('.');
   if (last == std::string_view::npos || last == 0) return group;
   size_t second = group.rfind('.', last - 1);
@@ -118,7 +118,7 @@ std::vector<std::string> other_projects_crds(const Context& ctx,
   for (const ResourceInfo& r : ctx.bundle.resources.all()) {
     if (r.builtin) continue;
     own_groups.push_back(r.group);
-    own_domains.push_back(domain_of(r.group));
+    own_domains.push_back(group_domain(r.group));
   }
   std::vector<std::string> out;
   for (const std::string& name : names) {
@@ -126,7 +126,7 @@ std::vector<std::string> other_projects_crds(const Context& ctx,
     if (dot == std::string::npos) continue;
     std::string_view group = std::string_view(name).substr(dot + 1);
     if (std::find(own_groups.begin(), own_groups.end(), group) != own_groups.end()) continue;
-    std::string_view domain = domain_of(group);
+    std::string_view domain = group_domain(group);
     bool shared = domain == "k8s.io" || domain == "x-k8s.io";
     bool foreign = !own_domains.empty() &&
                    std::find(own_domains.begin(), own_domains.end(), domain) == own_domains.end();

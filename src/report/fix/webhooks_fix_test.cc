@@ -13,7 +13,7 @@ using testing::bundle_from;
 
 // An operator in `ops` whose mutating webhook sees every pod CREATE (no selectors, as the field
 // report's global mode), and whose validating webhook sees only its own API.
-constexpr const char* kOperator = R"(
+constexpr const char* kFixedOperator = R"(
 apiVersion: v1
 kind: Service
 metadata: {name: op-webhook, namespace: ops}
@@ -68,7 +68,7 @@ webhooks:
 )";
 
 // The operator may create pods everywhere, as a cluster-wide operator's ClusterRoleBinding lets it.
-constexpr const char* kClusterWide = R"(
+constexpr const char* kClusterWideWebhooks = R"(
 ---
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
@@ -121,7 +121,7 @@ AdmissionRequest pod_in(const std::string& ns, Labels ns_labels = {}, Labels pod
 }
 
 TEST(WebhooksFix, ExcludeSystemKeepsRulesAndFailurePolicy) {
-  Bundle bundle = bundle_from(kOperator, "ops");
+  Bundle bundle = bundle_from(kFixedOperator, "ops");
   Context ctx(bundle);
   WebhookFixPlan plan = plan_webhook_fixes(ctx, {});
   ASSERT_TRUE(plan.refusals.empty()) << plan.refusals.front();
@@ -144,7 +144,7 @@ TEST(WebhooksFix, ExcludeSystemKeepsRulesAndFailurePolicy) {
 }
 
 TEST(WebhooksFix, MergesExistingSelectorExpressions) {
-  std::string yaml = kOperator;
+  std::string yaml = kFixedOperator;
   yaml.replace(yaml.find("  failurePolicy: Ignore"), 0,
                "  namespaceSelector:\n    matchExpressions:\n"
                "    - {key: env, operator: NotIn, values: [test]}\n"
@@ -166,7 +166,7 @@ TEST(WebhooksFix, MergesExistingSelectorExpressions) {
 }
 
 TEST(WebhooksFix, RefusesToExcludeTheOperatorsOwnSystemNamespace) {
-  std::string yaml = kOperator;
+  std::string yaml = kFixedOperator;
   for (size_t at = yaml.find("ops"); at != std::string::npos; at = yaml.find("ops", at))
     yaml.replace(at, 3, "kube-system");
   Bundle bundle = bundle_from(yaml, "kube-system");
@@ -178,7 +178,7 @@ TEST(WebhooksFix, RefusesToExcludeTheOperatorsOwnSystemNamespace) {
 }
 
 TEST(WebhooksFix, OwnNarrowsSharedWebhooksToTheOperatorsNamespaces) {
-  Bundle bundle = bundle_from(kOperator, "ops");
+  Bundle bundle = bundle_from(kFixedOperator, "ops");
   Context ctx(bundle);
   WebhookFixOptions options;
   options.scope = WebhookScope::kOwn;
@@ -198,7 +198,7 @@ TEST(WebhooksFix, OwnNarrowsSharedWebhooksToTheOperatorsNamespaces) {
 }
 
 TEST(WebhooksFix, OwnRefusesWhenTheOperatorWorksInEveryNamespace) {
-  Bundle bundle = bundle_from(std::string(kOperator) + kClusterWide, "ops");
+  Bundle bundle = bundle_from(std::string(kFixedOperator) + kClusterWideWebhooks, "ops");
   Context ctx(bundle);
   WebhookFixOptions options;
   options.scope = WebhookScope::kOwn;
@@ -223,7 +223,7 @@ TEST(WebhooksFix, OwnRefusesWhenTheOperatorWorksInEveryNamespace) {
 }
 
 TEST(WebhooksFix, OptInOnNamespacesNeedsTheOperatorsNamespaceLabelled) {
-  Bundle bundle = bundle_from(kOperator, "ops");
+  Bundle bundle = bundle_from(kFixedOperator, "ops");
   WebhookFixOptions options;
   options.scope = WebhookScope::kOptIn;
   options.label_key = "op.example.com/enabled";
@@ -254,7 +254,7 @@ TEST(WebhooksFix, OptInOnNamespacesNeedsTheOperatorsNamespaceLabelled) {
 }
 
 TEST(WebhooksFix, OptInOnObjectsChecksTheOperatorsPodLabels) {
-  Bundle bundle = bundle_from(kOperator, "ops");
+  Bundle bundle = bundle_from(kFixedOperator, "ops");
   Context ctx(bundle);
   WebhookFixOptions options;
   options.scope = WebhookScope::kOptIn;
@@ -279,7 +279,7 @@ TEST(WebhooksFix, OptInOnObjectsChecksTheOperatorsPodLabels) {
 }
 
 TEST(WebhooksFix, SaysClusterScopedResourcesStayIntercepted) {
-  std::string yaml = kOperator;
+  std::string yaml = kFixedOperator;
   yaml.replace(yaml.find("resources: [pods]"), 17, "resources: [pods, nodes]");
   Bundle bundle = bundle_from(yaml, "ops");
   Context ctx(bundle);
@@ -290,7 +290,7 @@ TEST(WebhooksFix, SaysClusterScopedResourcesStayIntercepted) {
 }
 
 TEST(WebhooksFix, WarnsWhenTheOperatorRewritesItsConfigurations) {
-  std::string yaml = std::string(kOperator) + R"(
+  std::string yaml = std::string(kFixedOperator) + R"(
 ---
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
@@ -322,13 +322,13 @@ subjects: [{kind: ServiceAccount, name: op, namespace: ops}]
 TEST(WebhooksFix, PostRenderReplacesOnlyTheConfigurations) {
   LoadOptions load;
   load.keep_texts = true;
-  auto loaded = load_texts({NamedText{"in.yaml", kOperator}}, load);
+  auto loaded = load_texts({NamedText{"in.yaml", kFixedOperator}}, load);
   ASSERT_TRUE(loaded);
   Bundle bundle = build_bundle(std::move(*loaded), BundleOptions{"ops"});
   Context ctx(bundle);
   WebhookFixPlan plan = plan_webhook_fixes(ctx, {});
   std::string out = post_render(bundle, plan);
-  std::string in = kOperator;
+  std::string in = kFixedOperator;
   // Everything before the first configuration is byte for byte the input.
   size_t first = in.find("apiVersion: admissionregistration.k8s.io/v1");
   EXPECT_EQ(out.substr(0, first), in.substr(0, first));
