@@ -59,5 +59,42 @@ TEST(SameRights, AccountsWithTheSameRightsShareOneFinding) {
   EXPECT_NE(both.summary.find("(so does ServiceAccount ops/cert-controller)"), std::string::npos);
 }
 
+// A cluster's namespaces, each with accounts bound to one ClusterRole that may impersonate the
+// namespace's ServiceAccounts: the accounts of a namespace hold the same requests and share one
+// rbac-privilege-escalation finding; another namespace's requests differ (Request::describe names
+// the namespace), so it keeps its own. Counted by hand: 3 subjects, 2 findings.
+TEST(SameRights, EscalationsJoinPerNamespace) {
+  std::string yaml = R"(---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: impersonator}
+rules: [{apiGroups: [""], resources: [serviceaccounts], verbs: [impersonate]}]
+)";
+  for (auto [ns, account] : {std::pair{"team-a", "a1"}, {"team-a", "a2"}, {"team-b", "b1"}}) {
+    yaml += fmt::format(R"(---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {{name: {1}, namespace: {0}}}
+roleRef: {{apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: impersonator}}
+subjects: [{{kind: ServiceAccount, name: {1}, namespace: {0}}}]
+)",
+                        ns, account);
+  }
+  std::vector<Finding> escalations =
+      of_check(analyze(bundle_from(yaml, "ops"), Config{}), "rbac-privilege-escalation");
+  ASSERT_EQ(escalations.size(), 2u);
+  std::vector<std::vector<std::string>> subjects = {affects(escalations[0], "subjects"),
+                                                    affects(escalations[1], "subjects")};
+  std::sort(subjects.begin(), subjects.end());
+  EXPECT_EQ(subjects, (std::vector<std::vector<std::string>>{
+                          {"ServiceAccount team-a/a1", "ServiceAccount team-a/a2"},
+                          {"ServiceAccount team-b/b1"}}));
+  for (const Finding& f : escalations) {
+    std::string ns = f.message.find("team-a/a1") != std::string::npos ? "team-a" : "team-b";
+    EXPECT_EQ(affects(f, "grants"),
+              std::vector<std::string>{"impersonate serviceaccounts in " + ns});
+  }
+}
+
 }  // namespace
 }  // namespace footprint

@@ -234,16 +234,22 @@ Finding& report_rights(Findings& out, const SubjectRights& rights, Severity seve
   f.summary = std::move(summary);
   f.affects.emplace_back("subjects", std::vector<std::string>{rights.subject.display()});
   f.affects.emplace_back("roles", rights.roles());
-  // Requests as Request::describe() writes them, which `footprint can-i` answers.
+  std::vector<const Right*> held;
+  for (const Right& r : rights.rights)
+    held.push_back(&r);
+  f.affects.emplace_back("grants", granted_requests(held));
+  return f;
+}
+
+std::vector<std::string> granted_requests(const std::vector<const Right*>& rights) {
   std::vector<std::string> claims;
-  for (const Right& r : rights.rights) {
-    for (const Request& request : r.requests) {
+  for (const Right* r : rights) {
+    for (const Request& request : r->requests) {
       std::string claim = request.describe();
       if (!contains(claims, claim)) claims.push_back(std::move(claim));
     }
   }
-  f.affects.emplace_back("grants", std::move(claims));
-  return f;
+  return claims;
 }
 
 bool foreign_namespace(std::span<const ClusterNamespace> namespaces, const std::string& ns) {

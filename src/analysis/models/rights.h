@@ -138,6 +138,10 @@ bool people_group(const Subject& subject);
 // The fix of a finding about such a group's rights.
 std::string people_group_fix(const Subject& subject);
 
+// Each request `rights` allow, once, as Request::describe() writes it: what `footprint can-i`
+// answers, and what join_same_rights compares (Finding::affects "grants").
+std::vector<std::string> granted_requests(const std::vector<const Right*>& rights);
+
 // One finding for a subject's rights, listing the subject, its roles and every request it may
 // make (as `footprint can-i` answers them) in Finding::affects. A people_group()'s fix is
 // people_group_fix().

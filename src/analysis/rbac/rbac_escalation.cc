@@ -314,6 +314,9 @@ void report_escalations(const Context& ctx, const BoundOrder& order,
   f.affects.emplace_back("rights", words);
   f.affects.emplace_back("subjects", std::vector<std::string>{subject.display()});
   f.affects.emplace_back("roles", roles);
+  // Subjects that hold the same requests join into one finding (join_same_rights); one whose
+  // takeover names its own path keeps a finding of its own.
+  if (takeover.how.empty()) f.affects.emplace_back("grants", granted_requests(rights));
 }
 
 void run_privilege_escalation(const Context& ctx, Findings& out) {
@@ -370,7 +373,9 @@ extern const Check kRbacPrivilegeEscalation{
         "cluster-wide (it may rewrite its own); "
         "high for other cluster-wide or kube-system rights; medium in another team's namespace; "
         "low in the operator's own; info when unbound. One finding per subject, naming the roles "
-        "it holds them through. bind together with creating ClusterRoleBindings is rated by "
+        "it holds them through; subjects holding the same requests share one, unless it names "
+        "their own way to cluster-admin. bind together with creating ClusterRoleBindings is rated "
+        "by "
         "rbac-binding-write, which names the strongest role it may bind; so is escalate with "
         "update on every ClusterRole when that subject's binding writes are already critical (high "
         "here).",
