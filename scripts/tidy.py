@@ -13,7 +13,7 @@ command, and the file as clang's preprocessor expands it with comments (NOLINT) 
 checkout's own path is replaced by a placeholder, so clones share results. A file is skipped only
 when clang-tidy has passed on exactly these inputs before; anything else is checked, and a
 machine without the cache checks every file. The clang-analyzer checks are left out for
-*_test.cc files.
+*_test.cc files, which are checked in batches (test_batches).
 
 As ccache's direct mode does, a manifest beside each clean result lists the files the
 preprocessor read and their hashes: when none of them changed, the result is found without
@@ -88,6 +88,39 @@ def preprocessed(entry):
     return result.stdout if result.returncode == 0 else None
 
 
+# Tests are checked in batches, each one translation unit that includes TEST_BATCH of them: the
+# headers (GoogleTest's, nlohmann-json's, the project's) are parsed once per batch instead of once
+# per test, most of a test's cost. The unity build, which compiles each target as one file, keeps
+# their names apart. The analyzer, which reads only a translation unit's main file, is off for
+# tests anyway. A batch's diagnostics name the test file and line.
+TEST_BATCH = 26
+
+
+def test_batches(tests, commands, tidy_dir):
+    """[(batch source, its tests)]: each batch written to tidy_dir (only when it changed, so
+    that its cached result holds) and added to `commands` with the first test's flags."""
+    tests = sorted(tests)
+    batches = []
+    for start in range(0, len(tests), TEST_BATCH):
+        members = tests[start:start + TEST_BATCH]
+        path = os.path.join(tidy_dir, f"tests_{start // TEST_BATCH}.cc")
+        text = "".join(f'#include "{member}"\n' for member in members)
+        try:
+            with open(path, encoding="utf-8") as f:
+                unchanged = f.read() == text
+        except OSError:
+            unchanged = False
+        if not unchanged:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        first = commands[members[0]]
+        arguments = [path if arg in (members[0], first["file"]) else arg
+                     for arg in first["arguments"]]
+        commands[path] = {"directory": first["directory"], "file": path, "arguments": arguments}
+        batches.append((path, members))
+    return batches
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -99,6 +132,9 @@ def main():
     # A compilation database without PCH flags, for clang-tidy.
     tidy_dir = os.path.join(build_dir, "clang-tidy")
     os.makedirs(tidy_dir, exist_ok=True)
+    tests = [os.path.realpath(path) for path in sys.argv[2:]
+             if path.endswith("_test.cc") and os.path.realpath(path) in commands]
+    batches = test_batches(tests, commands, tidy_dir)
     with open(os.path.join(tidy_dir, "compile_commands.json"), "w", encoding="utf-8") as f:
         json.dump(list(commands.values()), f, indent=1)
     cache_home = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
@@ -109,13 +145,17 @@ def main():
     with open(os.path.join(root, ".clang-tidy"), "rb") as f:
         config = f.read()
 
+    batch_paths = {batch for batch, _ in batches}
+
     def extra_checks(path):
         # The static analyzer costs most of clang-tidy's time, and in a test it mostly walks
         # GoogleTest's macros: it runs on the code under test, every other check on both. Two
         # checks cannot read a test: ASSERT_TRUE(opt) returns early where the optional-access
-        # model does not look, and a test binary whose constants throw while starting fails.
+        # model does not look, and a test binary whose constants throw while starting fails. A
+        # batch includes the tests' .cc files on purpose.
         return ["--checks=-clang-analyzer-*,-bugprone-unchecked-optional-access,"
-                "-bugprone-throwing-static-initialization"] if path.endswith("_test.cc") else []
+                "-bugprone-throwing-static-initialization,-bugprone-suspicious-include"
+                ] if path in batch_paths else []
 
     def local(data):  # the checkout's and the build's paths, as placeholders
         return data.replace(build_dir.encode(), b"<build>").replace(root.encode(), b"<root>")
@@ -214,9 +254,10 @@ def main():
         return path, ok, output, None
 
     jobs = int(os.environ.get("TIDY_JOBS", os.cpu_count() or 1))
-    # The analyzer makes a source several times dearer than a test: the dear ones start first,
-    # so that the last to finish is a cheap one and no core waits long for it.
-    files = sorted(sys.argv[2:], key=lambda path: path.endswith("_test.cc"))
+    # The batches are the dearest units: they start first, so that the last to finish is a
+    # source file and no core waits long for it.
+    files = [batch for batch, _ in batches]
+    files += [path for path in sys.argv[2:] if os.path.realpath(path) not in tests]
     failed = 0
     cached = {"direct": 0, "preprocessed": 0}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -227,7 +268,8 @@ def main():
                 failed += 1
                 sys.stdout.write(output)
     unchanged = cached["direct"] + cached["preprocessed"]
-    print(f"clang-tidy: {len(files)} files, {len(files) - unchanged} checked, {unchanged} "
+    print(f"clang-tidy: {len(files)} translation units ({len(tests)} tests in {len(batches)}), "
+          f"{len(files) - unchanged} checked, {unchanged} "
           f"unchanged since a clean run ({cached['direct']} found by their manifest, "
           f"{cached['preprocessed']} by their preprocessed text), {failed} with findings")
     return 1 if failed else 0
