@@ -147,7 +147,7 @@ int run_audit(int argc, char** argv) {
       [&] { area_sections[0] = admission_section(context); },
       [&] { area_sections[1] = cluster_wide_section(context); },
       [&] { area_sections[2] = pod_security_section(context); },
-      [&] { area_sections[3] = permissions_section(context.permissions); },
+      [&] { area_sections[3] = permissions_section(context.permissions, section_parts(format)); },
       [&] { area_sections[4] = crds_section(context); },
       [&] { delivery = delivery_section(context); },
   };

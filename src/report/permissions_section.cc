@@ -47,9 +47,48 @@ Json grant_json(const PermissionGrant& g) {
   return j;
 }
 
+// "ServiceAccount ops/op: 1 ClusterRole, ..." and its grants as a table.
+Block subject_block(const SubjectPermissions& p) {
+  Block b;
+  b.lines.push_back(fmt::format(
+      "{}: {}, {}, {}, {}{}", p.subject.display(), plural(p.cluster_roles, "ClusterRole"),
+      plural(p.cluster_role_bindings, "ClusterRoleBinding"), plural(p.roles, "Role"),
+      plural(p.role_bindings, "RoleBinding"),
+      p.subject.kind == SubjectKind::kServiceAccount && !p.created_by_bundle
+          ? "; the bundle does not create this account"
+          : ""));
+  if (p.grants.empty()) {
+    b.lines.emplace_back("No permissions from the bundle.");
+    return b;
+  }
+  Table t;
+  t.header = {"SCOPE", "VERBS", "RESOURCES", "RISK"};
+  for (const PermissionGrant& g : p.grants) {
+    t.rows.push_back({g.namespace_.empty() ? "cluster-wide" : g.namespace_,
+                      fmt::format("{}", fmt::join(g.verbs, ", ")), what_of(g), risk_text(g)});
+  }
+  b.table = std::move(t);
+  return b;
+}
+
+Json subject_json(const SubjectPermissions& p) {
+  Json grants = Json::array();
+  for (const PermissionGrant& g : p.grants)
+    grants.push_back(grant_json(g));
+  Json subject = {{"kind", subject_kind_name(p.subject.kind)}, {"name", p.subject.name}};
+  if (!p.subject.namespace_.empty()) subject["namespace"] = p.subject.namespace_;
+  return {{"subject", std::move(subject)},
+          {"createdByBundle", p.created_by_bundle},
+          {"clusterRoles", p.cluster_roles},
+          {"clusterRoleBindings", p.cluster_role_bindings},
+          {"roles", p.roles},
+          {"roleBindings", p.role_bindings},
+          {"grants", std::move(grants)}};
+}
+
 }  // namespace
 
-Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
+Section permissions_section(const std::vector<SubjectPermissions>& subjects, SectionParts parts) {
   Section s;
   s.id = "permissions";
   s.title = "Permissions";
@@ -60,39 +99,8 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
     bool wide = std::any_of(p.grants.begin(), p.grants.end(),
                             [](const PermissionGrant& g) { return g.namespace_.empty(); });
     if (wide) ++cluster_wide;
-    Block b;
-    b.lines.push_back(fmt::format(
-        "{}: {}, {}, {}, {}{}", p.subject.display(), plural(p.cluster_roles, "ClusterRole"),
-        plural(p.cluster_role_bindings, "ClusterRoleBinding"), plural(p.roles, "Role"),
-        plural(p.role_bindings, "RoleBinding"),
-        p.subject.kind == SubjectKind::kServiceAccount && !p.created_by_bundle
-            ? "; the bundle does not create this account"
-            : ""));
-    if (p.grants.empty()) {
-      b.lines.emplace_back("No permissions from the bundle.");
-    } else {
-      Table t;
-      t.header = {"SCOPE", "VERBS", "RESOURCES", "RISK"};
-      for (const PermissionGrant& g : p.grants) {
-        t.rows.push_back({g.namespace_.empty() ? "cluster-wide" : g.namespace_,
-                          fmt::format("{}", fmt::join(g.verbs, ", ")), what_of(g), risk_text(g)});
-      }
-      b.table = std::move(t);
-    }
-    per_subject.push_back(std::move(b));
-
-    Json grants = Json::array();
-    for (const PermissionGrant& g : p.grants)
-      grants.push_back(grant_json(g));
-    Json subject = {{"kind", subject_kind_name(p.subject.kind)}, {"name", p.subject.name}};
-    if (!p.subject.namespace_.empty()) subject["namespace"] = p.subject.namespace_;
-    list.push_back({{"subject", std::move(subject)},
-                    {"createdByBundle", p.created_by_bundle},
-                    {"clusterRoles", p.cluster_roles},
-                    {"clusterRoleBindings", p.cluster_role_bindings},
-                    {"roles", p.roles},
-                    {"roleBindings", p.role_bindings},
-                    {"grants", std::move(grants)}});
+    if (parts.blocks) per_subject.push_back(subject_block(p));
+    if (parts.json) list.push_back(subject_json(p));
   }
   s.blocks.push_back(
       Block{{fmt::format("{} created or bound by the bundle; {} "
@@ -104,7 +112,7 @@ Section permissions_section(const std::vector<SubjectPermissions>& subjects) {
             std::nullopt});
   for (Block& b : per_subject)
     s.blocks.push_back(std::move(b));
-  s.json = {{"subjects", std::move(list)}};
+  if (parts.json) s.json = {{"subjects", std::move(list)}};
   return s;
 }
 

@@ -32,6 +32,23 @@ std::string suppression_request_text(const Finding& f) {
             "in your .footprint.yaml");
 }
 
+SectionParts section_parts(Format format) {
+  switch (format) {
+    case Format::kJson:
+      return {.blocks = false, .json = true};
+    case Format::kText:
+    case Format::kMarkdown:
+    case Format::kHtml:
+      return {.blocks = true, .json = false};
+    case Format::kSarif:
+    case Format::kGithub:
+    case Format::kJunit:
+    case Format::kList:
+      break;
+  }
+  return {.blocks = false, .json = false};
+}
+
 std::string render_report(const Report& report, Format format, const ReportOptions& options) {
   switch (format) {
     case Format::kJson:

@@ -67,7 +67,10 @@ Section not_analysed_section(const std::vector<Skipped>& skipped);
 std::string not_analysed_line(const std::vector<Skipped>& skipped);
 
 // Effective permissions per subject; its JSON is the report's "permissions".
-Section permissions_section(const std::vector<SubjectPermissions>& subjects);
+Section permissions_section(const std::vector<SubjectPermissions>& subjects,
+                            SectionParts parts = {});
+// What `format` reads of a section.
+SectionParts section_parts(Format format);
 
 // CRDs: sizes against the install path's limits, conversion webhooks, CRDs the bundle needs but
 // lacks, and CRDs created at run time; its JSON is the report's "crds".

@@ -43,6 +43,14 @@ struct Section {
   Json json;
 };
 
+// The parts of a section a report format reads: its blocks (text, Markdown, HTML) or its JSON
+// (JSON); SARIF, GitHub annotations and JUnit read neither. A section as large as Permissions
+// (tens of megabytes on a cluster's worth of subjects) builds only what the format reads.
+struct SectionParts {
+  bool blocks = true;
+  bool json = true;
+};
+
 // A width that never wraps: tables written to a file or a pipe keep one line per row, so grep
 // finds whole rows (as kubectl does).
 constexpr size_t kNoWrap = std::numeric_limits<size_t>::max();
